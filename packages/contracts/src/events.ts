@@ -1,0 +1,62 @@
+// The Kafka side: the five tracking topics of design.md §4, their payloads and the envelope around them.
+import { z } from 'zod';
+import { clickSourceSchema } from './enums';
+import {
+  journeyTrackBodySchema,
+  pageLeaveBodySchema,
+  pageVisitBodySchema,
+  sessionDurationBodySchema,
+  sessionStoreBodySchema,
+} from './tracking';
+import { pageUrlSchema, shortTextSchema, userAgentSchema, visitorIdSchema } from './primitives';
+
+/** What the server adds to every request it accepts: who sent it, from where. */
+const serverStamp = {
+  ipAddress: z.string().max(64).nullable(),
+  requestUserAgent: userAgentSchema.nullable(),
+};
+
+export const pageVisitEventSchema = z.discriminatedUnion('kind', [
+  pageVisitBodySchema.extend({ kind: z.literal('visit'), ...serverStamp, isBot: z.boolean() }),
+  pageLeaveBodySchema.extend({ kind: z.literal('leave'), ...serverStamp }),
+]);
+export type PageVisitEvent = z.infer<typeof pageVisitEventSchema>;
+
+export const sessionDurationEventSchema = sessionDurationBodySchema;
+export type SessionDurationEvent = z.infer<typeof sessionDurationEventSchema>;
+
+export const journeyEventSchema = journeyTrackBodySchema.extend({ ...serverStamp });
+export type JourneyEvent = z.infer<typeof journeyEventSchema>;
+
+export const affiliateClickEventSchema = z.strictObject({
+  offerId: z.number().int().positive(),
+  offerTitle: shortTextSchema.nullable(),
+  offerUrl: pageUrlSchema.nullable(),
+  visitorId: visitorIdSchema.nullable(),
+  referrer: pageUrlSchema.nullable(),
+  userAgent: userAgentSchema.nullable(),
+  ipAddress: z.string().max(64).nullable(),
+  source: clickSourceSchema,
+});
+export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
+
+export const formSessionEventSchema = sessionStoreBodySchema.extend({ ipAddress: z.string().max(64).nullable() });
+export type FormSessionEvent = z.infer<typeof formSessionEventSchema>;
+
+/** Every message is `{ id (UUIDv7), type, version, receivedAt, payload }`. */
+export const envelopeSchema = <P extends z.ZodType>(type: string, payload: P) =>
+  z.strictObject({
+    id: z.uuid(),
+    type: z.literal(type),
+    version: z.literal(1),
+    receivedAt: z.iso.datetime({ offset: true }),
+    payload,
+  });
+
+export interface Envelope<P> {
+  id: string;
+  type: string;
+  version: 1;
+  receivedAt: string;
+  payload: P;
+}

@@ -1,0 +1,111 @@
+// Request bodies of the visitor-tracking calls of spec §7, exactly as the public app sends them.
+import { z } from 'zod';
+import { deviceTypeSchema, journeyStepSchema, activityLevelSchema, genderSchema, measurementSystemSchema } from './enums';
+import {
+  boundedJsonObject,
+  pageUrlSchema,
+  sessionIdSchema,
+  shortTextSchema,
+  userAgentSchema,
+  visitorIdSchema,
+  zeroOrOneSchema,
+} from './primitives';
+
+export const trafficSourceSchema = z.strictObject({
+  source: shortTextSchema,
+  medium: shortTextSchema,
+  referrerDomain: shortTextSchema.nullish(),
+  campaign: shortTextSchema.nullish(),
+  keyword: shortTextSchema.nullish(),
+});
+export type TrafficSource = z.infer<typeof trafficSourceSchema>;
+
+/** POST /api/analytics/page-visit, sent when a page loads. */
+export const pageVisitBodySchema = z.strictObject({
+  visitorId: visitorIdSchema,
+  /** Not in the spec's record; our app sends it so session metrics (visits, bounce) can be exact. */
+  sessionId: sessionIdSchema.optional(),
+  pageUrl: pageUrlSchema,
+  userAgent: userAgentSchema.optional(),
+  referrer: pageUrlSchema.nullish(),
+  deviceType: deviceTypeSchema,
+  browserName: shortTextSchema,
+  operatingSystem: shortTextSchema,
+  screenResolution: z.string().regex(/^\d{1,5}x\d{1,5}$/, 'must look like 1920x1080'),
+  language: shortTextSchema,
+  timeZone: shortTextSchema,
+  isReturningVisitor: zeroOrOneSchema,
+  trafficSource: trafficSourceSchema,
+});
+export type PageVisitBody = z.infer<typeof pageVisitBodySchema>;
+
+/** POST /api/analytics/page-visit with action = page_leave, sent as a beacon on unload. */
+export const pageLeaveBodySchema = z.strictObject({
+  visitorId: visitorIdSchema,
+  sessionId: sessionIdSchema,
+  pageUrl: pageUrlSchema,
+  action: z.literal('page_leave'),
+});
+export type PageLeaveBody = z.infer<typeof pageLeaveBodySchema>;
+
+/** POST /api/analytics/session-duration, a beacon on unload. Capped at one day: longer is a stuck tab. */
+export const sessionDurationBodySchema = z.strictObject({
+  visitorId: visitorIdSchema,
+  sessionId: sessionIdSchema.optional(),
+  sessionDuration: z.number().int().min(0).max(86_400),
+  pageUrl: pageUrlSchema,
+});
+export type SessionDurationBody = z.infer<typeof sessionDurationBodySchema>;
+
+/** POST /api/journey/track. */
+export const journeyTrackBodySchema = z.strictObject({
+  visitorId: visitorIdSchema,
+  sessionId: sessionIdSchema,
+  step: journeyStepSchema,
+  stepData: boundedJsonObject(4096).nullish(),
+  deviceType: deviceTypeSchema.optional(),
+  userAgent: userAgentSchema.optional(),
+});
+export type JourneyTrackBody = z.infer<typeof journeyTrackBodySchema>;
+
+/** POST /api/session/store: the form as the visitor is filling it in, plus a timestamp. Every field optional. */
+export const sessionStoreBodySchema = z.strictObject({
+  visitorId: visitorIdSchema.optional(),
+  sessionId: sessionIdSchema.optional(),
+  age: z.number().min(0).max(200).nullish(),
+  gender: genderSchema.nullish(),
+  genderSpecification: shortTextSchema.nullish(),
+  activityLevel: activityLevelSchema.nullish(),
+  measurementSystem: measurementSystemSchema.nullish(),
+  weight: z.number().min(0).max(2000).nullish(),
+  height: z.number().min(0).max(500).nullish(),
+  waist: z.number().min(0).max(500).nullish(),
+  hip: z.number().min(0).max(500).nullish(),
+  currentStep: z.string().max(64).nullish(),
+  timestamp: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]),
+});
+export type SessionStoreBody = z.infer<typeof sessionStoreBodySchema>;
+
+const offerIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** POST /api/analytics/affiliate-click (results page). ipAddress is sent as null by the client. */
+export const affiliateClickBodySchema = z.strictObject({
+  offerId: offerIdSchema,
+  offerTitle: shortTextSchema,
+  offerUrl: pageUrlSchema,
+  visitorId: visitorIdSchema,
+  ipAddress: z.null().optional(),
+  userAgent: userAgentSchema.optional(),
+  referrer: pageUrlSchema.nullish(),
+});
+export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
+
+/** POST /api/affiliate-offers/click (bridge page). */
+export const bridgeOfferClickBodySchema = z.strictObject({
+  offerId: offerIdSchema,
+  visitorId: visitorIdSchema,
+});
+export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;
+
+/** POST /api/affiliate-offers/{id}/click: no body; the id comes from the path. */
+export const offerClickParamsSchema = z.strictObject({ id: offerIdSchema });
