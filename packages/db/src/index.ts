@@ -1,0 +1,4 @@
+export * from './database';
+export * from './connection';
+export * from './migrate';
+export * from './ensure-database';
