@@ -1,0 +1,74 @@
+// The fastify app factory every service starts from (fastify/demo's app.ts): zod contracts as route
+// schemas, one error shape, health and readiness endpoints, beacon bodies, request ids.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installErrorHandler } from './error-handler';
+
+export type ServiceApp = FastifyInstance & { withTypeProvider: () => FastifyInstance };
+
+export interface ServiceAppOptions {
+  name: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Largest accepted body, in bytes. */
+  bodyLimit?: number;
+  /** Checks behind /readyz: each resolves when its dependency answers. */
+  readiness?: Record<string, () => Promise<unknown>>;
+}
+
+export function createServiceApp(options: ServiceAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // The gateway is the only caller in front of us; it sets X-Forwarded-For and X-Request-Id.
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // navigator.sendBeacon sends its JSON as text/plain; parse it like JSON so beacons are validated too.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      const err = new Error('Body is not valid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
+  app.get('/healthz', { logLevel: 'silent' }, () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { logLevel: 'silent' }, async (_request, reply) => {
+    const checks = Object.entries(options.readiness ?? {});
+    const results = await Promise.all(
+      checks.map(async ([name, check]) => {
+        try {
+          await check();
+          return [name, 'ok'] as const;
+        } catch (err) {
+          return [name, (err as Error).message] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, r]) => r === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) });
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createServiceApp>;

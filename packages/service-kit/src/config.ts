@@ -1,0 +1,20 @@
+// Each process reads process.env in exactly one place, through a zod schema, and stops at start with a
+// message that names every bad variable.
+import { z } from 'zod';
+
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Settings shared by every service. */
+export const commonEnv = {
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+export const portEnv = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

@@ -1,0 +1,6 @@
+export * from './app';
+export * from './config';
+export * from './http-error';
+export * from './error-handler';
+export * from './run';
+export * from './client-ip';
