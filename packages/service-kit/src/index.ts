@@ -4,3 +4,4 @@ export * from './http-error';
 export * from './error-handler';
 export * from './run';
 export * from './client-ip';
+export * from './admin-session';

@@ -1,0 +1,30 @@
+// Builds and checks the versioned envelope `{ id (UUIDv7), type, version, receivedAt, payload }`.
+// UUIDv7 ids are time-ordered, so raw tables keyed by them stay append-friendly.
+import { v7 as uuidv7 } from 'uuid';
+import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
+
+export function buildEnvelope<P>(topic: TopicDefinition, payload: P, receivedAt = new Date()): Envelope<P> {
+  const envelope = { id: uuidv7(), type: topic.type, version: 1 as const, receivedAt: receivedAt.toISOString(), payload };
+  const checked = topic.envelope.safeParse(envelope);
+  if (!checked.success) {
+    throw new Error(`refusing to publish an invalid ${topic.type}: ${checked.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; ')}`);
+  }
+  return checked.data as Envelope<P>;
+}
+
+export type Decoded = { ok: true; envelope: Envelope<unknown> } | { ok: false; reason: string };
+
+/** Validates a consumed message again on the consuming side: producers and consumers deploy separately. */
+export function decodeEnvelope(topic: TopicDefinition, raw: string): Decoded {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const checked = topic.envelope.safeParse(json);
+  if (!checked.success) {
+    return { ok: false, reason: checked.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ') };
+  }
+  return { ok: true, envelope: checked.data as Envelope<unknown> };
+}

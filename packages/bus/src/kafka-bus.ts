@@ -1,0 +1,287 @@
+// The Kafka adapter (kafkajs). Writes: an idempotent producer (acks = all) behind a micro-batcher, so
+// many concurrent requests share one round trip while each still waits for its own acknowledgement;
+// a write not acknowledged within `publishTimeoutMs` fails with BusUnavailableError (the caller
+// answers 503 instead of hanging). Reads: eachBatch with offsets committed only after the handler
+// resolved, i.e. after the database transaction committed.
+import { Kafka, logLevel, type Admin, type Producer, type Consumer as KafkaConsumer, type Message } from 'kafkajs';
+import { deadLetterTopicName, topicName, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
+import { applyBatch } from './apply';
+import { buildEnvelope, decodeEnvelope } from './envelope';
+import { BusUnavailableError, type Bus, type ConsumeOptions, type Consumer, type DeadLetter } from './types';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Prepended to every topic name; tests use one per file. */
+  topicPrefix?: string;
+  partitions?: number;
+  publishTimeoutMs?: number;
+  /** How long the micro-batcher waits for company before sending (ms). 0 = next tick. */
+  lingerMs?: number;
+  maxBatchMessages?: number;
+  log?: (message: string, err?: unknown) => void;
+}
+
+interface Pending {
+  topic: string;
+  message: Message;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export class KafkaBus implements Bus {
+  private readonly kafka: Kafka;
+  private readonly prefix: string;
+  private producer: Producer | undefined;
+  private producerConnecting: Promise<Producer> | undefined;
+  private readonly consumers = new Set<KafkaConsumer>();
+  private queue: Pending[] = [];
+  private flushScheduled = false;
+  private closed = false;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    this.prefix = options.topicPrefix ?? '';
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.NOTHING,
+      connectionTimeout: 1000,
+      requestTimeout: 5000,
+      retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 500 },
+    });
+  }
+
+  name(topic: TopicDefinition | string): string {
+    return topicName(this.prefix, typeof topic === 'string' ? topic : topic.name);
+  }
+
+  async ensureTopics(defs: TopicDefinition[]): Promise<void> {
+    const admin: Admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const wanted = defs.flatMap((d) => [this.name(d), this.name(deadLetterTopicName(d.name))]);
+      const missing = wanted.filter((t) => !existing.has(t));
+      if (missing.length) {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: topic.endsWith('.dlq') ? 1 : (this.options.partitions ?? 6),
+            replicationFactor: 1,
+          })),
+        });
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async deleteTopics(defs: TopicDefinition[]): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const names = defs.flatMap((d) => [this.name(d), this.name(deadLetterTopicName(d.name))]).filter((t) => existing.has(t));
+      if (names.length) await admin.deleteTopics({ topics: names, timeout: 5000 });
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private async getProducer(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    this.producerConnecting ??= (async () => {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      producer.on(producer.events.DISCONNECT, () => {
+        if (this.producer === producer) this.producer = undefined;
+      });
+      try {
+        await producer.connect();
+      } catch (err) {
+        this.producerConnecting = undefined;
+        throw err;
+      }
+      this.producer = producer;
+      this.producerConnecting = undefined;
+      return producer;
+    })();
+    return this.producerConnecting;
+  }
+
+  async publish<P>(topic: TopicDefinition, payload: P): Promise<Envelope<P>> {
+    const envelope = buildEnvelope(topic, payload);
+    await this.enqueue(this.name(topic), { key: topic.key(payload), value: JSON.stringify(envelope) });
+    return envelope;
+  }
+
+  async publishRaw(topic: TopicDefinition, key: string, value: string): Promise<void> {
+    await this.enqueue(this.name(topic), { key, value });
+  }
+
+  private enqueue(topic: string, message: Message): Promise<void> {
+    if (this.closed) return Promise.reject(new BusUnavailableError('bus is closed'));
+    const timeoutMs = this.options.publishTimeoutMs ?? 1000;
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        settled = true;
+        reject(new BusUnavailableError(`Kafka did not acknowledge the write within ${timeoutMs} ms`));
+      }, timeoutMs);
+      let settled = false;
+      this.queue.push({
+        topic,
+        message,
+        resolve: () => {
+          clearTimeout(timer);
+          if (!settled) resolve();
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          if (!settled) reject(new BusUnavailableError('Kafka refused the write', { cause: err }));
+        },
+      });
+      if (this.queue.length >= (this.options.maxBatchMessages ?? 1000)) void this.flush();
+      else this.scheduleFlush();
+    });
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    const run = () => {
+      this.flushScheduled = false;
+      void this.flush();
+    };
+    const linger = this.options.lingerMs ?? 0;
+    if (linger > 0) setTimeout(run, linger);
+    else setImmediate(run);
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    if (!batch.length) return;
+    const byTopic = new Map<string, Message[]>();
+    for (const p of batch) {
+      const list = byTopic.get(p.topic) ?? [];
+      list.push(p.message);
+      byTopic.set(p.topic, list);
+    }
+    try {
+      const producer = await this.getProducer();
+      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      for (const p of batch) p.resolve();
+    } catch (err) {
+      this.options.log?.('publish failed', err);
+      // A producer that lost its broker is replaced on the next write.
+      const stale = this.producer;
+      this.producer = undefined;
+      void stale?.disconnect().catch(() => undefined);
+      for (const p of batch) p.reject(err);
+    }
+  }
+
+  async consume(options: ConsumeOptions): Promise<Consumer> {
+    const consumer = this.kafka.consumer({
+      groupId: `${this.prefix}${options.groupId}`,
+      allowAutoTopicCreation: false,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3000,
+      maxBytesPerPartition: 4 * 1024 * 1024,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
+    });
+    this.consumers.add(consumer);
+    const byName = new Map(options.topics.map((t) => [this.name(t), t]));
+    let running = true;
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...byName.keys()], fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+        const topic = byName.get(batch.topic);
+        if (!topic || batch.messages.length === 0) return;
+        const events: Envelope<unknown>[] = [];
+        for (const m of batch.messages) {
+          const raw = m.value?.toString('utf8') ?? '';
+          const decoded = decodeEnvelope(topic, raw);
+          if (decoded.ok) events.push(decoded.envelope);
+          else await this.sendDeadLetter(topic, m.key?.toString() ?? '', { topic: topic.name, reason: decoded.reason, value: raw, failedAt: new Date().toISOString() });
+        }
+        if (events.length) {
+          await applyBatch({ topic, events }, options, {
+            isRunning: () => running && isRunning() && !isStale(),
+            heartbeat,
+            log: this.options.log,
+            deadLetter: (event, reason) =>
+              this.sendDeadLetter(topic, topic.key(event.payload), {
+                topic: topic.name,
+                reason,
+                value: JSON.stringify(event),
+                failedAt: new Date().toISOString(),
+              }),
+          });
+        }
+        const last = batch.messages[batch.messages.length - 1];
+        if (!last) return;
+        await consumer.commitOffsets([
+          { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
+        ]);
+        options.onBatchApplied?.({ topic, events });
+      },
+    });
+    return {
+      stop: async () => {
+        running = false;
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  private async sendDeadLetter(topic: TopicDefinition, key: string, letter: DeadLetter): Promise<void> {
+    // Dead letters wait as long as it takes: dropping one silently would lose the message.
+    for (let delay = 200; ; delay = Math.min(delay * 2, 5000)) {
+      try {
+        const producer = await this.getProducer();
+        await producer.send({ topic: this.name(deadLetterTopicName(topic.name)), acks: -1, messages: [{ key, value: JSON.stringify(letter) }] });
+        return;
+      } catch (err) {
+        this.options.log?.('dead-letter publish failed; retrying', err);
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
+  /** Reads a topic's dead letters from the beginning (tests and the operator's tooling). */
+  async readDeadLetters(topic: TopicDefinition, { expect, timeoutMs = 10_000 }: { expect: number; timeoutMs?: number }): Promise<DeadLetter[]> {
+    const consumer = this.kafka.consumer({ groupId: `${this.prefix}dlq-reader-${Date.now()}-${Math.random()}` });
+    const letters: DeadLetter[] = [];
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.name(deadLetterTopicName(topic.name)), fromBeginning: true });
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          letters.push(JSON.parse(message.value?.toString() ?? '{}') as DeadLetter);
+          if (letters.length >= expect) {
+            clearTimeout(timer);
+            resolve();
+          }
+        },
+      });
+    });
+    await consumer.disconnect();
+    return letters;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.flush();
+    this.closed = true;
+    await Promise.all([...this.consumers].map((c) => c.disconnect().catch(() => undefined)));
+    this.consumers.clear();
+    await this.producer?.disconnect().catch(() => undefined);
+  }
+}

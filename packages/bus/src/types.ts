@@ -1,0 +1,50 @@
+// The bus as every service sees it. Two adapters implement it: Kafka (distributed mode) and in-process
+// (embedded mode), with the same delivery semantics: at least once, ordered per key, a handler's batch
+// acknowledged only after the handler resolved, poison messages dead-lettered while consumption goes on.
+import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
+
+export interface ConsumedBatch<P = unknown> {
+  topic: TopicDefinition;
+  events: Envelope<P>[];
+}
+
+export interface ConsumeOptions {
+  groupId: string;
+  topics: TopicDefinition[];
+  /** Applies a batch; resolves only once its effects are durable (e.g. the DB transaction committed). */
+  handler: (batch: ConsumedBatch) => Promise<void>;
+  /** Whether an error can be cured by trying again (a database that is away) — then we back off and retry. */
+  isRetryable?: (err: unknown) => boolean;
+  /** Called after each batch is acknowledged (used for metrics and notices). */
+  onBatchApplied?: (batch: ConsumedBatch) => void;
+}
+
+export interface Consumer {
+  stop(): Promise<void>;
+}
+
+export interface DeadLetter {
+  topic: string;
+  reason: string;
+  /** The raw message as it arrived (string), so nothing is lost even when it is not JSON. */
+  value: string;
+  failedAt: string;
+}
+
+export interface Bus {
+  ensureTopics(topics: TopicDefinition[]): Promise<void>;
+  /** Wraps each payload in an envelope, validates it and resolves once the bus acknowledged the write. */
+  publish<P>(topic: TopicDefinition, payload: P): Promise<Envelope<P>>;
+  consume(options: ConsumeOptions): Promise<Consumer>;
+  /** Publishes raw values (tests and tools: e.g. inject a poison message). */
+  publishRaw(topic: TopicDefinition, key: string, value: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The bus could not take the write in time: the caller answers 503. */
+export class BusUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'BusUnavailableError';
+  }
+}

@@ -1,0 +1,53 @@
+// The admin-session guard (design.md §4): every analytics read, reset-all-data and the admin side of
+// /analytics-ws require a valid, unexpired session of an active admin, from the HttpOnly cookie or an
+// `Authorization: Bearer` header. One function decides, so HTTP and WebSocket cannot disagree.
+import { parse as parseCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '@bodymetrics/db';
+import { unauthorized } from './http-error';
+
+export const adminSessionCookie = 'bm_admin_session';
+
+export interface AdminSession {
+  sessionId: string;
+  adminId: number;
+  username: string;
+  expiresAt: Date;
+}
+
+/** The session id a request carries: the cookie first, then a bearer token. */
+export function sessionIdFromHeaders(headers: { cookie?: string | undefined; authorization?: string | undefined }): string | undefined {
+  const fromCookie = headers.cookie ? parseCookie(headers.cookie)[adminSessionCookie] : undefined;
+  if (fromCookie) return fromCookie;
+  const auth = headers.authorization;
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || undefined;
+  return undefined;
+}
+
+export async function findActiveAdminSession(db: Db, sessionId: string | undefined): Promise<AdminSession | null> {
+  if (!sessionId || sessionId.length > 200) return null;
+  const row = await db
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admin_users as u', 'u.id', 's.admin_id')
+    .select(['s.session_id', 's.admin_id', 's.expires_at', 'u.username'])
+    .where('s.session_id', '=', sessionId)
+    .where('s.expires_at', '>', new Date())
+    .where('u.is_active', '=', true)
+    .executeTakeFirst();
+  return row ? { sessionId: row.session_id, adminId: row.admin_id, username: row.username, expiresAt: row.expires_at } : null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    adminSession?: AdminSession;
+  }
+}
+
+/** A preHandler that answers 401 unless the request carries a valid admin session. */
+export function requireAdminSession(db: Db) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const session = await findActiveAdminSession(db, sessionIdFromHeaders(request.headers));
+    if (!session) throw unauthorized();
+    request.adminSession = session;
+  };
+}

@@ -1,0 +1,6 @@
+export * from './infra';
+export * from './test-database';
+export * from './test-bus';
+export * from './topic-reader';
+export * from './smtp-sink';
+export * from './eventually';

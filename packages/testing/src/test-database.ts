@@ -1,0 +1,71 @@
+// A database per test file, cloned from a migrated template (cheap: CREATE DATABASE … TEMPLATE), dropped
+// afterwards. Destructive helpers refuse any database whose name does not say "test".
+import pg from 'pg';
+import { createDb, migrateToLatest, type Db } from '@bodymetrics/db';
+import { testInfra } from './infra';
+
+export const templateDatabaseName = 'bodymetrics_test_template';
+
+const ident = (s: string) => '"' + s.replace(/"/g, '""') + '"';
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${testInfra().postgresServerUrl}/postgres` });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function assertTestName(name: string): void {
+  if (!/test/.test(name)) throw new Error(`refusing to touch database "${name}": its name does not say "test"`);
+}
+
+/** Re-creates the template from the migrations (global setup runs it once per `npm test`). */
+export async function prepareTemplateDatabase(): Promise<void> {
+  await withAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${ident(templateDatabaseName)} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${ident(templateDatabaseName)}`);
+  });
+  const db = createDb({ connectionString: `${testInfra().postgresServerUrl}/${templateDatabaseName}`, max: 1 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+  const name = `bm_test_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  assertTestName(name);
+  // Cloning fails while another session is connected to the template; retry briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withAdmin((client) => client.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(templateDatabaseName)}`));
+      break;
+    } catch (err) {
+      if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const url = `${testInfra().postgresServerUrl}/${name}`;
+  const db = createDb({ connectionString: url, max: 5 });
+  return {
+    name,
+    url,
+    db,
+    drop: async () => {
+      assertTestName(name);
+      await db.destroy();
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`));
+    },
+  };
+}
