@@ -28,7 +28,14 @@ import {
   METABOLIC_AGE_MIN,
   METABOLIC_AGE_REFERENCE_BMR,
 } from './constants';
-import { sexGroup, type ActivityLevel, type BmiCategory, type Gender, type MeasurementSystem, type SexGroup } from './enums';
+import {
+  sexGroup,
+  type ActivityLevel,
+  type BmiCategory,
+  type Gender,
+  type MeasurementSystem,
+  type SexGroup,
+} from './enums';
 import type { HealthFormValues } from './form-schema';
 import { clamp, roundTo } from './numbers';
 
@@ -75,7 +82,9 @@ export function activityMultiplier(activityLevel: string): number {
 
 /** Mifflin-St Jeor, unrounded. */
 export function basalMetabolicRate(weightKg: number, heightCm: number, age: number, sex: SexGroup): number {
-  return BMR_WEIGHT_FACTOR * weightKg + BMR_HEIGHT_FACTOR * heightCm - BMR_AGE_FACTOR * age + BMR_SEX_OFFSET[sex];
+  return (
+    BMR_WEIGHT_FACTOR * weightKg + BMR_HEIGHT_FACTOR * heightCm - BMR_AGE_FACTOR * age + BMR_SEX_OFFSET[sex]
+  );
 }
 
 /**
@@ -157,7 +166,16 @@ export function calculateHealthMetrics(form: HealthFormValues): HealthResult {
   if (waist !== undefined && hip !== undefined) result.whr = roundTo(toCm(waist) / toCm(hip), 2);
 
   // Finite, positive inputs can still overflow (e.g. 1e308 lb).
-  const computed = [bmi, bodyFatPercentage, bmr, tdee, metabolicAge, idealWeight.min, idealWeight.max, result.whr ?? 0];
+  const computed = [
+    bmi,
+    bodyFatPercentage,
+    bmr,
+    tdee,
+    metabolicAge,
+    idealWeight.min,
+    idealWeight.max,
+    result.whr ?? 0,
+  ];
   if (!computed.every(Number.isFinite)) fail();
   return result;
 }

@@ -46,12 +46,27 @@ describe('calculator form: weight and height bounds', () => {
     { system: 'imperial', field: 'weight', value: 800.1, message: 'Weight must be between 50lbs and 800lbs' },
     { system: 'imperial', field: 'weight', value: 40, message: 'Weight must be between 50lbs and 800lbs' },
     // imperial height 39..98 in, 60 exempt from the lower bound
-    { system: 'imperial', field: 'height', value: 38.9, message: 'Height must be between 39 inches and 98 inches' },
+    {
+      system: 'imperial',
+      field: 'height',
+      value: 38.9,
+      message: 'Height must be between 39 inches and 98 inches',
+    },
     { system: 'imperial', field: 'height', value: 39, message: undefined },
     { system: 'imperial', field: 'height', value: 60, message: undefined },
     { system: 'imperial', field: 'height', value: 98, message: undefined },
-    { system: 'imperial', field: 'height', value: 98.1, message: 'Height must be between 39 inches and 98 inches' },
-    { system: 'imperial', field: 'height', value: 180, message: 'Height must be between 39 inches and 98 inches' },
+    {
+      system: 'imperial',
+      field: 'height',
+      value: 98.1,
+      message: 'Height must be between 39 inches and 98 inches',
+    },
+    {
+      system: 'imperial',
+      field: 'height',
+      value: 180,
+      message: 'Height must be between 39 inches and 98 inches',
+    },
   ])('$system $field $value → $message', ({ system, field, value, message }) => {
     const base = system === 'metric' ? metricForm : imperialForm;
     const input = { ...base, [field]: value };
@@ -88,7 +103,9 @@ describe('calculator form: age', () => {
     { value: undefined, message: 'Age is required' },
     { value: 'thirty', message: 'Age is required' },
   ])('age $value → $message', ({ value, message }) => {
-    expect(messagesUnder({ ...imperialForm, age: value }, 'age')).toEqual(message === undefined ? [] : [message]);
+    expect(messagesUnder({ ...imperialForm, age: value }, 'age')).toEqual(
+      message === undefined ? [] : [message],
+    );
   });
 
   it('accepts numbers typed as text and returns them as numbers', () => {
@@ -140,7 +157,11 @@ describe('calculator form: optional fields', () => {
   });
 
   it('keeps a gender specification and an e-mail, and drops them when empty', () => {
-    const filled = healthFormSchema.parse({ ...imperialForm, genderSpecification: 'agender', email: 'a@b.co' });
+    const filled = healthFormSchema.parse({
+      ...imperialForm,
+      genderSpecification: 'agender',
+      email: 'a@b.co',
+    });
     expect(filled).toMatchObject({ genderSpecification: 'agender', email: 'a@b.co' });
     const empty = healthFormSchema.parse({ ...imperialForm, genderSpecification: '', email: '' });
     expect(empty.genderSpecification).toBeUndefined();

@@ -58,7 +58,8 @@ function emptyToUndefined(value: unknown): unknown {
   return value;
 }
 
-const requiredNumber = (requiredMessage: string) => z.preprocess(formNumber, z.number({ error: requiredMessage }));
+const requiredNumber = (requiredMessage: string) =>
+  z.preprocess(formNumber, z.number({ error: requiredMessage }));
 const optionalPositiveNumber = (message: string) =>
   z.preprocess(formNumber, z.number({ error: message }).positive(message).optional());
 
@@ -89,7 +90,8 @@ const BOUNDS: Record<MeasurementSystem, BoundsCheck & { weightMessage: string; h
   imperial: {
     weightOk: (lb) => lb >= IMPERIAL_WEIGHT_LB.min && lb <= IMPERIAL_WEIGHT_LB.max,
     heightOk: (inches) =>
-      (inches >= IMPERIAL_HEIGHT_IN.min || inches === IMPERIAL_HEIGHT_EXEMPT_IN) && inches <= IMPERIAL_HEIGHT_IN.max,
+      (inches >= IMPERIAL_HEIGHT_IN.min || inches === IMPERIAL_HEIGHT_EXEMPT_IN) &&
+      inches <= IMPERIAL_HEIGHT_IN.max,
     weightMessage: IMPERIAL_WEIGHT_MESSAGE,
     heightMessage: IMPERIAL_HEIGHT_MESSAGE,
   },
@@ -164,7 +166,10 @@ const [minInches, maxInches] = [HEIGHT_INCH_OPTIONS[0], HEIGHT_INCH_OPTIONS[HEIG
  */
 export const heightSelectionSchema = z
   .object({
-    feet: z.preprocess(formNumber, z.int({ error: FEET_MESSAGE }).min(minFeet, FEET_MESSAGE).max(maxFeet, FEET_MESSAGE)),
+    feet: z.preprocess(
+      formNumber,
+      z.int({ error: FEET_MESSAGE }).min(minFeet, FEET_MESSAGE).max(maxFeet, FEET_MESSAGE),
+    ),
     inches: z.preprocess(
       formNumber,
       z.int({ error: INCHES_MESSAGE }).min(minInches, INCHES_MESSAGE).max(maxInches, INCHES_MESSAGE),

@@ -45,8 +45,10 @@ export function bmiColorBand(bmi: number): Indicator<BmiBandLabel> {
  */
 export function bmiGaugePosition(bmi: number): number {
   if (Number.isNaN(bmi)) return 0;
-  const quarter = (start: number, end: number, offset: number) => offset + (25 * (bmi - start)) / (end - start);
-  if (bmi < BMI_UNDERWEIGHT_BELOW) return Math.max(0, quarter(BMI_GAUGE_LOWEST_BMI, BMI_UNDERWEIGHT_BELOW, 0));
+  const quarter = (start: number, end: number, offset: number) =>
+    offset + (25 * (bmi - start)) / (end - start);
+  if (bmi < BMI_UNDERWEIGHT_BELOW)
+    return Math.max(0, quarter(BMI_GAUGE_LOWEST_BMI, BMI_UNDERWEIGHT_BELOW, 0));
   if (bmi < BMI_NORMAL_BELOW) return quarter(BMI_UNDERWEIGHT_BELOW, BMI_NORMAL_BELOW, 25);
   if (bmi < BMI_OVERWEIGHT_BELOW) return quarter(BMI_NORMAL_BELOW, BMI_OVERWEIGHT_BELOW, 50);
   return Math.min(100, quarter(BMI_OVERWEIGHT_BELOW, BMI_GAUGE_HIGHEST_BMI, 75));
@@ -93,4 +95,3 @@ export function metabolicAgeRating(metabolicAge: number, age: number): Indicator
   if (difference <= METABOLIC_AGE_FAIR_AT_MOST) return { label: 'Fair', tone: 'orange' };
   return { label: 'Poor', tone: 'red' };
 }
-

@@ -16,6 +16,8 @@ export function matchOffers<Offer extends MatchableOffer>(
   limit?: number,
 ): Offer[] {
   const category = bmiCategory.toLowerCase();
-  const matches = offers.filter((offer) => offer.bmiCategory.toLowerCase() === category && offer.goal === goal);
+  const matches = offers.filter(
+    (offer) => offer.bmiCategory.toLowerCase() === category && offer.goal === goal,
+  );
   return limit === undefined ? matches : matches.slice(0, Math.max(0, Math.floor(limit)));
 }
