@@ -5,3 +5,4 @@ export * from './events';
 export * from './topics';
 export * from './errors';
 export * from './analytics';
+export * from './admin';

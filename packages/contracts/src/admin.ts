@@ -1,0 +1,70 @@
+// Admin auth bodies and answers (spec §7 "Admin", §5 "Admin login" / "Password reset") and the query of
+// the recent-clicks read. The password rule lives here so the server, the admin CLI and the reset screen
+// apply the same one with the same Romanian messages.
+import { z } from 'zod';
+
+export const adminUsernameSchema = z.string().trim().min(1).max(64);
+/** Bounded so a huge body cannot make the (deliberately slow) hash work longer. */
+export const adminPasswordInputSchema = z.string().min(1).max(256);
+
+export const adminLoginBodySchema = z.object({
+  username: adminUsernameSchema,
+  password: adminPasswordInputSchema,
+});
+export type AdminLoginBody = z.infer<typeof adminLoginBodySchema>;
+
+export const adminLoginResultSchema = z.object({
+  success: z.literal(true),
+  sessionId: z.string(),
+  username: z.string(),
+});
+export type AdminLoginResult = z.infer<typeof adminLoginResultSchema>;
+
+/** logout and validate-session: the id in the body, else the cookie or bearer token. */
+export const adminSessionBodySchema = z
+  .object({ sessionId: z.string().max(200).optional() })
+  .optional()
+  .transform((b) => b ?? {});
+export type AdminSessionBody = z.infer<typeof adminSessionBodySchema>;
+
+export const validateSessionResultSchema = z.object({
+  valid: z.boolean(),
+  username: z.string().optional(),
+});
+export type ValidateSessionResult = z.infer<typeof validateSessionResultSchema>;
+
+export const successResultSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+export type SuccessResult = z.infer<typeof successResultSchema>;
+
+export const forgotPasswordBodySchema = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    username: z.string().trim().max(64).optional(),
+  })
+  .refine((b) => Boolean(b.email || b.username), { message: 'email or username is required', path: ['email'] });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  password: z.string().max(256),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const adminPasswordMessages = {
+  tooShort: 'Parola trebuie să aibă cel puțin 8 caractere',
+  lettersAndDigits: 'Parola trebuie să conțină litere și cifre',
+} as const;
+
+export const adminPasswordMinLength = 8;
+
+/** Why a new admin password is refused, or null when it is acceptable. */
+export function adminPasswordProblem(password: string): string | null {
+  if ([...password].length < adminPasswordMinLength) return adminPasswordMessages.tooShort;
+  if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) return adminPasswordMessages.lettersAndDigits;
+  return null;
+}
+
+export const recentClicksQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type RecentClicksQuery = z.infer<typeof recentClicksQuerySchema>;
