@@ -6,3 +6,4 @@ export * from './topics';
 export * from './errors';
 export * from './analytics';
 export * from './admin';
+export * from './live';
