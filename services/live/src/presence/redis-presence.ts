@@ -1,0 +1,159 @@
+// The Redis presence adapter of the distributed mode: every live instance reads and writes the same keys,
+// so an admin on one instance sees visitors connected to another.
+//
+//   <prefix>presence:active            ZSET  member visitorId, score last-seen (ms)
+//   <prefix>presence:user:<visitorId>  HASH  the activity record + firstSeen + lastSeen, PEXPIRE 2 × window
+//
+// The ZSET decides who is active (score within the window); the hash outlives it a little so that clock
+// differences between instances never leave an active member without its details. Writes are Lua scripts
+// so that "same session, still active → keep firstSeen" is decided atomically.
+import type { Redis } from 'ioredis';
+import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
+import { deviceTypeSchema } from '@bodymetrics/contracts';
+import { toLiveUser, type PresenceEntry, type PresenceStore } from './presence-store';
+
+const touchScript = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen')
+local firstSeen = now
+local lastSeen = now
+if prev[3] then
+  local prevLast = tonumber(prev[3])
+  if prevLast > lastSeen then lastSeen = prevLast end
+  if prevLast >= now - window and prev[1] == ARGV[5] and prev[2] then firstSeen = tonumber(prev[2]) end
+end
+redis.call('HSET', KEYS[2], 'visitorId', ARGV[4], 'sessionId', ARGV[5], 'currentPage', ARGV[6],
+  'deviceType', ARGV[7], 'browser', ARGV[8], 'location', ARGV[9], 'firstSeen', firstSeen, 'lastSeen', lastSeen)
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[1], lastSeen, ARGV[4])
+return 1
+`;
+
+const pageChangeScript = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen')
+if not prev[3] or tonumber(prev[3]) < now - window then return 0 end
+local lastSeen = math.max(now, tonumber(prev[3]))
+local firstSeen = tonumber(prev[2]) or now
+if prev[1] ~= ARGV[5] then firstSeen = now end
+redis.call('HSET', KEYS[2], 'sessionId', ARGV[5], 'currentPage', ARGV[6], 'firstSeen', firstSeen, 'lastSeen', lastSeen)
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[1], lastSeen, ARGV[4])
+return 1
+`;
+
+type ScriptRunner = (activeKey: string, userKey: string, ...args: (string | number)[]) => Promise<number>;
+type PresenceRedis = Redis & { presenceTouch: ScriptRunner; presencePageChange: ScriptRunner };
+
+export interface RedisPresenceOptions {
+  /** Prepended to every key: deployments may share a Redis, tests use one prefix per file. */
+  keyPrefix: string;
+  activeWindowMs: number;
+}
+
+export class RedisPresenceStore implements PresenceStore {
+  private readonly redis: PresenceRedis;
+  private readonly activeKey: string;
+
+  constructor(
+    redis: Redis,
+    private readonly options: RedisPresenceOptions,
+  ) {
+    // defineCommand is idempotent per name on a client; EVALSHA with a fallback to EVAL.
+    if (!('presenceTouch' in redis)) {
+      redis.defineCommand('presenceTouch', { numberOfKeys: 2, lua: touchScript });
+      redis.defineCommand('presencePageChange', { numberOfKeys: 2, lua: pageChangeScript });
+    }
+    this.redis = redis as PresenceRedis;
+    this.activeKey = `${options.keyPrefix}presence:active`;
+  }
+
+  private userKey(visitorId: string): string {
+    return `${this.options.keyPrefix}presence:user:${visitorId}`;
+  }
+
+  private windowStart(now: number): number {
+    return now - this.options.activeWindowMs;
+  }
+
+  async touch(a: LiveActivity, now: number): Promise<void> {
+    const { activeWindowMs } = this.options;
+    await this.redis.presenceTouch(
+      this.activeKey,
+      this.userKey(a.visitorId),
+      now,
+      activeWindowMs,
+      2 * activeWindowMs,
+      a.visitorId,
+      a.sessionId,
+      a.currentPage,
+      a.deviceType,
+      a.browser,
+      a.location,
+    );
+  }
+
+  async pageChange(c: LivePageChange, now: number): Promise<boolean> {
+    const { activeWindowMs } = this.options;
+    const applied = await this.redis.presencePageChange(
+      this.activeKey,
+      this.userKey(c.visitorId),
+      now,
+      activeWindowMs,
+      2 * activeWindowMs,
+      c.visitorId,
+      c.sessionId,
+      c.currentPage,
+    );
+    return applied === 1;
+  }
+
+  async list(now: number, limit: number): Promise<LiveUser[]> {
+    const ids = await this.redis.zrevrangebyscore(this.activeKey, '+inf', this.windowStart(now), 'LIMIT', 0, limit);
+    if (ids.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hgetall(this.userKey(id));
+    const results = (await pipeline.exec()) ?? [];
+    const users: LiveUser[] = [];
+    for (const [err, hash] of results) {
+      // A hash that vanished between the two reads (removed meanwhile) is skipped, not shown half-empty.
+      const entry = err ? null : parseEntry(hash as Record<string, string>);
+      if (entry) users.push(toLiveUser(entry, now));
+    }
+    return users;
+  }
+
+  async count(now: number): Promise<number> {
+    return this.redis.zcount(this.activeKey, this.windowStart(now), '+inf');
+  }
+
+  async remove(visitorId: string): Promise<void> {
+    await this.redis.multi().zrem(this.activeKey, visitorId).del(this.userKey(visitorId)).exec();
+  }
+
+  async sweep(now: number): Promise<number> {
+    // Exclusive bound: a visitor last seen exactly at the window's start is still active (as in `count`).
+    return this.redis.zremrangebyscore(this.activeKey, '-inf', `(${this.windowStart(now)}`);
+  }
+}
+
+function parseEntry(hash: Record<string, string>): PresenceEntry | null {
+  const firstSeen = Number(hash.firstSeen);
+  const lastSeen = Number(hash.lastSeen);
+  const deviceType = deviceTypeSchema.safeParse(hash.deviceType);
+  if (!hash.visitorId || !hash.sessionId || !Number.isFinite(firstSeen) || !Number.isFinite(lastSeen) || !deviceType.success) {
+    return null;
+  }
+  return {
+    visitorId: hash.visitorId,
+    sessionId: hash.sessionId,
+    currentPage: hash.currentPage ?? '',
+    deviceType: deviceType.data,
+    browser: hash.browser ?? '',
+    location: hash.location ?? '',
+    firstSeen,
+    lastSeen,
+  };
+}
