@@ -92,13 +92,19 @@ export async function startKafka(options: { timeoutMs?: number } = {}): Promise<
     // Another process may have started it while we waited for the lock.
     if (await isKafkaUp(brokers)) return { status: 'found', brokers, pid: runningBrokerPid() };
     const timeoutMs = options.timeoutMs ?? READY_LIMIT_MS;
+    const node = localNode();
     const starting = runningBrokerPid();
     if (starting !== undefined) {
+      if (readText(kafkaServerProperties) !== serverProperties(node, configPaths)) {
+        throw new Error(
+          `the broker of infra/local (pid ${starting}) runs with another configuration than KAFKA_BROKERS=` +
+            `${brokers.join(',')} asks for (see ${kafkaServerProperties}) — stop it first with infra:down`,
+        );
+      }
       // Our broker runs but does not answer yet (still starting, or recovering its log).
       await awaitReady(starting, brokers, timeoutMs);
       return { status: 'found', brokers, pid: starting };
     }
-    const node = localNode();
     if (!isLocalHost(node.host)) {
       throw new Error(
         `Kafka is not reachable at ${brokers.join(',')} and is not on this machine — start it there`,
@@ -113,12 +119,21 @@ export async function startKafka(options: { timeoutMs?: number } = {}): Promise<
   });
 }
 
+const configPaths = { dataDir: kafkaDataDir, serverLog: kafkaServerLog };
+
 function writeConfig(node: KafkaNode): void {
   mkdirSync(kafkaDataDir, { recursive: true });
   mkdirSync(kafkaLogDir, { recursive: true });
-  const paths = { dataDir: kafkaDataDir, serverLog: kafkaServerLog };
-  writeFileSync(kafkaServerProperties, serverProperties(node, paths));
-  writeFileSync(kafkaLog4jProperties, log4jProperties(paths));
+  writeFileSync(kafkaServerProperties, serverProperties(node, configPaths));
+  writeFileSync(kafkaLog4jProperties, log4jProperties(configPaths));
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 async function spawnBroker(): Promise<number> {
@@ -158,11 +173,21 @@ async function awaitReady(pid: number, brokers: string[], timeoutMs: number): Pr
   if (outcome.ready) return;
   // Do not leave a half-started broker behind: the next attempt should start from a clean slate.
   if (isRunning(pid)) await stopProcess(pid, 10_000);
+  const serverLog = tailOf(kafkaServerLog, 60);
   throw new Error(
     `Kafka did not come up on ${brokers.join(',')} (pid ${pid}): ${outcome.reason}.\n` +
-      `--- ${kafkaServerLog} (tail) ---\n${tailOf(kafkaServerLog) || '(empty)'}\n` +
+      rootCause(serverLog) +
+      `--- ${kafkaServerLog} (tail) ---\n${serverLog || '(empty)'}\n` +
       `--- ${kafkaConsoleLog} (tail) ---\n${tailOf(kafkaConsoleLog) || '(empty)'}`,
   );
+}
+
+/** The last two "Caused by" lines of the log (or its last ERROR): what went wrong, and where. */
+function rootCause(log: string): string {
+  const lines = log.split('\n');
+  const causes = lines.filter((line) => line.startsWith('Caused by: ')).slice(-2);
+  const found = causes.length > 0 ? causes : lines.filter((line) => / (ERROR|FATAL) /.test(line)).slice(-1);
+  return found.map((line) => `${line.replace(/^Caused by: /, 'Cause: ')}\n`).join('');
 }
 
 export interface KafkaStopResult {
