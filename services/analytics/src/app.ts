@@ -1,0 +1,34 @@
+// The analytics service: every admin read model of spec §3 and reset-all-data, all behind the admin
+// session guard (design.md §4). Reads come from the aggregate tables the aggregator keeps.
+import { sql } from 'kysely';
+import { createServiceApp, requireAdminSession } from '@bodymetrics/service-kit';
+import type { AnalyticsDeps } from './deps';
+import { isValidTimeZone } from './period';
+import { analyticsReadRoutes } from './routes/analytics-reads';
+import { journeyRoutes } from './routes/journey';
+import { resetAllDataRoutes } from './routes/reset-all-data';
+import { exportRoutes } from './routes/exports';
+
+export type { AnalyticsDeps } from './deps';
+
+export function buildApp(deps: AnalyticsDeps) {
+  if (!isValidTimeZone(deps.timeZone)) throw new Error(`Unknown time zone "${deps.timeZone}"`);
+  const app = createServiceApp({
+    name: 'analytics',
+    logger: deps.logger,
+    readiness: { postgres: () => sql`select 1`.execute(deps.db) },
+  });
+
+  // One encapsulated scope holds every admin route, so the guard cannot be forgotten on a new one while
+  // /healthz and /readyz (registered outside it) stay open. onRequest: an unauthenticated caller is
+  // refused before its query string is even validated.
+  app.register(async (admin) => {
+    admin.addHook('onRequest', requireAdminSession(deps.db));
+    await admin.register(analyticsReadRoutes, deps);
+    await admin.register(journeyRoutes, deps);
+    await admin.register(resetAllDataRoutes, deps);
+    await admin.register(exportRoutes, deps);
+  });
+
+  return app;
+}
