@@ -7,3 +7,6 @@ export * from './errors';
 export * from './analytics';
 export * from './admin';
 export * from './live';
+export * from './traffic';
+export * from './reports';
+export * from './contact';

@@ -9,7 +9,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler';
 
-export type ServiceApp = FastifyInstance & { withTypeProvider: () => FastifyInstance };
 
 export interface ServiceAppOptions {
   name: string;

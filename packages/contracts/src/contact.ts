@@ -1,0 +1,33 @@
+// POST /api/contact (spec §5 "Contact form"): the exact messages the contact page shows under each field.
+import { z } from 'zod';
+import { INVALID_EMAIL_MESSAGE, requiredEmailSchema } from './reports';
+
+export const contactReasons = [
+  'General Inquiry',
+  'Technical Support',
+  'Feedback & Suggestions',
+  'Advertising & Partnership',
+  'Report an Issue',
+  'Legal',
+] as const;
+export const contactReasonSchema = z.enum(contactReasons, { error: 'Please select a reason for contact' });
+export type ContactReason = z.infer<typeof contactReasonSchema>;
+
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+export const contactBodySchema = z.object({
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be at most 100 characters long'),
+  email: requiredEmailSchema(INVALID_EMAIL_MESSAGE),
+  reason: contactReasonSchema,
+  message: z
+    .string({ error: `Message must be at least ${CONTACT_MESSAGE_MIN} characters long` })
+    .trim()
+    .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters long`)
+    .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters long`),
+});
+export type ContactBody = z.infer<typeof contactBodySchema>;

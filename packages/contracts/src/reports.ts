@@ -1,0 +1,70 @@
+// Request bodies of spec §7 "Report and sharing": the e-mailed health report, its stored copy, and the
+// share image. The form payload inside a report is validated by the health engine's form rules
+// (`healthFormSchema` of @bodymetrics/health), which contracts does not depend on: pass it in.
+import { z } from 'zod';
+import { goalSchema } from './enums';
+
+export const REPORT_NAME_EMAIL_REQUIRED = 'Name and email are required';
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const REPORT_MAX_OFFERS = 10;
+
+/** Trimmed, required, a valid address, at most 254 characters (RFC 5321 path limit). */
+export const requiredEmailSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, INVALID_EMAIL_MESSAGE)
+    .pipe(z.email(INVALID_EMAIL_MESSAGE));
+
+/** An offer as the results page shows it; only http(s) links, so a mail never carries a script URL. */
+export const reportOfferSchema = z.object({
+  id: z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(64)]),
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(1000).nullish(),
+  url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048),
+});
+export type ReportOffer = z.infer<typeof reportOfferSchema>;
+
+/**
+ * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers}.
+ * `metrics` is the calculator's form payload (spec §3), validated by the schema passed in.
+ */
+export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metrics) =>
+  z.object({
+    name: z
+      .string({ error: REPORT_NAME_EMAIL_REQUIRED })
+      .trim()
+      .min(1, REPORT_NAME_EMAIL_REQUIRED)
+      .max(100, 'Name must be at most 100 characters long'),
+    email: requiredEmailSchema(REPORT_NAME_EMAIL_REQUIRED),
+    metrics,
+    /** The goal selector is hidden (spec §2): absent means "the default goal for the BMI category". */
+    selectedGoal: goalSchema.nullish(),
+    offers: z.array(reportOfferSchema).max(REPORT_MAX_OFFERS).default([]),
+  });
+
+export const reportSentResponseSchema = z.object({ success: z.literal(true) });
+export const reportStoredResponseSchema = z.object({ success: z.literal(true), stored: z.boolean() });
+
+/** POST /api/generate-share-image. Nothing personal: only the BMI and its category reach the card. */
+export const shareImageBodySchema = z.object({
+  results: z.object({
+    // Any BMI the calculator can produce (about 3.6 to 370), within the column's numeric(4,1).
+    bmi: z.number().min(1).max(999),
+    bmiCategory: z.string().trim().min(1).max(32),
+  }),
+  platform: z.string().trim().min(1).max(32),
+  /** The client's id; it only seeds the share id and is never stored. */
+  uniqueId: z.string().max(64).optional(),
+});
+export type ShareImageBody = z.infer<typeof shareImageBodySchema>;
+
+export const shareImageResponseSchema = z.object({ imageUrl: z.string(), shareUrl: z.string() });
+export type ShareImageResponse = z.infer<typeof shareImageResponseSchema>;
+
+/** Share ids are url-safe (base64url); anything else is "unknown" without touching the database. */
+export const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+/** ?token= of the newsletter unsubscribe link. */
+export const unsubscribeQuerySchema = z.object({ token: z.string().max(128).optional() });

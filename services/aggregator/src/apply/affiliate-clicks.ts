@@ -1,0 +1,78 @@
+// tracking.affiliate-click.v1 → affiliate_clicks (raw, with the offer's title and URL filled in when the
+// call did not carry them), affiliate_daily_clicks, daily_visits.affiliate_clicks, affiliate_offers.clicks,
+// session_metrics (clicks, conversion) and daily_traffic.converted for first conversions.
+import { sql } from 'kysely';
+import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
+import { isBotAgent } from '../bots';
+import { localDate } from '../local-date';
+import { chunks, countBy, incrementRows, type Trx } from '../sql-helpers';
+import { applyVisitorDeltas } from './session-metrics';
+import { countConversions } from './traffic';
+
+export async function applyAffiliateClickEvents(trx: Trx, events: Envelope<AffiliateClickEvent>[], timeZone: string): Promise<void> {
+  const offerIds = [...new Set(events.map((e) => e.payload.offerId))];
+  const offers = new Map(
+    (await trx.selectFrom('affiliate_offers').select(['id', 'title', 'url']).where('id', 'in', offerIds).execute()).map((o) => [o.id, o]),
+  );
+  const fresh = new Set<string>();
+  for (const slice of chunks(events)) {
+    const rows = await trx
+      .insertInto('affiliate_clicks')
+      .values(
+        slice.map(({ id, receivedAt, payload: p }) => ({
+          event_id: id,
+          offer_id: p.offerId,
+          offer_title: p.offerTitle ?? offers.get(p.offerId)?.title ?? null,
+          offer_url: p.offerUrl ?? offers.get(p.offerId)?.url ?? null,
+          visitor_id: p.visitorId,
+          ip_address: p.ipAddress,
+          user_agent: p.userAgent,
+          referrer: p.referrer,
+          source: p.source,
+          clicked_at: receivedAt,
+          click_date: localDate(receivedAt, timeZone),
+        })),
+      )
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .execute();
+    for (const r of rows) fresh.add(r.event_id);
+  }
+  const counted = events.filter((e) => fresh.has(e.id) && !isBotAgent(e.payload.userAgent));
+  if (!counted.length) return;
+
+  await incrementRows(
+    trx,
+    { table: 'affiliate_daily_clicks', keys: ['date', 'offer_id'], counters: ['clicks'], greatest: ['last_clicked_at'] },
+    counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), offer_id: e.payload.offerId, clicks: 1, last_clicked_at: e.receivedAt })),
+  );
+  await incrementRows(
+    trx,
+    { table: 'daily_visits', keys: ['date'], counters: ['affiliate_clicks'] },
+    counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), affiliate_clicks: 1 })),
+  );
+  const perOffer = [...countBy(counted, (e) => String(e.payload.offerId))].sort(([a], [b]) => Number(a) - Number(b));
+  await sql`
+    update affiliate_offers as o set clicks = o.clicks + v.n
+    from (values ${sql.join(perOffer.map(([id, n]) => sql`(${Number(id)}::int, ${n}::int)`))}) as v(id, n)
+    where o.id = v.id
+  `.execute(trx);
+
+  const visitors = [...new Set(counted.map((e) => e.payload.visitorId).filter((v): v is string => !!v))];
+  if (!visitors.length) return;
+  const alreadyConverted = new Set(
+    (await trx.selectFrom('session_metrics').select('visitor_id').where('visitor_id', 'in', visitors).where('conversion_completed', '=', true).execute()).map(
+      (r) => r.visitor_id,
+    ),
+  );
+  await applyVisitorDeltas(
+    trx,
+    counted
+      .filter((e) => e.payload.visitorId)
+      .map((e) => ({ visitorId: e.payload.visitorId as string, firstSeen: e.receivedAt, lastSeen: e.receivedAt, affiliateClicks: 1, converted: true })),
+  );
+  await countConversions(
+    trx,
+    visitors.filter((v) => !alreadyConverted.has(v)),
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+
+export const aggregatorConfig = () =>
+  loadConfig(
+    z.object({
+      ...commonEnv,
+      PORT: portEnv(8087),
+      DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/bodymetrics'),
+      KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
+      TOPIC_PREFIX: z.string().default(''),
+      KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
+      REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+      REDIS_KEY_PREFIX: z.string().default(''),
+      ANALYTICS_TZ: z.string().refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Europe/Bucharest').default('Europe/Bucharest'),
+    }),
+  );

@@ -1,0 +1,36 @@
+// Process entry: Kafka consumer → Postgres, "analytics changed" notices on Redis, health on :8087.
+// On SIGTERM it stops consuming (finishing the batch in hand), then closes Kafka, Redis and Postgres once.
+import { Redis } from 'ioredis';
+import { KafkaBus } from '@bodymetrics/bus';
+import { analyticsChangedChannel } from '@bodymetrics/contracts';
+import { createDb } from '@bodymetrics/db';
+import { runService } from '@bodymetrics/service-kit';
+import { buildHealthApp, startAggregator } from './app';
+import { aggregatorConfig } from './config';
+
+const config = aggregatorConfig();
+const db = createDb({ connectionString: config.DATABASE_URL });
+const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+redis.on('error', () => {}); // notices are best effort; Redis being away must not stop the counting
+const bus = new KafkaBus({
+  brokers: config.KAFKA_BROKERS.split(','),
+  clientId: `aggregator-${process.pid}`,
+  topicPrefix: config.TOPIC_PREFIX,
+  partitions: config.KAFKA_PARTITIONS,
+});
+const aggregator = await startAggregator({
+  db,
+  bus,
+  timeZone: config.ANALYTICS_TZ,
+  notify: async (notice) => {
+    await redis.publish(analyticsChangedChannel(config.REDIS_KEY_PREFIX), JSON.stringify(notice));
+  },
+});
+const app = buildHealthApp(aggregator, { level: config.LOG_LEVEL });
+app.addHook('onClose', async () => {
+  await aggregator.shutdown();
+  await bus.close();
+  redis.disconnect();
+  await db.destroy();
+});
+await runService(app, { host: config.HOST, port: config.PORT });

@@ -1,0 +1,22 @@
+// The tracking service: the visitor-tracking write endpoints of spec §7. Stateless — it validates,
+// stamps and publishes; ops scale it on its own.
+import type { FastifyServerOptions } from 'fastify';
+import { createServiceApp } from '@bodymetrics/service-kit';
+import type { TrackingDeps } from './deps';
+import { affiliateClickRoutes } from './routes/affiliate-click';
+import { journeyRoute } from './routes/journey';
+import { pageVisitRoute } from './routes/page-visit';
+import { sessionDurationRoute } from './routes/session-duration';
+import { sessionStoreRoute } from './routes/session-store';
+
+export type { TrackingDeps } from './deps';
+
+export function buildApp(deps: TrackingDeps & { logger?: FastifyServerOptions['logger'] }) {
+  const app = createServiceApp({ name: 'tracking', logger: deps.logger, bodyLimit: 16 * 1024 });
+  pageVisitRoute(app, deps);
+  sessionDurationRoute(app, deps);
+  journeyRoute(app, deps);
+  sessionStoreRoute(app, deps);
+  affiliateClickRoutes(app, deps);
+  return app;
+}

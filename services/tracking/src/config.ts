@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+
+export const trackingConfig = () =>
+  loadConfig(
+    z.object({
+      ...commonEnv,
+      PORT: portEnv(8081),
+      KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
+      TOPIC_PREFIX: z.string().default(''),
+      KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
+      PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
+      IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
+    }),
+  );

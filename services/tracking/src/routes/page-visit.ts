@@ -1,0 +1,27 @@
+// POST /api/analytics/page-visit: a page load, or (action = page_leave) the unload beacon.
+import type { App } from '@bodymetrics/service-kit';
+import { isbot } from 'isbot';
+import { pageLeaveBodySchema, pageVisitBodySchema, topics } from '@bodymetrics/contracts';
+import type { TrackingDeps } from '../deps';
+import { publishAccepted } from '../publish';
+import { stampOf } from '../stamp';
+import { parseBody } from '../validate';
+
+export function pageVisitRoute(app: App, deps: TrackingDeps): void {
+  app.post('/api/analytics/page-visit', async (request, reply) => {
+    const body = request.body as { action?: unknown } | undefined;
+    const stamp = stampOf(request, deps.ipStorage);
+    if (body && typeof body === 'object' && 'action' in body) {
+      const leave = parseBody(pageLeaveBodySchema, body);
+      return publishAccepted(deps.bus, topics.pageVisit, { kind: 'leave', ...leave, ...stamp }, reply);
+    }
+    const visit = parseBody(pageVisitBodySchema, body);
+    const userAgent = visit.userAgent ?? stamp.requestUserAgent ?? '';
+    return publishAccepted(
+      deps.bus,
+      topics.pageVisit,
+      { kind: 'visit', ...visit, ...stamp, isBot: isbot(userAgent) || isbot(stamp.requestUserAgent ?? '') },
+      reply,
+    );
+  });
+}

@@ -1,0 +1,12 @@
+// POST /api/session/store: a snapshot of the form while the visitor fills it in.
+import type { App } from '@bodymetrics/service-kit';
+import { sessionStoreBodySchema, topics } from '@bodymetrics/contracts';
+import type { TrackingDeps } from '../deps';
+import { publishAccepted } from '../publish';
+import { stampOf } from '../stamp';
+
+export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
+  app.post('/api/session/store', { schema: { body: sessionStoreBodySchema } }, (request, reply) =>
+    publishAccepted(deps.bus, topics.formSession, { ...request.body, ipAddress: stampOf(request, deps.ipStorage).ipAddress }, reply),
+  );
+}
