@@ -1,0 +1,3 @@
+export * from './seed-content';
+export { seedAffiliateOffers, type SeedAffiliateOffer } from './affiliate-offers';
+export { seedLegalPages, type SeedLegalPage } from './legal';

@@ -1,0 +1,119 @@
+// Writes the product's content (affiliate offers, legal pages) into the database. Safe on every start:
+// rows are matched by their natural key (an offer's affiliate link, a page's slug), changed texts are
+// updated in place, and what the running product owns — click counts, an offer switched off by the
+// operator — is never touched.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Timestamp } from '../database';
+import { seedAffiliateOffers, type SeedAffiliateOffer } from './affiliate-offers';
+import { seedLegalPages, type SeedLegalPage } from './legal';
+
+export interface SeedContentResult {
+  offersInserted: number;
+  offersUpdated: number;
+  legalPagesWritten: number;
+}
+
+export interface SeedContentOptions {
+  offers?: readonly SeedAffiliateOffer[];
+  legalPages?: readonly SeedLegalPage[];
+}
+
+export async function seedContent(
+  db: Kysely<Database>,
+  options: SeedContentOptions = {},
+): Promise<SeedContentResult> {
+  const offers = options.offers ?? seedAffiliateOffers;
+  const legalPages = options.legalPages ?? seedLegalPages;
+  return db.transaction().execute(async (trx) => {
+    // affiliate_offers has no unique key on url, so two processes seeding at the same moment (several
+    // offers instances starting together) would both insert; this lock makes them take turns.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('bodymetrics:seed-content'))`.execute(trx);
+    const { inserted, updated } = await upsertOffers(trx, offers);
+    const legalPagesWritten = await upsertLegalPages(trx, legalPages);
+    return { offersInserted: inserted, offersUpdated: updated, legalPagesWritten };
+  });
+}
+
+async function upsertOffers(trx: Transaction<Database>, offers: readonly SeedAffiliateOffer[]) {
+  if (offers.length === 0) return { inserted: 0, updated: 0 };
+  const existing = await trx
+    .selectFrom('affiliate_offers')
+    .select(['id', 'url', 'title', 'description', 'image_url', 'bmi_category', 'goal'])
+    .where(
+      'url',
+      'in',
+      offers.map((o) => o.url),
+    )
+    .orderBy('id')
+    .execute();
+  const byUrl = new Map<string, (typeof existing)[number]>();
+  for (const row of existing) if (!byUrl.has(row.url)) byUrl.set(row.url, row);
+
+  let inserted = 0;
+  let updated = 0;
+  const toInsert = [];
+  for (const offer of offers) {
+    const row = byUrl.get(offer.url);
+    const values = {
+      title: offer.title,
+      description: offer.description,
+      image_url: offer.imageUrl,
+      bmi_category: offer.bmiCategory,
+      goal: offer.goal,
+    };
+    if (!row) {
+      toInsert.push({ ...values, url: offer.url });
+      continue;
+    }
+    const changed = (Object.keys(values) as Array<keyof typeof values>).some((k) => row[k] !== values[k]);
+    if (changed) {
+      await trx.updateTable('affiliate_offers').set(values).where('id', '=', row.id).execute();
+      updated++;
+    }
+  }
+  if (toInsert.length) {
+    await trx.insertInto('affiliate_offers').values(toInsert).execute();
+    inserted = toInsert.length;
+  }
+  return { inserted, updated };
+}
+
+async function upsertLegalPages(
+  trx: Transaction<Database>,
+  pages: readonly SeedLegalPage[],
+): Promise<number> {
+  if (pages.length === 0) return 0;
+  const result = await trx
+    .insertInto('legal_pages')
+    .values(
+      pages.map((p) => ({
+        slug: p.slug,
+        title: p.title,
+        content: p.content,
+        last_updated: midnightUtc(p.lastUpdated),
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('slug')
+        .doUpdateSet((eb) => ({
+          title: eb.ref('excluded.title'),
+          content: eb.ref('excluded.content'),
+          last_updated: eb.ref('excluded.last_updated'),
+        }))
+        // Unchanged pages are left alone, so a restart does not rewrite every row.
+        .where((eb) =>
+          eb.or([
+            eb('legal_pages.title', 'is distinct from', eb.ref('excluded.title')),
+            eb('legal_pages.content', 'is distinct from', eb.ref('excluded.content')),
+            eb('legal_pages.last_updated', 'is distinct from', eb.ref('excluded.last_updated')),
+          ]),
+        ),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** A 'YYYY-MM-DD' date as a timestamptz at midnight UTC. (Typed through sql because the column's
+ *  Generated<Timestamp> type does not accept a plain Date on insert.) */
+const midnightUtc = (date: string) => sql<Timestamp>`${`${date}T00:00:00Z`}::timestamptz`;
