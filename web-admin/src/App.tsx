@@ -1,0 +1,46 @@
+// Routes under /admin: the reset-password screen, and everything else is the login or the dashboard.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { AdminSessionProvider, useAdminSession } from './auth/AdminSessionProvider';
+import { LoginScreen } from './auth/LoginScreen';
+import { Dashboard } from './dashboard/Dashboard';
+import { createQueryClient } from './lib/query-client';
+import { ResetPasswordScreen } from './reset-password/ResetPasswordScreen';
+import { loginTexts } from './texts';
+import { Toaster } from './toast/Toaster';
+
+function AdminHome() {
+  const { state } = useAdminSession();
+  if (state.status === 'checking') {
+    return (
+      <main className="auth-page">
+        <p role="status" className="muted">
+          {loginTexts.checkingSession}
+        </p>
+      </main>
+    );
+  }
+  return state.status === 'authenticated' ? <Dashboard /> : <LoginScreen />;
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AdminSessionProvider>
+        <Router base="/admin">
+          <Switch>
+            <Route path="/reset-password">
+              <ResetPasswordScreen />
+            </Route>
+            <Route>
+              <AdminHome />
+            </Route>
+          </Switch>
+        </Router>
+        <Toaster />
+      </AdminSessionProvider>
+    </QueryClientProvider>
+  );
+}

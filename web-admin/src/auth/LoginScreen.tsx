@@ -1,0 +1,90 @@
+// Admin login (spec §2): username and password; the button works only when both are filled.
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { isHttpError } from '../lib/api';
+import { canSubmitLogin } from '../lib/login-rules';
+import { forgotPasswordTexts, loginTexts } from '../texts';
+import { toast } from '../toast/toast-store';
+import { login } from './admin-session-api';
+import { useAdminSession } from './AdminSessionProvider';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+
+export function LoginScreen() {
+  const { signIn } = useAdminSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const ids = useId();
+
+  const loginMutation = useMutation({
+    mutationFn: () => login(username.trim(), password),
+    onSuccess: (result) => {
+      signIn(result.sessionId, result.username);
+      toast({ title: loginTexts.successTitle, description: loginTexts.welcome(result.username) });
+    },
+    onError: (error) => {
+      if (isHttpError(error, 429)) {
+        toast({ title: loginTexts.rateLimitedTitle, description: loginTexts.rateLimited, variant: 'destructive' });
+      } else if (isHttpError(error, 401)) {
+        toast({ title: loginTexts.failureTitle, description: loginTexts.badCredentials, variant: 'destructive' });
+      } else {
+        console.error('admin login failed', error);
+        toast({ title: loginTexts.failureTitle, description: loginTexts.unexpected, variant: 'destructive' });
+      }
+    },
+  });
+
+  const canSubmit = canSubmitLogin(username, password) && !loginMutation.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (canSubmit) loginMutation.mutate();
+  }
+
+  return (
+    <main className="auth-page">
+      <section className="auth-card" aria-labelledby={`${ids}-heading`}>
+        <p className="brand">BodyMetrics</p>
+        <h1 id={`${ids}-heading`}>{loginTexts.heading}</h1>
+        {forgotOpen ? (
+          <ForgotPasswordForm onClose={() => setForgotOpen(false)} />
+        ) : (
+          <>
+            <p className="muted">{loginTexts.intro}</p>
+            <form className="form" onSubmit={submit} noValidate>
+              <div className="field">
+                <label htmlFor={`${ids}-username`}>{loginTexts.username}</label>
+                <input
+                  id={`${ids}-username`}
+                  name="username"
+                  autoComplete="username"
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  required
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${ids}-password`}>{loginTexts.password}</label>
+                <input
+                  id={`${ids}-password`}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                />
+              </div>
+              <button type="submit" className="button button-primary" disabled={!canSubmit}>
+                {loginMutation.isPending ? loginTexts.submitting : loginTexts.submit}
+              </button>
+            </form>
+            <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+              {forgotPasswordTexts.toggle}
+            </button>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

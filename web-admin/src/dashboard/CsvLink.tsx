@@ -1,0 +1,11 @@
+// "Descarcă CSV" under a table; its accessible name says which table, the visible text stays short.
+import { dashboardTexts } from '../texts';
+import { csvExportUrl, type CsvExport, type Period } from './analytics-queries';
+
+export function CsvLink({ name, days, what }: { name: CsvExport; days: Period; what: string }) {
+  return (
+    <a className="button button-secondary csv-link" href={csvExportUrl(name, days)} download aria-label={dashboardTexts.downloadCsvOf(what)}>
+      {dashboardTexts.downloadCsv}
+    </a>
+  );
+}

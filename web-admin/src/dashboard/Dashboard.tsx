@@ -1,0 +1,47 @@
+// The authenticated dashboard (spec §2): controls, the live indicator, nine cards, the live visitors
+// and the seven tabs.
+import { useState } from 'react';
+import { useAdminSession, useSessionId } from '../auth/AdminSessionProvider';
+import { dashboardTexts } from '../texts';
+import { defaultPeriod, useOverview, type Period } from './analytics-queries';
+import { DashboardTabs } from './DashboardTabs';
+import { LiveUsersList } from './LiveUsersList';
+import { OverviewCards } from './OverviewCards';
+import { PeriodPicker } from './PeriodPicker';
+import { RealtimeIndicator } from './RealtimeIndicator';
+import { ResetAllDataButton } from './ResetAllDataButton';
+import { useRealtime } from './useRealtime';
+
+export function Dashboard() {
+  const { state, signOut } = useAdminSession();
+  const sessionId = useSessionId();
+  const [days, setDays] = useState<Period>(defaultPeriod);
+  const realtime = useRealtime(sessionId);
+  const overview = useOverview();
+  const username = state.status === 'authenticated' ? state.username : null;
+
+  return (
+    <div className="dashboard">
+      <header className="dashboard-header">
+        <div className="dashboard-title">
+          <p className="brand">BodyMetrics</p>
+          <h1>{dashboardTexts.title}</h1>
+          {username && <p className="muted">{dashboardTexts.signedInAs(username)}</p>}
+        </div>
+        <RealtimeIndicator connected={realtime.connected} updateIntervalMs={realtime.updateIntervalMs} />
+        <div className="dashboard-controls">
+          <PeriodPicker value={days} onChange={setDays} />
+          <ResetAllDataButton />
+          <button type="button" className="button button-secondary" onClick={() => void signOut()}>
+            {dashboardTexts.logout}
+          </button>
+        </div>
+      </header>
+      <main className="dashboard-main">
+        <OverviewCards overview={overview} activeUsers={realtime.activeUsers?.count ?? null} />
+        <LiveUsersList activeUsers={realtime.activeUsers} />
+        <DashboardTabs days={days} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// The seven tabs of spec §2 as one keyboard-usable tablist (arrow keys move between tabs). A tab's
+// reads start when it is first shown.
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { tabTexts } from '../texts';
+import type { Period } from './analytics-queries';
+import { AffiliateTab } from './tabs/AffiliateTab';
+import { DailyStatsTab } from './tabs/DailyStatsTab';
+import { DevicesTab } from './tabs/DevicesTab';
+import { GeographyTab } from './tabs/GeographyTab';
+import { JourneyTab } from './tabs/JourneyTab';
+import { RecentActivityTab } from './tabs/RecentActivityTab';
+import { TrafficTab } from './tabs/TrafficTab';
+
+const tabs = [
+  { value: 'journey', label: tabTexts.journey, Content: JourneyTab },
+  { value: 'daily', label: tabTexts.daily, Content: DailyStatsTab },
+  { value: 'affiliate', label: tabTexts.affiliate, Content: AffiliateTab },
+  { value: 'traffic', label: tabTexts.traffic, Content: TrafficTab },
+  { value: 'devices', label: tabTexts.devices, Content: DevicesTab },
+  { value: 'geo', label: tabTexts.geo, Content: GeographyTab },
+  { value: 'recent', label: tabTexts.recent, Content: RecentActivityTab },
+] as const;
+
+export function DashboardTabs({ days }: { days: Period }) {
+  const [active, setActive] = useState<string>('journey');
+  return (
+    <Tabs.Root className="tabs" value={active} onValueChange={setActive}>
+      <Tabs.List className="tab-list" aria-label={tabTexts.list}>
+        {tabs.map((tab) => (
+          <Tabs.Trigger key={tab.value} value={tab.value} className="tab-trigger">
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tabs.map(({ value, Content }) => (
+        <Tabs.Content key={value} value={value} className="tab-panel" data-testid={`tab-${value}`}>
+          <Content days={days} />
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

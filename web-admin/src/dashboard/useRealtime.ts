@@ -1,0 +1,119 @@
+// The dashboard's side of /analytics-ws (spec §4, §7): connected on open, disconnected on close or
+// error; on open it asks for analytics. Live visitors come from `active_users_update`; an
+// `analytics_update` refreshes the analytics queries. Reconnects with backoff; every parse, socket
+// or creation error goes to the console only.
+import type { LiveUser } from '@bodymetrics/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { openingMessages, parseRealtimeMessage, realtimeUrl, reconnectDelayMs } from '../lib/realtime-protocol';
+import { analyticsQueryRoot, refetchIntervals } from './analytics-queries';
+
+export interface RealtimeState {
+  connected: boolean;
+  /** How often the server pushes updates; until it says, the overview's own refresh interval. */
+  updateIntervalMs: number;
+  /** Null until the first `active_users_update` arrives. */
+  activeUsers: { count: number; users: LiveUser[] } | null;
+}
+
+export function useRealtime(sessionId: string): RealtimeState {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<RealtimeState>({
+    connected: false,
+    updateIntervalMs: refetchIntervals.overview,
+    activeUsers: null,
+  });
+
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+
+    const setConnected = (connected: boolean) => setState((s) => (s.connected === connected ? s : { ...s, connected }));
+
+    const scheduleReconnect = () => {
+      if (stopped || retryTimer !== undefined) return;
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        connect();
+      }, reconnectDelayMs(attempt++));
+    };
+
+    const handleFrame = (raw: unknown) => {
+      if (typeof raw !== 'string') return;
+      const message = parseRealtimeMessage(raw);
+      switch (message.type) {
+        case 'connection_info':
+          if (message.updateIntervalMs !== null) {
+            const updateIntervalMs = message.updateIntervalMs;
+            setState((s) => ({ ...s, updateIntervalMs }));
+          }
+          break;
+        case 'active_users_update':
+          setState((s) => ({ ...s, activeUsers: { count: message.count, users: message.users } }));
+          break;
+        case 'analytics_update':
+          // Let a refetch already on its way finish rather than start it again.
+          void queryClient.invalidateQueries({ queryKey: analyticsQueryRoot }, { cancelRefetch: false });
+          break;
+        default:
+          break;
+      }
+    };
+
+    function connect() {
+      if (stopped) return;
+      let current: WebSocket;
+      try {
+        current = new WebSocket(realtimeUrl(window.location));
+      } catch (error) {
+        console.error('real-time connection could not be created', error);
+        scheduleReconnect();
+        return;
+      }
+      socket = current;
+      current.onopen = () => {
+        attempt = 0;
+        setConnected(true);
+        try {
+          for (const message of openingMessages(sessionId)) current.send(message);
+        } catch (error) {
+          console.error('real-time request failed', error);
+        }
+      };
+      current.onmessage = (event: MessageEvent) => {
+        try {
+          handleFrame(event.data);
+        } catch (error) {
+          console.error('real-time message could not be read', error);
+        }
+      };
+      current.onerror = (event) => {
+        console.error('real-time connection error', event);
+        setConnected(false);
+      };
+      current.onclose = () => {
+        setConnected(false);
+        if (socket === current) socket = null;
+        scheduleReconnect();
+      };
+    }
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const open = socket;
+      socket = null;
+      if (open) {
+        open.onclose = null;
+        open.onerror = null;
+        open.onmessage = null;
+        open.close();
+      }
+    };
+  }, [sessionId, queryClient]);
+
+  return state;
+}

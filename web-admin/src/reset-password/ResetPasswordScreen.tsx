@@ -1,0 +1,109 @@
+// Admin password reset (/admin/reset-password?token=…, spec §2 and §4): a missing token sends the
+// operator back to /admin with an error toast; success shows a confirmation with a way to the login.
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { resetPassword } from '../auth/admin-session-api';
+import { isHttpError } from '../lib/api';
+import { passwordResetError, passwordResetMessages } from '../lib/password-reset-rules';
+import { resetPasswordTexts } from '../texts';
+import { toast } from '../toast/toast-store';
+
+/** The server refused the token itself (unknown, used or expired): asking again needs a new link. */
+function isTokenRefusal(error: unknown): boolean {
+  return isHttpError(error) && error.status < 500 && /token/i.test(error.serverError().code ?? '');
+}
+
+export function ResetPasswordScreen() {
+  const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
+  const [, navigate] = useLocation();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    if (token) return;
+    toast({ title: resetPasswordTexts.missingTokenTitle, description: resetPasswordTexts.missingToken, variant: 'destructive' });
+    navigate('/', { replace: true });
+  }, [token, navigate]);
+
+  const mutation = useMutation({
+    mutationFn: () => resetPassword(token, password),
+    onError: (error) => {
+      const message = (isHttpError(error) && error.serverError().message) || passwordResetMessages.serverFallback;
+      setFormError(message);
+      toast({ title: resetPasswordTexts.failedTitle, description: message, variant: 'destructive' });
+      if (isTokenRefusal(error)) navigate('/', { replace: true });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordResetError(password, confirmation);
+    setFormError(problem);
+    if (!problem && !mutation.isPending) mutation.mutate();
+  }
+
+  if (!token) return null;
+
+  return (
+    <main className="auth-page">
+      <section className="auth-card" aria-labelledby={`${ids}-heading`}>
+        <p className="brand">BodyMetrics</p>
+        {mutation.isSuccess ? (
+          <>
+            <h1 id={`${ids}-heading`}>{resetPasswordTexts.doneHeading}</h1>
+            <p role="status">{resetPasswordTexts.done}</p>
+            <button type="button" className="button button-primary" onClick={() => navigate('/')}>
+              {resetPasswordTexts.goToLogin}
+            </button>
+          </>
+        ) : (
+          <>
+            <h1 id={`${ids}-heading`}>{resetPasswordTexts.heading}</h1>
+            <form className="form" onSubmit={submit} noValidate>
+              <div className="field">
+                <label htmlFor={`${ids}-password`}>{resetPasswordTexts.newPassword}</label>
+                <input
+                  id={`${ids}-password`}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  aria-describedby={`${ids}-hint${formError ? ` ${ids}-error` : ''}`}
+                  aria-invalid={formError ? true : undefined}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${ids}-confirmation`}>{resetPasswordTexts.confirmPassword}</label>
+                <input
+                  id={`${ids}-confirmation`}
+                  name="confirmation"
+                  type="password"
+                  autoComplete="new-password"
+                  value={confirmation}
+                  onChange={(e) => setConfirmation(e.target.value)}
+                  aria-describedby={formError ? `${ids}-error` : undefined}
+                  aria-invalid={formError ? true : undefined}
+                />
+              </div>
+              <p id={`${ids}-hint`} className="hint">
+                {passwordResetMessages.hint}
+              </p>
+              {formError && (
+                <p id={`${ids}-error`} role="alert" className="form-error">
+                  {formError}
+                </p>
+              )}
+              <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+                {mutation.isPending ? resetPasswordTexts.submitting : resetPasswordTexts.submit}
+              </button>
+            </form>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

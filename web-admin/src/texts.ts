@@ -1,0 +1,126 @@
+// Every Romanian sentence of the operator's dashboard in one place, so the wording stays consistent
+// and tests can name the exact text a user sees.
+export const loginTexts = {
+  heading: 'Panou de administrare',
+  intro: 'Autentifică-te pentru a vedea analizele BodyMetrics.',
+  username: 'Nume utilizator',
+  password: 'Parolă',
+  submit: 'Autentificare',
+  submitting: 'Se autentifică…',
+  successTitle: 'Autentificare reușită',
+  welcome: (username: string) => `Bine ai revenit, ${username}!`,
+  failureTitle: 'Autentificare eșuată',
+  badCredentials: 'Nume de utilizator sau parolă incorecte',
+  rateLimitedTitle: 'Prea multe încercări',
+  rateLimited: 'Ai încercat de prea multe ori. Așteaptă câteva minute și încearcă din nou.',
+  unexpected: 'A apărut o eroare. Încearcă din nou.',
+  loggedOut: 'Te-ai deconectat',
+  loggedOutDetail: 'Sesiunea a fost închisă.',
+  sessionExpiredTitle: 'Sesiunea a expirat',
+  sessionExpired: 'Autentifică-te din nou pentru a continua.',
+  checkingSession: 'Se verifică sesiunea…',
+} as const;
+
+export const forgotPasswordTexts = {
+  toggle: 'Ai uitat parola?',
+  heading: 'Resetează parola',
+  intro: 'Introdu adresa de e-mail a contului de administrator și îți trimitem un link de resetare.',
+  email: 'Adresă de e-mail',
+  submit: 'Trimite linkul de resetare',
+  submitting: 'Se trimite…',
+  cancel: 'Înapoi la autentificare',
+  // Always the same words, whether or not the address belongs to an admin.
+  confirmation: 'Dacă adresa aparține unui cont de administrator, vei primi în curând un e-mail cu linkul de resetare.',
+  failed: 'Cererea nu a putut fi trimisă. Încearcă din nou.',
+} as const;
+
+export const resetPasswordTexts = {
+  heading: 'Setează o parolă nouă',
+  newPassword: 'Parolă nouă',
+  confirmPassword: 'Confirmă parola',
+  submit: 'Resetează parola',
+  submitting: 'Se resetează…',
+  missingTokenTitle: 'Link de resetare invalid',
+  missingToken: 'Linkul de resetare lipsește sau este incomplet. Cere un link nou.',
+  failedTitle: 'Resetare eșuată',
+  doneHeading: 'Parola a fost resetată',
+  done: 'Te poți autentifica acum cu noua parolă.',
+  goToLogin: 'Mergi la autentificare',
+} as const;
+
+export const dashboardTexts = {
+  title: 'Analize BodyMetrics',
+  signedInAs: (username: string) => `Conectat ca ${username}`,
+  periodGroup: 'Perioadă',
+  period: (days: number) => (days < 20 ? `${days} zile` : `${days} de zile`),
+  logout: 'Deconectare',
+  realtimeConnected: 'Timp real conectat',
+  realtimeDisconnected: 'Timp real deconectat',
+  overviewHeading: 'Privire de ansamblu',
+  loading: 'Se încarcă…',
+  chartLoading: 'Se încarcă graficul…',
+  loadFailed: (message: string) => `Nu s-au putut încărca datele (${message}).`,
+  empty: 'Nu există date pentru această perioadă.',
+  downloadCsv: 'Descarcă CSV',
+  downloadCsvOf: (what: string) => `Descarcă CSV — ${what}`,
+} as const;
+
+export const cardTexts = {
+  activeUsers: 'Utilizatori activi',
+  activeUsersHint: 'acum pe site',
+  todayVisitors: 'Vizitatori azi',
+  pageViews: (count: string) => `${count} afișări de pagină`,
+  avgSession: 'Durată medie sesiune',
+  bounceRate: 'Rată de respingere',
+  mobile: 'Trafic mobil',
+  todayClicks: 'Clickuri azi',
+  totalClicks: 'Total clickuri',
+  topSource: 'Sursă principală',
+  conversionRate: 'Rată de conversie',
+  conversionHint: 'clickuri azi / vizitatori azi',
+} as const;
+
+export const liveUsersTexts = {
+  heading: 'Utilizatori activi acum',
+  empty: 'Niciun utilizator activ în acest moment.',
+  visitor: 'Vizitator',
+  currentPage: 'Pagina curentă',
+  device: 'Dispozitiv',
+  browser: 'Browser',
+  timeOnSite: 'Timp pe site',
+  location: 'Locație',
+  more: (shown: number, total: number) => `Se afișează ${shown} din ${total} utilizatori activi.`,
+} as const;
+
+export const resetAllTexts = {
+  button: 'Resetează toate datele',
+  firstTitle: 'Resetezi toate datele?',
+  firstBody:
+    'Toate datele de analiză vor fi șterse: vizite, sesiuni, parcursuri, clickuri pe oferte și statisticile zilnice.',
+  firstConfirm: 'Continuă',
+  secondTitle: 'Confirmare finală',
+  secondBody: 'Ștergerea este definitivă și nu poate fi anulată. Ești sigur că vrei să ștergi toate datele?',
+  secondConfirm: 'Da, șterge definitiv',
+  cancel: 'Anulează',
+  running: 'Se șterg datele…',
+  doneTitle: 'Datele au fost resetate',
+  done: (count: string) => `Au fost șterse ${count} înregistrări.`,
+  failedTitle: 'Resetarea datelor a eșuat',
+  failed: 'Datele nu au putut fi șterse. Încearcă din nou.',
+} as const;
+
+export const tabTexts = {
+  list: 'Secțiuni de analiză',
+  journey: 'Parcursul utilizatorului',
+  daily: 'Statistici zilnice',
+  affiliate: 'Performanță afiliați',
+  traffic: 'Surse de trafic',
+  devices: 'Dispozitive și browsere',
+  geo: 'Geografie',
+  recent: 'Activitate recentă',
+} as const;
+
+export const toastTexts = {
+  region: 'Notificări ({hotkey})',
+  close: 'Închide notificarea',
+} as const;
