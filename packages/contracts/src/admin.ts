@@ -41,7 +41,10 @@ export const forgotPasswordBodySchema = z
     email: z.string().trim().max(254).optional(),
     username: z.string().trim().max(64).optional(),
   })
-  .refine((b) => Boolean(b.email || b.username), { message: 'email or username is required', path: ['email'] });
+  .refine((b) => Boolean(b.email || b.username), {
+    message: 'email or username is required',
+    path: ['email'],
+  });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const resetPasswordBodySchema = z.object({

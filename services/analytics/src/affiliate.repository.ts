@@ -6,7 +6,10 @@ import type { AffiliateStatsRow, RecentClick } from '@bodymetrics/contracts';
 import { periodStartIn, todayIn, type Period } from './period';
 import { toNumber } from './numbers';
 
-export async function readAffiliateStats(db: Kysely<Database>, { timeZone, days }: Period): Promise<AffiliateStatsRow[]> {
+export async function readAffiliateStats(
+  db: Kysely<Database>,
+  { timeZone, days }: Period,
+): Promise<AffiliateStatsRow[]> {
   const rows = await db
     .selectFrom('affiliate_daily_clicks as c')
     .leftJoin('affiliate_offers as o', 'o.id', 'c.offer_id')

@@ -6,7 +6,10 @@ import type { DeviceStatsRow, GeographicStatsRow, TrafficSourceRow } from '@body
 import { periodStartIn, todayIn, type Period } from './period';
 import { percentOneDecimal, toNumber } from './numbers';
 
-export async function readTrafficSources(db: Kysely<Database>, { timeZone, days }: Period): Promise<TrafficSourceRow[]> {
+export async function readTrafficSources(
+  db: Kysely<Database>,
+  { timeZone, days }: Period,
+): Promise<TrafficSourceRow[]> {
   const rows = await db
     .selectFrom('daily_traffic')
     .select([
@@ -37,7 +40,10 @@ export async function readTrafficSources(db: Kysely<Database>, { timeZone, days 
   });
 }
 
-export async function readDeviceStats(db: Kysely<Database>, { timeZone, days }: Period): Promise<DeviceStatsRow[]> {
+export async function readDeviceStats(
+  db: Kysely<Database>,
+  { timeZone, days }: Period,
+): Promise<DeviceStatsRow[]> {
   const rows = await db
     .selectFrom('daily_devices')
     .select(['device_type', 'browser_name', 'operating_system', sql<string>`sum(visitors)`.as('visitors')])
@@ -57,7 +63,10 @@ export async function readDeviceStats(db: Kysely<Database>, { timeZone, days }: 
   }));
 }
 
-export async function readGeographicStats(db: Kysely<Database>, { timeZone, days }: Period): Promise<GeographicStatsRow[]> {
+export async function readGeographicStats(
+  db: Kysely<Database>,
+  { timeZone, days }: Period,
+): Promise<GeographicStatsRow[]> {
   const rows = await db
     .selectFrom('daily_geo')
     .select(['time_zone', 'language', sql<string>`sum(visitors)`.as('visitors')])

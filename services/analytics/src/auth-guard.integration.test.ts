@@ -60,16 +60,23 @@ describe.each([
   it.each(routes)('$method $url answers 401', async ({ method, url }) => {
     const res = await app.inject({ method, url, headers: headersFor[state] });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'unauthorized', message: 'A valid admin session is required' } });
+    expect(res.json()).toEqual({
+      error: { code: 'unauthorized', message: 'A valid admin session is required' },
+    });
   });
 });
 
 describe('with a valid session', () => {
   // reset-all-data is exercised in its own file; here every read answers.
-  it.each(routes.filter((r) => r.method === 'GET'))('GET $url answers 200 by cookie and by bearer token', async ({ url }) => {
-    expect((await app.inject({ method: 'GET', url, headers: headersFor.valid })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url, headers: headersFor['valid bearer'] })).statusCode).toBe(200);
-  });
+  it.each(routes.filter((r) => r.method === 'GET'))(
+    'GET $url answers 200 by cookie and by bearer token',
+    async ({ url }) => {
+      expect((await app.inject({ method: 'GET', url, headers: headersFor.valid })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url, headers: headersFor['valid bearer'] })).statusCode).toBe(
+        200,
+      );
+    },
+  );
 
   it('an unauthenticated caller learns nothing from a bad query: 401 before validation', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/analytics/daily-stats?days=5' });

@@ -16,4 +16,5 @@ export const analyticsEnvSchema = z.object({
 
 export type AnalyticsConfig = z.infer<typeof analyticsEnvSchema>;
 
-export const loadAnalyticsConfig = (env: NodeJS.ProcessEnv = process.env): AnalyticsConfig => loadConfig(analyticsEnvSchema, env);
+export const loadAnalyticsConfig = (env: NodeJS.ProcessEnv = process.env): AnalyticsConfig =>
+  loadConfig(analyticsEnvSchema, env);

@@ -19,7 +19,10 @@ const toFunnelRow = (r: Selectable<ConversionFunnelTable>): FunnelRow => ({
   bridgeToFullResults: r.bridge_to_full_results,
 });
 
-export async function readFunnelStats(db: Kysely<Database>, { timeZone, days }: Period): Promise<FunnelRow[]> {
+export async function readFunnelStats(
+  db: Kysely<Database>,
+  { timeZone, days }: Period,
+): Promise<FunnelRow[]> {
   const rows = await db
     .selectFrom('conversion_funnel')
     .selectAll()
@@ -32,10 +35,12 @@ export async function readFunnelStats(db: Kysely<Database>, { timeZone, days }: 
 
 /** Today's funnel; a day nobody has visited yet reads as zeros (id 0) rather than as missing. */
 export async function readTodayFunnel(db: Kysely<Database>, timeZone: string): Promise<FunnelRow> {
-  const { today } = await db
-    .selectNoFrom(todayIn(timeZone).as('today'))
-    .executeTakeFirstOrThrow();
-  const row = await db.selectFrom('conversion_funnel').selectAll().where('date', '=', today).executeTakeFirst();
+  const { today } = await db.selectNoFrom(todayIn(timeZone).as('today')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('conversion_funnel')
+    .selectAll()
+    .where('date', '=', today)
+    .executeTakeFirst();
   return row
     ? toFunnelRow(row)
     : toFunnelRow({
@@ -53,7 +58,10 @@ export async function readTodayFunnel(db: Kysely<Database>, timeZone: string): P
       });
 }
 
-export async function readAbandonment(db: Kysely<Database>, { timeZone, days }: Period): Promise<Abandonment> {
+export async function readAbandonment(
+  db: Kysely<Database>,
+  { timeZone, days }: Period,
+): Promise<Abandonment> {
   const s = await db
     .selectFrom('conversion_funnel')
     .select([

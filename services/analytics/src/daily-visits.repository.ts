@@ -4,7 +4,10 @@ import type { Database } from '@bodymetrics/db';
 import type { DailyStatsRow } from '@bodymetrics/contracts';
 import { periodStartIn, todayIn, type Period } from './period';
 
-export async function readDailyStats(db: Kysely<Database>, { timeZone, days }: Period): Promise<DailyStatsRow[]> {
+export async function readDailyStats(
+  db: Kysely<Database>,
+  { timeZone, days }: Period,
+): Promise<DailyStatsRow[]> {
   const rows = await db
     .selectFrom('daily_visits')
     .select(['id', 'date', 'unique_visitors', 'total_page_views'])

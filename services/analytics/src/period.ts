@@ -3,7 +3,8 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /** The current date in `timeZone`, as a SQL `date`. */
-export const todayIn = (timeZone: string): RawBuilder<string> => sql<string>`(now() AT TIME ZONE ${timeZone})::date`;
+export const todayIn = (timeZone: string): RawBuilder<string> =>
+  sql<string>`(now() AT TIME ZONE ${timeZone})::date`;
 
 /** The first date of a period of `days` dates ending today: today − days + 1. */
 export const periodStartIn = (timeZone: string, days: number): RawBuilder<string> =>
@@ -16,7 +17,12 @@ export interface Period {
 
 /** Today's date in `timeZone` as 'YYYY-MM-DD', from this process's clock (only used to name exported files). */
 export function todayLabel(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

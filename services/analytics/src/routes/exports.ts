@@ -40,8 +40,20 @@ export const periodExports = {
     'bridgeAffiliateClicks',
     'bridgeToFullResults',
   ]),
-  'affiliate-stats': periodExport(readAffiliateStats, ['offerId', 'offerTitle', 'offerUrl', 'clickCount', 'lastClicked']),
-  'traffic-sources': periodExport(readTrafficSources, ['source', 'medium', 'referrerDomain', 'count', 'conversionRate']),
+  'affiliate-stats': periodExport(readAffiliateStats, [
+    'offerId',
+    'offerTitle',
+    'offerUrl',
+    'clickCount',
+    'lastClicked',
+  ]),
+  'traffic-sources': periodExport(readTrafficSources, [
+    'source',
+    'medium',
+    'referrerDomain',
+    'count',
+    'conversionRate',
+  ]),
   'device-stats': periodExport(readDeviceStats, ['deviceType', 'browserName', 'operatingSystem', 'count']),
   'geographic-stats': periodExport(readGeographicStats, ['timeZone', 'language', 'count']),
 } as const;
@@ -57,16 +69,30 @@ export const exportRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, de
   };
 
   for (const [name, spec] of Object.entries(periodExports) as [string, PeriodExport<object>][]) {
-    app.get(`/api/analytics/export/${name}.csv`, { schema: { querystring: daysQuerySchema } }, async (request, reply) => {
-      const rows = await spec.read(deps, request.query);
-      const fileName = `bodymetrics-${name}-${request.query.days}d-${todayLabel(deps.timeZone)}.csv`;
-      return send(reply, fileName, toCsv(rows, spec.columns));
-    });
+    app.get(
+      `/api/analytics/export/${name}.csv`,
+      { schema: { querystring: daysQuerySchema } },
+      async (request, reply) => {
+        const rows = await spec.read(deps, request.query);
+        const fileName = `bodymetrics-${name}-${request.query.days}d-${todayLabel(deps.timeZone)}.csv`;
+        return send(reply, fileName, toCsv(rows, spec.columns));
+      },
+    );
   }
 
-  app.get('/api/analytics/export/recent-clicks.csv', { schema: { querystring: recentClicksQuerySchema } }, async (request, reply) => {
-    const rows = await readRecentClicks(deps.db, request.query.limit);
-    const csv = toCsv(rows, [{ key: 'clickedAt' }, { key: 'offerTitle' }, { key: 'visitorId' }, { key: 'ipAddress' }, { key: 'id' }]);
-    return send(reply, `bodymetrics-recent-clicks-${todayLabel(deps.timeZone)}.csv`, csv);
-  });
+  app.get(
+    '/api/analytics/export/recent-clicks.csv',
+    { schema: { querystring: recentClicksQuerySchema } },
+    async (request, reply) => {
+      const rows = await readRecentClicks(deps.db, request.query.limit);
+      const csv = toCsv(rows, [
+        { key: 'clickedAt' },
+        { key: 'offerTitle' },
+        { key: 'visitorId' },
+        { key: 'ipAddress' },
+        { key: 'id' },
+      ]);
+      return send(reply, `bodymetrics-recent-clicks-${todayLabel(deps.timeZone)}.csv`, csv);
+    },
+  );
 };

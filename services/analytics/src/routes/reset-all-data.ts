@@ -5,9 +5,13 @@ import type { AnalyticsDeps } from '../deps';
 import { resetAllAnalytics } from '../reset.repository';
 
 export const resetAllDataRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, { db }) => {
-  app.post('/api/analytics/reset-all-data', { schema: { response: { 200: resetAllDataResultSchema } } }, async (request) => {
-    const { totalDeleted } = await resetAllAnalytics(db);
-    request.log.warn({ admin: request.adminSession?.username, totalDeleted }, 'analytics data reset');
-    return { success: true, details: { totalDeleted } };
-  });
+  app.post(
+    '/api/analytics/reset-all-data',
+    { schema: { response: { 200: resetAllDataResultSchema } } },
+    async (request) => {
+      const { totalDeleted } = await resetAllAnalytics(db);
+      request.log.warn({ admin: request.adminSession?.username, totalDeleted }, 'analytics data reset');
+      return { success: true, details: { totalDeleted } };
+    },
+  );
 };

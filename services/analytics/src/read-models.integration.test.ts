@@ -1,0 +1,702 @@
+// Each dashboard read against aggregate rows seeded by hand, with the expected figures written out.
+// Dates: today (D0), yesterday (D1), 6 days ago (D6, last day of a 7-day period), 7 days ago (D7, first
+// day outside it), 40 days ago (D40, only in 90) and 90 days ago (D90, outside every period).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { buildApp } from './app';
+import { dateDaysAgo, seedAdminSession } from './test-support';
+
+const timeZone = 'Europe/Bucharest';
+let testDb: TestDatabase;
+let app: ReturnType<typeof buildApp>;
+let cookie: string;
+const d: Record<'D0' | 'D1' | 'D6' | 'D7' | 'D40' | 'D90', string> = {
+  D0: '',
+  D1: '',
+  D6: '',
+  D7: '',
+  D40: '',
+  D90: '',
+};
+const visitIds: Record<string, number> = {};
+const funnelIds: Record<string, number> = {};
+
+const get = async (url: string) => {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase('analytics_reads');
+  const db = testDb.db;
+  app = buildApp({ db, timeZone });
+  ({ cookie } = await seedAdminSession(db));
+  for (const [key, n] of [
+    ['D0', 0],
+    ['D1', 1],
+    ['D6', 6],
+    ['D7', 7],
+    ['D40', 40],
+    ['D90', 90],
+  ] as const) {
+    d[key] = await dateDaysAgo(db, timeZone, n);
+  }
+
+  const visits = [
+    // date, unique, page views, mobile, sessions, bounced, session time total, count, clicks
+    [d.D0, 120, 300, 45, 150, 60, 9000, 70, 9],
+    [d.D1, 100, 250, 50, 110, 11, 5000, 50, 4],
+    [d.D6, 50, 80, 10, 60, 30, 100, 10, 1],
+    [d.D7, 70, 90, 20, 80, 40, 200, 20, 2],
+    [d.D40, 30, 40, 5, 35, 5, 300, 30, 3],
+    [d.D90, 999, 999, 999, 999, 999, 999, 999, 999],
+  ] as const;
+  for (const [date, uv, pv, mobile, sessions, bounced, total, count, clicks] of visits) {
+    const { id } = await db
+      .insertInto('daily_visits')
+      .values({
+        date,
+        unique_visitors: uv,
+        total_page_views: pv,
+        mobile_visitors: mobile,
+        sessions,
+        bounced_sessions: bounced,
+        // The db type nests Generated<ColumnType> for this bigint, which hides its insert type; a raw value passes.
+        session_time_total: sql`${total}`,
+        session_time_count: count,
+        affiliate_clicks: clicks,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    visitIds[date] = id;
+  }
+
+  await db
+    .insertInto('affiliate_offers')
+    .values([
+      {
+        id: 1,
+        title: 'Keto Plan',
+        description: 'x',
+        url: 'https://offers.example/keto',
+        bmi_category: 'Overweight',
+        goal: 'weight_loss',
+      },
+      {
+        id: 2,
+        title: 'Protein Shake',
+        description: 'x',
+        url: 'https://offers.example/protein',
+        bmi_category: 'Normal',
+        goal: 'muscle_gain',
+      },
+      {
+        id: 3,
+        title: '=HYPERLINK("https://evil.example","Click")',
+        description: 'x',
+        url: 'https://offers.example/c',
+        bmi_category: 'Normal',
+        goal: 'wellness',
+      },
+      {
+        id: 4,
+        title: 'Never Clicked',
+        description: 'x',
+        url: 'https://offers.example/d',
+        bmi_category: 'Obese',
+        goal: 'wellness',
+      },
+    ])
+    .execute();
+  const at = (date: string, time: string) => `${date}T${time}Z`;
+  await db
+    .insertInto('affiliate_daily_clicks')
+    .values([
+      { date: d.D0, offer_id: 1, clicks: 5, last_clicked_at: at(d.D0, '09:00:00') },
+      { date: d.D0, offer_id: 2, clicks: 2, last_clicked_at: at(d.D0, '08:00:00') },
+      { date: d.D1, offer_id: 1, clicks: 3, last_clicked_at: at(d.D1, '15:00:00') },
+      { date: d.D1, offer_id: 2, clicks: 7, last_clicked_at: at(d.D1, '16:00:00') },
+      { date: d.D7, offer_id: 2, clicks: 10, last_clicked_at: at(d.D7, '10:00:00') },
+      { date: d.D7, offer_id: 3, clicks: 1, last_clicked_at: at(d.D7, '11:00:00') },
+      { date: d.D40, offer_id: 1, clicks: 20, last_clicked_at: at(d.D40, '12:00:00') },
+      { date: d.D90, offer_id: 3, clicks: 100, last_clicked_at: at(d.D90, '12:00:00') },
+    ])
+    .execute();
+
+  await db
+    .insertInto('affiliate_clicks')
+    .values(
+      [
+        [
+          '0190f000-0000-7000-8000-000000000001',
+          1,
+          'Keto Plan',
+          'visitor-aaaaaaaa1',
+          '203.0.113.0',
+          '2026-01-01T10:00:00Z',
+        ],
+        [
+          '0190f000-0000-7000-8000-000000000002',
+          2,
+          'Protein Shake',
+          'visitor-bbbbbbbb2',
+          null,
+          '2026-01-01T10:05:00Z',
+        ],
+        [
+          '0190f000-0000-7000-8000-000000000003',
+          1,
+          'Keto Plan',
+          'visitor-cccccccc3',
+          '198.51.100.0',
+          '2026-01-01T10:10:00Z',
+        ],
+      ].map(([event_id, offer_id, offer_title, visitor_id, ip_address, clicked_at]) => ({
+        event_id: event_id as string,
+        offer_id: offer_id as number,
+        offer_title: offer_title as string,
+        offer_url: 'https://offers.example',
+        visitor_id: visitor_id as string,
+        ip_address: ip_address as string | null,
+        source: 'results',
+        clicked_at: clicked_at as string,
+        click_date: '2026-01-01',
+      })),
+    )
+    .execute();
+
+  await db
+    .insertInto('daily_traffic')
+    .values([
+      {
+        date: d.D0,
+        source: 'google',
+        medium: 'organic',
+        referrer_domain: 'google.com',
+        visitors: 10,
+        converted: 1,
+      },
+      { date: d.D0, source: 'direct', medium: 'none', referrer_domain: '', visitors: 4, converted: 0 },
+      {
+        date: d.D1,
+        source: 'google',
+        medium: 'organic',
+        referrer_domain: 'google.com',
+        visitors: 5,
+        converted: 2,
+      },
+      {
+        date: d.D1,
+        source: 'facebook',
+        medium: 'social',
+        referrer_domain: 'facebook.com',
+        visitors: 8,
+        converted: 3,
+      },
+      {
+        date: d.D7,
+        source: 'facebook',
+        medium: 'social',
+        referrer_domain: 'facebook.com',
+        visitors: 12,
+        converted: 0,
+      },
+      { date: d.D40, source: 'direct', medium: 'none', referrer_domain: '', visitors: 50, converted: 5 },
+      {
+        date: d.D90,
+        source: 'bing',
+        medium: 'organic',
+        referrer_domain: 'bing.com',
+        visitors: 500,
+        converted: 50,
+      },
+    ])
+    .execute();
+
+  await db
+    .insertInto('daily_devices')
+    .values([
+      {
+        date: d.D0,
+        device_type: 'mobile',
+        browser_name: 'Chrome',
+        operating_system: 'Android',
+        visitors: 30,
+      },
+      {
+        date: d.D0,
+        device_type: 'desktop',
+        browser_name: 'Firefox',
+        operating_system: 'Windows',
+        visitors: 10,
+      },
+      {
+        date: d.D1,
+        device_type: 'mobile',
+        browser_name: 'Chrome',
+        operating_system: 'Android',
+        visitors: 20,
+      },
+      { date: d.D1, device_type: 'desktop', browser_name: 'Safari', operating_system: 'macOS', visitors: 15 },
+      { date: d.D7, device_type: 'desktop', browser_name: 'Safari', operating_system: 'macOS', visitors: 40 },
+      { date: d.D40, device_type: 'tablet', browser_name: 'Safari', operating_system: 'iOS', visitors: 100 },
+      {
+        date: d.D90,
+        device_type: 'tablet',
+        browser_name: 'Edge',
+        operating_system: 'Windows',
+        visitors: 900,
+      },
+    ])
+    .execute();
+
+  await db
+    .insertInto('daily_geo')
+    .values([
+      { date: d.D0, time_zone: 'Europe/Bucharest', language: 'ro-RO', visitors: 40 },
+      { date: d.D0, time_zone: 'Europe/London', language: 'en-GB', visitors: 5 },
+      { date: d.D1, time_zone: 'Europe/Bucharest', language: 'ro-RO', visitors: 30 },
+      { date: d.D40, time_zone: 'America/New_York', language: 'en-US', visitors: 80 },
+      { date: d.D90, time_zone: 'Asia/Tokyo', language: 'ja-JP', visitors: 700 },
+    ])
+    .execute();
+
+  const funnel = [
+    // date, landing, started, completed, results, bridge, bridge clicks, bridge→results, email, report
+    [d.D0, 100, 60, 40, 45, 38, 5, 30, 10, 8],
+    [d.D1, 80, 50, 30, 32, 30, 4, 28, 6, 6],
+    [d.D7, 20, 10, 5, 5, 5, 1, 4, 2, 1],
+    [d.D40, 200, 100, 50, 45, 45, 9, 40, 20, 15],
+    [d.D90, 1000, 900, 800, 700, 600, 500, 400, 300, 200],
+  ] as const;
+  for (const [
+    date,
+    landing,
+    started,
+    completed,
+    results,
+    bridge,
+    bridgeClicks,
+    bridgeFull,
+    email,
+    report,
+  ] of funnel) {
+    const { id } = await db
+      .insertInto('conversion_funnel')
+      .values({
+        date,
+        landing_visitors: landing,
+        form_started: started,
+        form_completed: completed,
+        results_viewed: results,
+        bridge_viewed: bridge,
+        bridge_affiliate_clicks: bridgeClicks,
+        bridge_to_full_results: bridgeFull,
+        email_provided: email,
+        report_sent: report,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    funnelIds[date] = id;
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+});
+
+describe('overview', () => {
+  it("shows today's figures, all-time clicks and the 30-day top source", async () => {
+    expect(await get('/api/analytics/overview')).toEqual({
+      todayVisitors: 120,
+      todayPageViews: 300,
+      avgSessionTime: 129, // 9000 / 70 = 128.57
+      bounceRate: 40, // 60 / 150
+      mobilePercentage: 38, // 45 / 120 = 37.5
+      todayClicks: 9,
+      totalClicks: 148, // 5 + 2 + 3 + 7 + 10 + 1 + 20 + 100
+      topTrafficSource: 'facebook', // 30 days: facebook 20, google 15, direct 4
+    });
+  });
+});
+
+describe('daily-stats', () => {
+  const row = (key: keyof typeof d, uniqueVisitors: number, totalPageViews: number) => ({
+    id: visitIds[d[key]],
+    date: d[key],
+    uniqueVisitors,
+    totalPageViews,
+  });
+
+  it('days=7: today back to 6 days ago, newest first', async () => {
+    expect(await get('/api/analytics/daily-stats?days=7')).toEqual([
+      row('D0', 120, 300),
+      row('D1', 100, 250),
+      row('D6', 50, 80),
+    ]);
+  });
+  it('days=30 (also the default)', async () => {
+    const expected = [row('D0', 120, 300), row('D1', 100, 250), row('D6', 50, 80), row('D7', 70, 90)];
+    expect(await get('/api/analytics/daily-stats?days=30')).toEqual(expected);
+    expect(await get('/api/analytics/daily-stats')).toEqual(expected);
+  });
+  it('days=90 leaves out the day 90 days ago', async () => {
+    expect(await get('/api/analytics/daily-stats?days=90')).toEqual([
+      row('D0', 120, 300),
+      row('D1', 100, 250),
+      row('D6', 50, 80),
+      row('D7', 70, 90),
+      row('D40', 30, 40),
+    ]);
+  });
+  it.each(['5', '0', 'abc', '365'])('days=%s is refused naming days', async (days) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/analytics/daily-stats?days=${days}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_error');
+    expect(res.json().error.message).toMatch(/^days: /);
+  });
+});
+
+describe('affiliate-stats', () => {
+  const keto = (clickCount: number, lastClicked: string) => ({
+    offerId: 1,
+    offerTitle: 'Keto Plan',
+    offerUrl: 'https://offers.example/keto',
+    clickCount,
+    lastClicked,
+  });
+  const protein = (clickCount: number, lastClicked: string) => ({
+    offerId: 2,
+    offerTitle: 'Protein Shake',
+    offerUrl: 'https://offers.example/protein',
+    clickCount,
+    lastClicked,
+  });
+  const third = {
+    offerId: 3,
+    offerTitle: '=HYPERLINK("https://evil.example","Click")',
+    offerUrl: 'https://offers.example/c',
+  };
+
+  it('days=7 ranks by clicks in the period and omits offers without clicks', async () => {
+    expect(await get('/api/analytics/affiliate-stats?days=7')).toEqual([
+      protein(9, `${d.D0}T08:00:00.000Z`),
+      keto(8, `${d.D0}T09:00:00.000Z`),
+    ]);
+  });
+  it('days=30', async () => {
+    expect(await get('/api/analytics/affiliate-stats?days=30')).toEqual([
+      protein(19, `${d.D0}T08:00:00.000Z`),
+      keto(8, `${d.D0}T09:00:00.000Z`),
+      { ...third, clickCount: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
+    ]);
+  });
+  it('days=90', async () => {
+    expect(await get('/api/analytics/affiliate-stats?days=90')).toEqual([
+      keto(28, `${d.D0}T09:00:00.000Z`),
+      protein(19, `${d.D0}T08:00:00.000Z`),
+      { ...third, clickCount: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
+    ]);
+  });
+});
+
+describe('recent-clicks', () => {
+  const c3 = {
+    id: '0190f000-0000-7000-8000-000000000003',
+    offerTitle: 'Keto Plan',
+    visitorId: 'visitor-cccccccc3',
+    ipAddress: '198.51.100.0',
+    clickedAt: '2026-01-01T10:10:00.000Z',
+  };
+  const c2 = {
+    id: '0190f000-0000-7000-8000-000000000002',
+    offerTitle: 'Protein Shake',
+    visitorId: 'visitor-bbbbbbbb2',
+    ipAddress: null,
+    clickedAt: '2026-01-01T10:05:00.000Z',
+  };
+  const c1 = {
+    id: '0190f000-0000-7000-8000-000000000001',
+    offerTitle: 'Keto Plan',
+    visitorId: 'visitor-aaaaaaaa1',
+    ipAddress: '203.0.113.0',
+    clickedAt: '2026-01-01T10:00:00.000Z',
+  };
+
+  it('newest first, limited', async () => {
+    expect(await get('/api/analytics/recent-clicks?limit=20')).toEqual([c3, c2, c1]);
+    expect(await get('/api/analytics/recent-clicks')).toEqual([c3, c2, c1]);
+    expect(await get('/api/analytics/recent-clicks?limit=2')).toEqual([c3, c2]);
+  });
+  it.each(['0', '101', 'x'])('limit=%s is refused naming limit', async (limit) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/analytics/recent-clicks?limit=${limit}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/^limit: /);
+  });
+});
+
+describe('traffic-sources', () => {
+  const google = (count: number, conversionRate: number) => ({
+    source: 'google',
+    medium: 'organic',
+    referrerDomain: 'google.com',
+    count,
+    conversionRate,
+  });
+  const facebook = (count: number, conversionRate: number) => ({
+    source: 'facebook',
+    medium: 'social',
+    referrerDomain: 'facebook.com',
+    count,
+    conversionRate,
+  });
+  const direct = (count: number, conversionRate: number) => ({
+    source: 'direct',
+    medium: 'none',
+    referrerDomain: null,
+    count,
+    conversionRate,
+  });
+
+  it('days=7', async () => {
+    expect(await get('/api/analytics/traffic-sources?days=7')).toEqual([
+      google(15, 20),
+      facebook(8, 37.5),
+      direct(4, 0),
+    ]);
+  });
+  it('days=30', async () => {
+    expect(await get('/api/analytics/traffic-sources?days=30')).toEqual([
+      facebook(20, 15),
+      google(15, 20),
+      direct(4, 0),
+    ]);
+  });
+  it('days=90 (conversion rate to one decimal: 5 / 54 = 9.26%)', async () => {
+    expect(await get('/api/analytics/traffic-sources?days=90')).toEqual([
+      direct(54, 9.3),
+      facebook(20, 15),
+      google(15, 20),
+    ]);
+  });
+});
+
+describe('device-stats', () => {
+  const chrome = (count: number) => ({
+    deviceType: 'mobile',
+    browserName: 'Chrome',
+    operatingSystem: 'Android',
+    count,
+  });
+  const safariMac = (count: number) => ({
+    deviceType: 'desktop',
+    browserName: 'Safari',
+    operatingSystem: 'macOS',
+    count,
+  });
+  const firefox = (count: number) => ({
+    deviceType: 'desktop',
+    browserName: 'Firefox',
+    operatingSystem: 'Windows',
+    count,
+  });
+  const tablet = (count: number) => ({
+    deviceType: 'tablet',
+    browserName: 'Safari',
+    operatingSystem: 'iOS',
+    count,
+  });
+
+  it('days=7', async () => {
+    expect(await get('/api/analytics/device-stats?days=7')).toEqual([chrome(50), safariMac(15), firefox(10)]);
+  });
+  it('days=30', async () => {
+    expect(await get('/api/analytics/device-stats?days=30')).toEqual([
+      safariMac(55),
+      chrome(50),
+      firefox(10),
+    ]);
+  });
+  it('days=90', async () => {
+    expect(await get('/api/analytics/device-stats?days=90')).toEqual([
+      tablet(100),
+      safariMac(55),
+      chrome(50),
+      firefox(10),
+    ]);
+  });
+});
+
+describe('geographic-stats', () => {
+  const bucharest = { timeZone: 'Europe/Bucharest', language: 'ro-RO', count: 70 };
+  const london = { timeZone: 'Europe/London', language: 'en-GB', count: 5 };
+  it('days=7 and days=30', async () => {
+    expect(await get('/api/analytics/geographic-stats?days=7')).toEqual([bucharest, london]);
+    expect(await get('/api/analytics/geographic-stats?days=30')).toEqual([bucharest, london]);
+  });
+  it('days=90', async () => {
+    expect(await get('/api/analytics/geographic-stats?days=90')).toEqual([
+      { timeZone: 'America/New_York', language: 'en-US', count: 80 },
+      bucharest,
+      london,
+    ]);
+  });
+});
+
+describe('journey', () => {
+  const funnelRow = (key: keyof typeof d, n: readonly number[]) => ({
+    id: funnelIds[d[key]],
+    date: d[key],
+    landingVisitors: n[0],
+    formStarted: n[1],
+    formCompleted: n[2],
+    resultsViewed: n[3],
+    bridgeViewed: n[4],
+    bridgeAffiliateClicks: n[5],
+    bridgeToFullResults: n[6],
+    emailProvided: n[7],
+    reportSent: n[8],
+  });
+  // Built inside the tests: the dates and ids exist only once beforeAll has seeded them.
+  const today = () => funnelRow('D0', [100, 60, 40, 45, 38, 5, 30, 10, 8]);
+  const yesterday = () => funnelRow('D1', [80, 50, 30, 32, 30, 4, 28, 6, 6]);
+  const d7 = () => funnelRow('D7', [20, 10, 5, 5, 5, 1, 4, 2, 1]);
+  const d40 = () => funnelRow('D40', [200, 100, 50, 45, 45, 9, 40, 20, 15]);
+
+  it('funnel-stats per period, newest first', async () => {
+    expect(await get('/api/journey/funnel-stats?days=7')).toEqual([today(), yesterday()]);
+    expect(await get('/api/journey/funnel-stats?days=30')).toEqual([today(), yesterday(), d7()]);
+    expect(await get('/api/journey/funnel-stats?days=90')).toEqual([today(), yesterday(), d7(), d40()]);
+  });
+
+  it("today-summary is today's row", async () => {
+    expect(await get('/api/journey/today-summary')).toEqual(today());
+  });
+
+  it('abandonment from the period sums, never negative', async () => {
+    // 7 days: landing 180, started 110, completed 70, results 77, email 16, report 14
+    expect(await get('/api/journey/abandonment?days=7')).toEqual({
+      total_visitors: 180,
+      abandoned_at_landing: 70,
+      abandoned_at_form: 40,
+      abandoned_after_calculation: 0,
+      abandoned_at_results: 61,
+      abandoned_after_email: 2,
+    });
+    // 30 days: 200, 120, 75, 82, 18, 15
+    expect(await get('/api/journey/abandonment?days=30')).toEqual({
+      total_visitors: 200,
+      abandoned_at_landing: 80,
+      abandoned_at_form: 45,
+      abandoned_after_calculation: 0,
+      abandoned_at_results: 64,
+      abandoned_after_email: 3,
+    });
+    // 90 days: 400, 220, 125, 127, 38, 30
+    expect(await get('/api/journey/abandonment?days=90')).toEqual({
+      total_visitors: 400,
+      abandoned_at_landing: 180,
+      abandoned_at_form: 95,
+      abandoned_after_calculation: 0,
+      abandoned_at_results: 89,
+      abandoned_after_email: 8,
+    });
+  });
+});
+
+describe('time zone', () => {
+  it('"today" follows the configured zone', async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are never on the same date.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const other = buildApp({ db: testDb.db, timeZone: zone });
+      const res = await other.inject({
+        method: 'GET',
+        url: '/api/journey/today-summary',
+        headers: { cookie },
+      });
+      await other.close();
+      expect(res.json().date).toBe(await dateDaysAgo(testDb.db, zone, 0));
+    }
+  });
+
+  it('an unknown zone is refused at start', () => {
+    expect(() => buildApp({ db: testDb.db, timeZone: 'Mars/Olympus' })).toThrow(/Unknown time zone/);
+  });
+});
+
+describe('CSV exports', () => {
+  const download = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    return { res, rows: parseCsv(res.body, { bom: true, columns: true }) as Record<string, string>[] };
+  };
+
+  it('daily-stats.csv carries the same rows as the table, as an attachment', async () => {
+    const { res, rows } = await download('/api/analytics/export/daily-stats.csv?days=7');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="bodymetrics-daily-stats-7d-${d.D0}.csv"`,
+    );
+    expect(rows).toEqual([
+      { date: d.D0, uniqueVisitors: '120', totalPageViews: '300' },
+      { date: d.D1, uniqueVisitors: '100', totalPageViews: '250' },
+      { date: d.D6, uniqueVisitors: '50', totalPageViews: '80' },
+    ]);
+  });
+
+  it('affiliate-stats.csv neutralises a title that a spreadsheet would run as a formula', async () => {
+    const { rows } = await download('/api/analytics/export/affiliate-stats.csv?days=30');
+    expect(rows.map((r) => [r.offerTitle, r.clickCount])).toEqual([
+      ['Protein Shake', '19'],
+      ['Keto Plan', '8'],
+      [`'=HYPERLINK("https://evil.example","Click")`, '1'],
+    ]);
+  });
+
+  it.each([
+    ['funnel-stats', 3],
+    ['traffic-sources', 3],
+    ['device-stats', 3],
+    ['geographic-stats', 2],
+  ])('%s.csv?days=30 has %i rows', async (name, count) => {
+    const { rows } = await download(`/api/analytics/export/${name}.csv?days=30`);
+    expect(rows).toHaveLength(count);
+  });
+
+  it('traffic-sources.csv shows "no referrer" as an empty cell', async () => {
+    const { rows } = await download('/api/analytics/export/traffic-sources.csv?days=7');
+    expect(rows[2]).toEqual({
+      source: 'direct',
+      medium: 'none',
+      referrerDomain: '',
+      count: '4',
+      conversionRate: '0',
+    });
+  });
+
+  it('recent-clicks.csv', async () => {
+    const { rows } = await download('/api/analytics/export/recent-clicks.csv?limit=2');
+    expect(rows.map((r) => r.visitorId)).toEqual(['visitor-cccccccc3', 'visitor-bbbbbbbb2']);
+  });
+
+  it('days is validated like the JSON route', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/analytics/export/device-stats.csv?days=14',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
