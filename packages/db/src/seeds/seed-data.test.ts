@@ -79,7 +79,7 @@ describe('seeded legal pages', () => {
   it('discloses commissions and the Sponsored labels', () => {
     const advertising = seedLegalPages.find((p) => p.slug === 'advertising')!.content;
     expect(advertising).toContain('commission');
-    expect(advertising).toContain('&quot;Sponsored&quot;');
+    expect(advertising).toContain('“Sponsored”');
   });
 
   it('uses dates a visitor can read as "Last updated"', () => {

@@ -14,9 +14,9 @@ export const advertisingDisclosure: SeedLegalPage = {
 
 <h2>2. How offers are labelled</h2>
 <ul>
-<li>Offers on the summary screen shown after your calculation carry a &quot;Sponsored&quot; tag.</li>
-<li>Offer cards on the results page are marked &quot;Sponsored Content&quot; and each has a short disclaimer beside its button.</li>
-<li>Offer buttons take you to the partner&#x27;s own website, so it is always clear when you leave BodyMetrics.</li>
+<li>Offers on the summary screen shown after your calculation carry a “Sponsored” tag.</li>
+<li>Offer cards on the results page are marked “Sponsored Content” and each has a short disclaimer beside its button.</li>
+<li>Offer buttons take you to the partner’s own website, so it is always clear when you leave BodyMetrics.</li>
 </ul>
 
 <h2>3. How offers are chosen</h2>
@@ -30,12 +30,12 @@ export const advertisingDisclosure: SeedLegalPage = {
 </ul>
 
 <h2>5. What we record about clicks</h2>
-<p>To check partners&#x27; reports and to see which offers are useful, we record each click on an offer: the offer, your random visitor ID, browser details, the referring page, the time and a shortened IP address. Details are in our <a href="/legal/privacy">Privacy Policy</a>.</p>
+<p>To check partners’ reports and to see which offers are useful, we record each click on an offer: the offer, your random visitor ID, browser details, the referring page, the time and a shortened IP address. Details are in our <a href="/legal/privacy">Privacy Policy</a>.</p>
 
 <h2>6. Responsibility for partner products</h2>
 <p>Partners are independent businesses. Their products, prices, delivery, refunds and privacy practices are their responsibility, under their own terms. Before buying a supplement or starting a diet or exercise programme, check that it is right for you, and ask a health professional if you have a medical condition, take medication, or are pregnant or breastfeeding.</p>
 
 <h2>7. Advertising and partnership enquiries</h2>
-<p>If you would like to work with us, choose &quot;Advertising &amp; Partnership&quot; in the <a href="/legal/contact">contact form</a> or write to <a href="mailto:${contactEmail}">${contactEmail}</a>.</p>
+<p>If you would like to work with us, choose “Advertising &amp; Partnership” in the <a href="/legal/contact">contact form</a> or write to <a href="mailto:${contactEmail}">${contactEmail}</a>.</p>
 `.trim(),
 };

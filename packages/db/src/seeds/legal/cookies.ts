@@ -7,13 +7,13 @@ export const cookiePolicy: SeedLegalPage = {
   title: 'Cookie Policy',
   lastUpdated: effectiveDate,
   content: `
-<p>This policy explains what BodyMetrics stores in your browser and why. Visitors get no advertising or third-party tracking cookies from us. We mainly use your browser&#x27;s local storage and session storage, which work like cookies but are not sent with every request.</p>
+<p>This policy explains what BodyMetrics stores in your browser and why. Visitors get no advertising or third-party tracking cookies from us. We mainly use your browser’s local storage and session storage, which work like cookies but are not sent with every request.</p>
 
 <h2>1. What we store</h2>
 <ul>
-<li><strong>Visitor ID</strong> (local storage): a random identifier created on your first visit and kept until you clear your browser&#x27;s site data. It links your page visits, journey steps and offer clicks so that we can count unique visitors and returning visits. It does not contain your name or e-mail address.</li>
+<li><strong>Visitor ID</strong> (local storage): a random identifier created on your first visit and kept until you clear your browser’s site data. It links your page visits, journey steps and offer clicks so that we can count unique visitors and returning visits. It does not contain your name or e-mail address.</li>
 <li><strong>Returning-visitor flag</strong> (local storage): remembers that you have been here before.</li>
-<li><strong>Form session</strong> (local storage): the values you typed into the calculator and how far you got, so that a reload does not lose your input. It is cleared when you click &quot;Start New Calculation&quot;.</li>
+<li><strong>Form session</strong> (local storage): the values you typed into the calculator and how far you got, so that a reload does not lose your input. It is cleared when you click “Start New Calculation”.</li>
 <li><strong>Session ID</strong> (session storage): a random identifier for the current visit, removed when you close the tab. It lets us measure how long a visit lasts and which steps it included.</li>
 <li><strong>Admin session</strong> (a cookie and local storage, site operators only): when an administrator signs in to the dashboard, a session identifier is stored in an HttpOnly, SameSite=Strict cookie and in local storage. Ordinary visitors never receive it.</li>
 <li><strong>Your storage choice</strong> (local storage): remembers your answer to the consent banner so that it is not shown again.</li>
@@ -23,10 +23,10 @@ export const cookiePolicy: SeedLegalPage = {
 <p>On your first visit a banner informs you about this storage and links to this policy. Storage that is strictly necessary for what you ask for, such as keeping your form input, the session of a signed-in administrator and remembering your choice, does not require consent. The visitor ID and the analytics it supports are described in our <a href="/legal/privacy">Privacy Policy</a>.</p>
 
 <h2>3. Third parties</h2>
-<p>BodyMetrics does not load third-party analytics, advertising scripts or social-media widgets. When you click a sponsored offer you go to a partner&#x27;s website, which may set its own cookies under its own policy, for example to credit us with a commission.</p>
+<p>BodyMetrics does not load third-party analytics, advertising scripts or social-media widgets. When you click a sponsored offer you go to a partner’s website, which may set its own cookies under its own policy, for example to credit us with a commission.</p>
 
 <h2>4. How to remove or block storage</h2>
-<p>You can delete everything BodyMetrics has stored by clearing this site&#x27;s data in your browser settings (often under &quot;Cookies and site data&quot;). You can also block site data for BodyMetrics; the calculator will still work, but your input will not survive a reload and each visit will be counted as a new visitor.</p>
+<p>You can delete everything BodyMetrics has stored by clearing this site’s data in your browser settings (often under “Cookies and site data”). You can also block site data for BodyMetrics; the calculator will still work, but your input will not survive a reload and each visit will be counted as a new visitor.</p>
 
 <h2>5. Contact</h2>
 <p>Questions about this policy can be sent through the <a href="/legal/contact">contact form</a> or to <a href="mailto:${contactEmail}">${contactEmail}</a>.</p>

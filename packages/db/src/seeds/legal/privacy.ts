@@ -8,7 +8,7 @@ export const privacyPolicy: SeedLegalPage = {
   title: 'Privacy Policy',
   lastUpdated: effectiveDate,
   content: `
-<p>This policy explains what information BodyMetrics (&quot;we&quot;, &quot;us&quot;) collects when you use our free BMI and body-metrics calculator, why we collect it, how long we keep it and what rights you have. We have tried to list everything, including the usage analytics that the calculator itself does not show you.</p>
+<p>This policy explains what information BodyMetrics (“we”, “us”) collects when you use our free BMI and body-metrics calculator, why we collect it, how long we keep it and what rights you have. We have tried to list everything, including the usage analytics that the calculator itself does not show you.</p>
 
 <h2>1. Who is responsible</h2>
 <p>The operator of BodyMetrics is the controller of the personal data described here. You can reach us through the <a href="/legal/contact">contact form</a> or by e-mail at <a href="mailto:${contactEmail}">${contactEmail}</a>.</p>
@@ -19,13 +19,13 @@ export const privacyPolicy: SeedLegalPage = {
 <h2>3. What we record when you visit</h2>
 <p>To understand how the site is used and which offers people find useful, your browser sends us the following records. They are linked to a random visitor ID created on your first visit, not to your name.</p>
 <ul>
-<li><strong>Page visits:</strong> your visitor ID, the address of the page, the referring page, your browser&#x27;s user agent, the device type (mobile, tablet or desktop), browser name, operating system, screen resolution, browser language, time zone, whether you have visited before, and the traffic source (for example a search engine, a social network or a campaign link).</li>
+<li><strong>Page visits:</strong> your visitor ID, the address of the page, the referring page, your browser’s user agent, the device type (mobile, tablet or desktop), browser name, operating system, screen resolution, browser language, time zone, whether you have visited before, and the traffic source (for example a search engine, a social network or a campaign link).</li>
 <li><strong>Your IP address, shortened:</strong> we keep only the first three blocks of an IPv4 address (a /24 network, for example 203.0.113.0) or the first three groups of an IPv6 address (a /48 network). The full address is not stored.</li>
 <li><strong>Session duration:</strong> how long a page was open, sent when you leave it.</li>
 <li><strong>Journey steps:</strong> which steps of the calculator you reached (landing, form started, form completed, results viewed, the sponsored summary page, e-mail provided, report sent), with the time, your device type and user agent.</li>
 <li><strong>Form snapshots:</strong> while you fill in and submit the calculator, the values you enter (age, gender, height, weight, waist, hip, activity level and measurement system) are sent to us with your visitor ID. We use them to see where people leave the form and to improve the calculator. They do not include your name or e-mail address.</li>
 <li><strong>Affiliate clicks:</strong> when you click a sponsored offer we record which offer, its link, your visitor ID, your user agent, the referring page, the time and your shortened IP address.</li>
-<li><strong>Live presence:</strong> while a BodyMetrics tab is open, your browser tells us every 30 seconds that it is still active, with your visitor ID, a session ID, the current page, device type, browser and an approximate location taken from your time zone (for example &quot;Bucharest&quot;). This is kept only in memory for a few minutes so that our dashboard can show how many people are on the site right now.</li>
+<li><strong>Live presence:</strong> while a BodyMetrics tab is open, your browser tells us every 30 seconds that it is still active, with your visitor ID, a session ID, the current page, device type, browser and an approximate location taken from your time zone (for example “Bucharest”). This is kept only in memory for a few minutes so that our dashboard can show how many people are on the site right now.</li>
 </ul>
 
 <h2>4. What we record when you ask for something</h2>
@@ -43,7 +43,7 @@ export const privacyPolicy: SeedLegalPage = {
 <li>To send the health report and newsletter you asked for (consent, which you can withdraw at any time).</li>
 <li>To answer contact messages (legitimate interest, or steps before a contract where relevant).</li>
 </ul>
-<p>We do not sell your personal data, we do not use it for automated decisions that affect you, and we do not pass your calculator values, name or e-mail address to our affiliate partners. When you click an offer, the partner sees that the visit came from BodyMetrics through the link&#x27;s reference code.</p>
+<p>We do not sell your personal data, we do not use it for automated decisions that affect you, and we do not pass your calculator values, name or e-mail address to our affiliate partners. When you click an offer, the partner sees that the visit came from BodyMetrics through the link’s reference code.</p>
 
 <h2>6. How long we keep it</h2>
 <ul>
@@ -63,6 +63,6 @@ export const privacyPolicy: SeedLegalPage = {
 <p>BodyMetrics is meant for adults. The calculator accepts ages from 18 upwards and we do not knowingly collect information about children.</p>
 
 <h2>10. Changes</h2>
-<p>When we change this policy we update the &quot;Last updated&quot; date of this page.</p>
+<p>When we change this policy we update the “Last updated” date of this page.</p>
 `.trim(),
 };

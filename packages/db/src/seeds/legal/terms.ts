@@ -7,7 +7,7 @@ export const termsOfService: SeedLegalPage = {
   title: 'Terms of Service',
   lastUpdated: effectiveDate,
   content: `
-<p>These terms apply to your use of the BodyMetrics website, its BMI and body-metrics calculator, the e-mailed health report, the newsletter and the contact form (together, the &quot;service&quot;). By using the service you accept these terms. If you do not accept them, please do not use the service.</p>
+<p>These terms apply to your use of the BodyMetrics website, its BMI and body-metrics calculator, the e-mailed health report, the newsletter and the contact form (together, the “service”). By using the service you accept these terms. If you do not accept them, please do not use the service.</p>
 
 <h2>1. What the service is</h2>
 <p>BodyMetrics is a free tool that estimates your body mass index (BMI), body-fat percentage, waist-hip ratio, daily energy need, metabolic age and a simple nutrition plan from the values you enter, and shows sponsored offers that match your BMI category and goal. The results are general estimates for information only. They are <strong>not medical advice</strong>, a diagnosis or a treatment plan. Please read our <a href="/legal/disclaimer">Medical Disclaimer</a>.</p>
@@ -18,11 +18,11 @@ export const termsOfService: SeedLegalPage = {
 <h2>3. Your use of the service</h2>
 <p>You agree to use the service lawfully and not to:</p>
 <ul>
-<li>interfere with the site&#x27;s operation, security or other visitors&#x27; use of it, for example by sending automated or excessive requests;</li>
+<li>interfere with the site’s operation, security or other visitors’ use of it, for example by sending automated or excessive requests;</li>
 <li>try to access the administration area or data that is not meant for you;</li>
-<li>submit another person&#x27;s name or e-mail address for a report or the newsletter without their permission;</li>
+<li>submit another person’s name or e-mail address for a report or the newsletter without their permission;</li>
 <li>send unlawful, abusive or misleading messages through the contact form;</li>
-<li>copy or reuse the site&#x27;s content for commercial purposes without our written permission.</li>
+<li>copy or reuse the site’s content for commercial purposes without our written permission.</li>
 </ul>
 
 <h2>4. Sponsored offers and third-party sites</h2>
@@ -38,13 +38,13 @@ export const termsOfService: SeedLegalPage = {
 <p>The design, texts, graphics and software of the service belong to the operator of BodyMetrics or its licensors. You may view and print pages and your own results for personal, non-commercial use, and share your results using the sharing features we provide.</p>
 
 <h2>8. Availability and changes</h2>
-<p>We provide the service free of charge and &quot;as is&quot;. We may change, suspend or stop any part of it at any time, and we do not guarantee that it will always be available or free of errors.</p>
+<p>We provide the service free of charge and “as is”. We may change, suspend or stop any part of it at any time, and we do not guarantee that it will always be available or free of errors.</p>
 
 <h2>9. Liability</h2>
 <p>To the extent permitted by law, we are not liable for decisions you make based on the results, for the products or services of third parties, or for indirect or consequential loss. Nothing in these terms limits liability that cannot be limited by law, such as liability for death or personal injury caused by negligence, or your rights as a consumer under mandatory law.</p>
 
 <h2>10. Changes to these terms</h2>
-<p>We may update these terms. The &quot;Last updated&quot; date on this page shows when they last changed. If you keep using the service after a change, the updated terms apply.</p>
+<p>We may update these terms. The “Last updated” date on this page shows when they last changed. If you keep using the service after a change, the updated terms apply.</p>
 
 <h2>11. Law and contact</h2>
 <p>These terms are governed by the law of the country in which the operator of BodyMetrics is established, without depriving you of the protection of mandatory rules of the country where you live. Questions about these terms can be sent through the <a href="/legal/contact">contact form</a> or to <a href="mailto:${contactEmail}">${contactEmail}</a>.</p>

@@ -1,0 +1,18 @@
+// The offers process: reads the environment, seeds the shipped content, listens on PORT (8082).
+import { createDb, seedContent } from '@bodymetrics/db';
+import { runService } from '@bodymetrics/service-kit';
+import { buildApp } from './app';
+import { loadOffersConfig } from './config';
+
+const config = loadOffersConfig();
+const db = createDb({ connectionString: config.DATABASE_URL });
+const app = buildApp({ db, logger: { level: config.LOG_LEVEL } });
+app.addHook('onClose', async () => {
+  await db.destroy();
+});
+
+if (config.SEED_CONTENT) {
+  const seeded = await seedContent(db);
+  app.log.info(seeded, 'content seeded');
+}
+await runService(app, { host: config.HOST, port: config.PORT });
