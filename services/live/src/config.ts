@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defaultActiveWindowMs } from '@bodymetrics/contracts';
+import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+
+const ms = (fallback: number) => z.coerce.number().int().min(50).default(fallback);
+
+export const liveConfig = () =>
+  loadConfig(
+    z.object({
+      ...commonEnv,
+      PORT: portEnv(8086),
+      DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/bodymetrics'),
+      /** 'memory' only makes sense for a single instance (several would each see a part of the visitors). */
+      PRESENCE: z.enum(['redis', 'memory']).default('redis'),
+      REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+      REDIS_KEY_PREFIX: z.string().default(''),
+      ACTIVE_WINDOW_MS: ms(defaultActiveWindowMs),
+      SWEEP_INTERVAL_MS: ms(5_000),
+      WS_HEARTBEAT_MS: ms(30_000),
+      SESSION_RECHECK_MS: ms(60_000),
+      MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+      RATE_LIMIT_MESSAGES: z.coerce.number().int().min(1).default(20),
+      RATE_LIMIT_WINDOW_MS: ms(10_000),
+    }),
+  );

@@ -1,0 +1,23 @@
+// Process entry: reads the environment, connects Postgres (admin sessions) and Redis (presence), listens on :8086.
+import { createDb } from '@bodymetrics/db';
+import { runService } from '@bodymetrics/service-kit';
+import { buildApp } from './app';
+import { liveConfig } from './config';
+
+const config = liveConfig();
+const db = createDb({ connectionString: config.DATABASE_URL, max: 5 });
+const app = buildApp({
+  db,
+  presence: config.PRESENCE,
+  redisUrl: config.REDIS_URL,
+  keyPrefix: config.REDIS_KEY_PREFIX,
+  activeWindowMs: config.ACTIVE_WINDOW_MS,
+  sweepIntervalMs: config.SWEEP_INTERVAL_MS,
+  heartbeatMs: config.WS_HEARTBEAT_MS,
+  sessionRecheckMs: config.SESSION_RECHECK_MS,
+  maxSocketsPerIp: config.MAX_SOCKETS_PER_IP,
+  rateLimit: { messages: config.RATE_LIMIT_MESSAGES, windowMs: config.RATE_LIMIT_WINDOW_MS },
+  logger: { level: config.LOG_LEVEL },
+});
+app.addHook('onClose', () => db.destroy());
+await runService(app, { host: config.HOST, port: config.PORT });

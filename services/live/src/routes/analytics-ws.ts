@@ -1,0 +1,138 @@
+// `/analytics-ws` (spec §7 "Real-time connection"): one socket per page. What a socket may do depends on
+// its role, decided once at the start and never guessed:
+//   - the upgrade carries a valid admin session (cookie `bm_admin_session` or `Authorization: Bearer`) → admin;
+//   - `?role=admin` without one → it must send `auth` as its first message within `authTimeoutMs`,
+//     otherwise (or with a session that is not valid) it is closed with 4401;
+//   - anything else → visitor, which may still become admin by sending `auth` (a failed `auth` closes 4401).
+// Frames are bounded (4 KB, @fastify/websocket's maxPayload closes with 1009), rate-limited per socket,
+// and handled one at a time per socket so that `auth` is settled before the message after it.
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { liveCloseCodes, liveSocketPath, type LiveClientMessage, type LiveError } from '@bodymetrics/contracts';
+import type { Db } from '@bodymetrics/db';
+import { sessionIdFromHeaders } from '@bodymetrics/service-kit';
+import { checkAdminSession, type AdminSessionCheck } from '../admin-session-check';
+import { parseClientMessage } from '../client-message';
+import type { LiveConnection, LiveHub } from '../live-hub';
+import type { PresenceStore } from '../presence/presence-store';
+import { MessageRateLimiter, type RateLimit } from '../rate-limiter';
+
+export interface AnalyticsWsOptions {
+  db: Db;
+  hub: LiveHub;
+  presence: PresenceStore;
+  isPresenceUp: () => boolean;
+  authTimeoutMs: number;
+  maxSocketsPerIp: number;
+  rateLimit: RateLimit;
+}
+
+const errorMessage = (code: LiveError['code'], message?: string) =>
+  ({ type: 'error', data: message ? { code, message } : { code } }) as const;
+
+export function analyticsWsRoute(app: FastifyInstance, o: AnalyticsWsOptions): void {
+  // The session is looked up before the upgrade completes, so the connection handler below is synchronous
+  // and no early message can slip past an undecided role.
+  const upgradeChecks = new WeakMap<FastifyRequest, AdminSessionCheck>();
+
+  app.get(
+    liveSocketPath,
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        upgradeChecks.set(request, await checkAdminSession(o.db, sessionIdFromHeaders(request.headers)));
+      },
+    },
+    (socket, request) => {
+      const wantsAdmin = (request.query as Record<string, unknown> | undefined)?.role === 'admin';
+      openConnection(socket, request.ip, wantsAdmin, upgradeChecks.get(request) ?? { status: 'absent' }, o, request.log);
+    },
+  );
+}
+
+function openConnection(
+  socket: WebSocket,
+  ip: string,
+  wantsAdmin: boolean,
+  upgradeCheck: AdminSessionCheck,
+  o: AnalyticsWsOptions,
+  log: FastifyBaseLogger,
+): void {
+  const { hub } = o;
+  if (o.hub.socketsFromIp(ip) >= o.maxSocketsPerIp) {
+    socket.close(liveCloseCodes.policyViolation, 'too many connections');
+    return;
+  }
+  const conn: LiveConnection = { socket, role: 'pending', ip, alive: true };
+  hub.register(conn);
+  const limiter = new MessageRateLimiter(o.rateLimit);
+  let authTimer: NodeJS.Timeout | undefined;
+  // One message at a time per socket; a failure is logged, never thrown into the event loop.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((err: unknown) => log.warn({ err }, 'live message failed'));
+  };
+
+  socket.on('pong', () => {
+    conn.alive = true;
+  });
+  socket.on('close', () => {
+    clearTimeout(authTimer);
+    hub.unregister(conn);
+  });
+  socket.on('message', (data, isBinary) => {
+    const rate = limiter.check(Date.now());
+    if (rate.verdict === 'close') return socket.close(liveCloseCodes.policyViolation, 'too many messages');
+    if (rate.verdict === 'drop') {
+      if (rate.firstDrop) hub.send(conn, errorMessage('rate_limited'));
+      return;
+    }
+    const parsed = parseClientMessage(data, isBinary);
+    if (!parsed.ok) return hub.send(conn, errorMessage('invalid_message', parsed.reason));
+    enqueue(() => handleMessage(conn, parsed.message));
+  });
+
+  const refuse = () => socket.close(liveCloseCodes.unauthorized, 'unauthorized');
+  const authenticate = async (check: AdminSessionCheck) => {
+    if (check.status === 'valid') {
+      clearTimeout(authTimer);
+      await hub.becomeAdmin(conn, check.session.sessionId);
+    } else if (check.status === 'error') {
+      log.warn({ err: check.err }, 'admin session check failed');
+      socket.close(liveCloseCodes.unavailable, 'real-time data unavailable');
+    } else refuse();
+  };
+
+  const handleMessage = async (c: LiveConnection, message: LiveClientMessage): Promise<void> => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (message.type === 'auth') return authenticate(await checkAdminSession(o.db, message.data.sessionId));
+    // A socket that asked to be admin speaks `auth` first or not at all.
+    if (c.role === 'pending') return refuse();
+    switch (message.type) {
+      case 'request_analytics':
+        if (c.role === 'admin') return hub.answerAnalyticsRequest(c);
+        return hub.send(c, errorMessage('unauthorized'));
+      case 'user_active':
+      case 'user_page_change': {
+        const { visitorId } = message.data;
+        if (c.visitorId !== undefined && c.visitorId !== visitorId) {
+          return hub.send(c, errorMessage('visitor_mismatch', 'a socket reports for one visitor'));
+        }
+        c.visitorId = visitorId;
+        // Redis away: drop the heartbeat; the next one (30 s later) puts the visitor back.
+        if (!o.isPresenceUp()) return;
+        const now = Date.now();
+        if (message.type === 'user_active') await o.presence.touch(message.data, now);
+        else if (!(await o.presence.pageChange(message.data, now))) return;
+        await hub.presenceChanged();
+        return;
+      }
+    }
+  };
+
+  // The role at open. Queued first, so it is settled before any message the client sends next.
+  if (upgradeCheck.status === 'valid' || upgradeCheck.status === 'error') enqueue(() => authenticate(upgradeCheck));
+  else if (!wantsAdmin) hub.becomeVisitor(conn);
+  else if (upgradeCheck.status === 'invalid') refuse();
+  else authTimer = setTimeout(() => conn.role === 'pending' && refuse(), o.authTimeoutMs);
+}

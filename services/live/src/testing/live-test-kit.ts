@@ -1,0 +1,134 @@
+// What the live service's integration tests share: a live instance on an ephemeral port, a real `ws`
+// client that records everything the server sends, and an admin with a session row in the test database.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
+import type { LiveActivity, LiveServerMessage } from '@bodymetrics/contracts';
+import type { Db } from '@bodymetrics/db';
+import { adminSessionCookie } from '@bodymetrics/service-kit';
+import { eventually } from '@bodymetrics/testing';
+import { buildApp, type LiveDeps } from '../app';
+
+export type LiveApp = ReturnType<typeof buildApp>;
+
+export interface RunningLive {
+  app: LiveApp;
+  /** ws://127.0.0.1:<port>/analytics-ws */
+  wsUrl: string;
+  httpUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startLive(deps: LiveDeps): Promise<RunningLive> {
+  const app = buildApp(deps);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, wsUrl: `ws://127.0.0.1:${port}/analytics-ws`, httpUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+export interface Closed {
+  code: number;
+  reason: string;
+}
+
+/** A client socket that records every message and how it was closed. */
+export class TestSocket {
+  readonly messages: LiveServerMessage[] = [];
+  readonly closed: Promise<Closed>;
+  private closedWith: Closed | undefined;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => this.messages.push(JSON.parse(String(data)) as LiveServerMessage));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => {
+        this.closedWith = { code, reason: reason.toString() };
+        resolve(this.closedWith);
+      }),
+    );
+  }
+
+  static open(url: string, { query = '', headers = {} }: { query?: string; headers?: Record<string, string> } = {}): Promise<TestSocket> {
+    const ws = new WebSocket(query ? `${url}?${query}` : url, { headers });
+    const socket = new TestSocket(ws);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(socket));
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    });
+  }
+
+  get isOpen(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  get closeInfo(): Closed | undefined {
+    return this.closedWith;
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  ofType<T extends LiveServerMessage['type']>(type: T): Extract<LiveServerMessage, { type: T }>[] {
+    return this.messages.filter((m): m is Extract<LiveServerMessage, { type: T }> => m.type === type);
+  }
+
+  /** The first message from index `from` on that matches; waits for it if it has not arrived yet. */
+  async waitFor<T extends LiveServerMessage['type']>(
+    type: T,
+    match: (data: Extract<LiveServerMessage, { type: T }>['data']) => boolean = () => true,
+    from = 0,
+  ): Promise<Extract<LiveServerMessage, { type: T }>['data']> {
+    return eventually(async () => {
+      const found = this.messages.slice(from).find((m) => m.type === type && match(m.data as never));
+      if (!found) throw new Error(`no ${type} message matched; received: ${JSON.stringify(this.messages)}`);
+      return found.data as Extract<LiveServerMessage, { type: T }>['data'];
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export interface TestAdmin {
+  adminId: number;
+  sessionId: string;
+  cookie: Record<string, string>;
+  bearer: Record<string, string>;
+}
+
+/** An admin user and a session row, as admin-auth's login would leave them. */
+export async function createAdminWithSession(
+  db: Db,
+  { expiresAt = new Date(Date.now() + 3_600_000), isActive = true }: { expiresAt?: Date; isActive?: boolean } = {},
+): Promise<TestAdmin> {
+  const tag = randomUUID().slice(0, 8);
+  const { id } = await db
+    .insertInto('admin_users')
+    .values({ username: `operator-${tag}`, email: `operator-${tag}@example.test`, password_hash: 'not-used-here', is_active: isActive })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sessionId = randomUUID();
+  await db.insertInto('admin_sessions').values({ session_id: sessionId, admin_id: id, expires_at: expiresAt }).execute();
+  return {
+    adminId: id,
+    sessionId,
+    cookie: { cookie: `${adminSessionCookie}=${sessionId}` },
+    bearer: { authorization: `Bearer ${sessionId}` },
+  };
+}
+
+let visitorCounter = 0;
+export const visitorActivity = (overrides: Partial<LiveActivity> = {}): LiveActivity => {
+  const n = ++visitorCounter;
+  return {
+    visitorId: `visitor-${n}-${randomUUID().slice(0, 8)}`,
+    sessionId: `session-${n}`,
+    currentPage: '/',
+    deviceType: 'mobile',
+    browser: 'Chrome',
+    location: 'Bucharest',
+    ...overrides,
+  };
+};
