@@ -30,7 +30,8 @@ export const forgotPasswordTexts = {
   submitting: 'Se trimite…',
   cancel: 'Înapoi la autentificare',
   // Always the same words, whether or not the address belongs to an admin.
-  confirmation: 'Dacă adresa aparține unui cont de administrator, vei primi în curând un e-mail cu linkul de resetare.',
+  confirmation:
+    'Dacă adresa aparține unui cont de administrator, vei primi în curând un e-mail cu linkul de resetare.',
   failed: 'Cererea nu a putut fi trimisă. Încearcă din nou.',
 } as const;
 

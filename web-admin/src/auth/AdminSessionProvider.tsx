@@ -66,7 +66,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         const hadSession = readStoredSessionId() !== null;
         endLocally();
         if (hadSession) {
-          toast({ title: loginTexts.sessionExpiredTitle, description: loginTexts.sessionExpired, variant: 'destructive' });
+          toast({
+            title: loginTexts.sessionExpiredTitle,
+            description: loginTexts.sessionExpired,
+            variant: 'destructive',
+          });
         }
       }),
     [endLocally],

@@ -23,7 +23,12 @@ export function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
   // server failure or no network says something else.
   const error = mutation.error;
   const confirmed = mutation.isSuccess || (isHttpError(error) && error.status < 500 && error.status !== 429);
-  const failure = mutation.isError && !confirmed ? (isHttpError(error, 429) ? loginTexts.rateLimited : forgotPasswordTexts.failed) : null;
+  const failure =
+    mutation.isError && !confirmed
+      ? isHttpError(error, 429)
+        ? loginTexts.rateLimited
+        : forgotPasswordTexts.failed
+      : null;
 
   return (
     <div className="forgot-password">
@@ -54,7 +59,11 @@ export function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
                 {failure}
               </p>
             )}
-            <button type="submit" className="button button-primary" disabled={!email.trim() || mutation.isPending}>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={!email.trim() || mutation.isPending}
+            >
               {mutation.isPending ? forgotPasswordTexts.submitting : forgotPasswordTexts.submit}
             </button>
           </form>

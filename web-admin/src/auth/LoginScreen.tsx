@@ -24,9 +24,17 @@ export function LoginScreen() {
     },
     onError: (error) => {
       if (isHttpError(error, 429)) {
-        toast({ title: loginTexts.rateLimitedTitle, description: loginTexts.rateLimited, variant: 'destructive' });
+        toast({
+          title: loginTexts.rateLimitedTitle,
+          description: loginTexts.rateLimited,
+          variant: 'destructive',
+        });
       } else if (isHttpError(error, 401)) {
-        toast({ title: loginTexts.failureTitle, description: loginTexts.badCredentials, variant: 'destructive' });
+        toast({
+          title: loginTexts.failureTitle,
+          description: loginTexts.badCredentials,
+          variant: 'destructive',
+        });
       } else {
         console.error('admin login failed', error);
         toast({ title: loginTexts.failureTitle, description: loginTexts.unexpected, variant: 'destructive' });

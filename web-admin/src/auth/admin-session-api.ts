@@ -1,23 +1,23 @@
 // The admin-auth calls of spec §7 "Admin".
+import type { AdminLoginResult, ValidateSessionResult } from '@bodymetrics/contracts';
 import { apiJson, apiRequest } from '../lib/api';
 
-export interface LoginResult {
-  success: boolean;
-  sessionId: string;
-  username: string;
-}
-
-export function login(username: string, password: string): Promise<LoginResult> {
-  return apiJson<LoginResult>('POST', '/api/admin/login', { username, password });
+export function login(username: string, password: string): Promise<AdminLoginResult> {
+  return apiJson<AdminLoginResult>('POST', '/api/admin/login', { username, password });
 }
 
 export async function logout(sessionId: string): Promise<void> {
   await apiRequest('POST', '/api/admin/logout', { sessionId }, { sessionId });
 }
 
-export async function validateSession(sessionId: string): Promise<{ valid: boolean; username?: string }> {
-  const body = await apiJson<{ valid?: unknown; username?: unknown }>('POST', '/api/admin/validate-session', { sessionId });
-  return { valid: body.valid === true, ...(typeof body.username === 'string' ? { username: body.username } : {}) };
+export async function validateSession(sessionId: string): Promise<ValidateSessionResult> {
+  const body = await apiJson<Partial<ValidateSessionResult>>('POST', '/api/admin/validate-session', {
+    sessionId,
+  });
+  return {
+    valid: body.valid === true,
+    ...(typeof body.username === 'string' ? { username: body.username } : {}),
+  };
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

@@ -4,7 +4,12 @@ import { csvExportUrl, type CsvExport, type Period } from './analytics-queries';
 
 export function CsvLink({ name, days, what }: { name: CsvExport; days: Period; what: string }) {
   return (
-    <a className="button button-secondary csv-link" href={csvExportUrl(name, days)} download aria-label={dashboardTexts.downloadCsvOf(what)}>
+    <a
+      className="button button-secondary csv-link"
+      href={csvExportUrl(name, days)}
+      download
+      aria-label={dashboardTexts.downloadCsvOf(what)}
+    >
       {dashboardTexts.downloadCsv}
     </a>
   );

@@ -25,11 +25,29 @@ export function LiveUsersList({ activeUsers }: { activeUsers: { count: number; u
             rows={users}
             rowKey={(u) => u.visitorId}
             columns={[
-              { header: liveUsersTexts.visitor, cell: (u) => <span className="mono" title={u.visitorId}>{lastChars(u.visitorId)}</span> },
-              { header: liveUsersTexts.currentPage, cell: (u) => <span className="truncate" title={u.currentPage}>{u.currentPage}</span> },
+              {
+                header: liveUsersTexts.visitor,
+                cell: (u) => (
+                  <span className="mono" title={u.visitorId}>
+                    {lastChars(u.visitorId)}
+                  </span>
+                ),
+              },
+              {
+                header: liveUsersTexts.currentPage,
+                cell: (u) => (
+                  <span className="truncate" title={u.currentPage}>
+                    {u.currentPage}
+                  </span>
+                ),
+              },
               { header: liveUsersTexts.device, cell: (u) => deviceTypeLabel(u.deviceType) },
               { header: liveUsersTexts.browser, cell: (u) => u.browser },
-              { header: liveUsersTexts.timeOnSite, cell: (u) => formatTimeOnSite(u.timeOnSite), numeric: true },
+              {
+                header: liveUsersTexts.timeOnSite,
+                cell: (u) => formatTimeOnSite(u.timeOnSite),
+                numeric: true,
+              },
               { header: liveUsersTexts.location, cell: (u) => u.location },
             ]}
           />

@@ -6,7 +6,13 @@ import { conversionRate } from '../lib/metrics';
 import { cardTexts, dashboardTexts } from '../texts';
 import { StatCard } from './StatCard';
 
-export function OverviewCards({ overview, activeUsers }: { overview: UseQueryResult<Overview>; activeUsers: number | null }) {
+export function OverviewCards({
+  overview,
+  activeUsers,
+}: {
+  overview: UseQueryResult<Overview>;
+  activeUsers: number | null;
+}) {
   const data = overview.data;
   const show = (render: (o: Overview) => string) => (data ? render(data) : placeholder);
   return (
@@ -32,12 +38,36 @@ export function OverviewCards({ overview, activeUsers }: { overview: UseQueryRes
           value={show((o) => formatNumber(o.todayVisitors))}
           detail={cardTexts.pageViews(show((o) => formatNumber(o.todayPageViews)))}
         />
-        <StatCard testId="card-avg-session" label={cardTexts.avgSession} value={show((o) => formatMinutesSeconds(o.avgSessionTime))} />
-        <StatCard testId="card-bounce-rate" label={cardTexts.bounceRate} value={show((o) => formatPercent(o.bounceRate))} />
-        <StatCard testId="card-mobile" label={cardTexts.mobile} value={show((o) => formatPercent(o.mobilePercentage))} />
-        <StatCard testId="card-today-clicks" label={cardTexts.todayClicks} value={show((o) => formatNumber(o.todayClicks))} />
-        <StatCard testId="card-total-clicks" label={cardTexts.totalClicks} value={show((o) => formatNumber(o.totalClicks))} />
-        <StatCard testId="card-top-source" label={cardTexts.topSource} value={show((o) => o.topTrafficSource || 'direct')} />
+        <StatCard
+          testId="card-avg-session"
+          label={cardTexts.avgSession}
+          value={show((o) => formatMinutesSeconds(o.avgSessionTime))}
+        />
+        <StatCard
+          testId="card-bounce-rate"
+          label={cardTexts.bounceRate}
+          value={show((o) => formatPercent(o.bounceRate))}
+        />
+        <StatCard
+          testId="card-mobile"
+          label={cardTexts.mobile}
+          value={show((o) => formatPercent(o.mobilePercentage))}
+        />
+        <StatCard
+          testId="card-today-clicks"
+          label={cardTexts.todayClicks}
+          value={show((o) => formatNumber(o.todayClicks))}
+        />
+        <StatCard
+          testId="card-total-clicks"
+          label={cardTexts.totalClicks}
+          value={show((o) => formatNumber(o.totalClicks))}
+        />
+        <StatCard
+          testId="card-top-source"
+          label={cardTexts.topSource}
+          value={show((o) => o.topTrafficSource || 'direct')}
+        />
         <StatCard
           testId="card-conversion-rate"
           label={cardTexts.conversionRate}

@@ -12,7 +12,12 @@ export function QueryState<T>({
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <p className="muted" role="status">{dashboardTexts.loading}</p>;
+  if (query.isPending)
+    return (
+      <p className="muted" role="status">
+        {dashboardTexts.loading}
+      </p>
+    );
   if (query.isError) {
     return (
       <p className="form-error" role="alert">

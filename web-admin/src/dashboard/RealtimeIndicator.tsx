@@ -2,7 +2,13 @@
 import { updateFrequencyLabel } from '../lib/realtime-protocol';
 import { dashboardTexts } from '../texts';
 
-export function RealtimeIndicator({ connected, updateIntervalMs }: { connected: boolean; updateIntervalMs: number }) {
+export function RealtimeIndicator({
+  connected,
+  updateIntervalMs,
+}: {
+  connected: boolean;
+  updateIntervalMs: number;
+}) {
   return (
     <p
       className="realtime-indicator"

@@ -17,7 +17,9 @@ type Step = 'closed' | 'first' | 'second';
 
 async function resetAllData(sessionId: string): Promise<ResetAllDataResult> {
   try {
-    const result = await apiJson<ResetAllDataResult>('POST', '/api/analytics/reset-all-data', undefined, { sessionId });
+    const result = await apiJson<ResetAllDataResult>('POST', '/api/analytics/reset-all-data', undefined, {
+      sessionId,
+    });
     if (!result.success) throw new Error(result.error ?? 'reset-all-data answered success: false');
     return result;
   } catch (error) {
@@ -37,7 +39,10 @@ export function ResetAllDataButton() {
   const mutation = useMutation({
     mutationFn: () => resetAllData(sessionId),
     onSuccess: (result) => {
-      toast({ title: resetAllTexts.doneTitle, description: resetAllTexts.done(formatNumber(result.details.totalDeleted)) });
+      toast({
+        title: resetAllTexts.doneTitle,
+        description: resetAllTexts.done(formatNumber(result.details.totalDeleted)),
+      });
     },
     onError: (error) => {
       console.error('reset-all-data failed', error);
@@ -72,9 +77,13 @@ export function ResetAllDataButton() {
             }}
           >
             <AlertDialog.Title className="dialog-title">{resetAllTexts.firstTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="dialog-body">{resetAllTexts.firstBody}</AlertDialog.Description>
+            <AlertDialog.Description className="dialog-body">
+              {resetAllTexts.firstBody}
+            </AlertDialog.Description>
             <div className="dialog-actions">
-              <AlertDialog.Cancel className="button button-secondary">{resetAllTexts.cancel}</AlertDialog.Cancel>
+              <AlertDialog.Cancel className="button button-secondary">
+                {resetAllTexts.cancel}
+              </AlertDialog.Cancel>
               <AlertDialog.Action
                 className="button button-danger"
                 onClick={(event) => {
@@ -101,9 +110,13 @@ export function ResetAllDataButton() {
             }}
           >
             <AlertDialog.Title className="dialog-title">{resetAllTexts.secondTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="dialog-body">{resetAllTexts.secondBody}</AlertDialog.Description>
+            <AlertDialog.Description className="dialog-body">
+              {resetAllTexts.secondBody}
+            </AlertDialog.Description>
             <div className="dialog-actions">
-              <AlertDialog.Cancel className="button button-secondary">{resetAllTexts.cancel}</AlertDialog.Cancel>
+              <AlertDialog.Cancel className="button button-secondary">
+                {resetAllTexts.cancel}
+              </AlertDialog.Cancel>
               <AlertDialog.Action className="button button-danger" onClick={() => mutation.mutate()}>
                 {resetAllTexts.secondConfirm}
               </AlertDialog.Action>

@@ -53,17 +53,24 @@ export const useOverview = () => useAnalytics<Overview>('/api/analytics/overview
 export const useTodaySummary = () =>
   useAnalytics<TodaySummary | null>('/api/journey/today-summary', refetchIntervals.todaySummary);
 export const useRecentClicks = () =>
-  useAnalytics<RecentClick[]>(`/api/analytics/recent-clicks?limit=${listSizes.recentClicks}`, refetchIntervals.recentClicks);
-export const useDailyStats = (days: Period) => useAnalytics<DailyStatsRow[]>(withDays('/api/analytics/daily-stats', days));
+  useAnalytics<RecentClick[]>(
+    `/api/analytics/recent-clicks?limit=${listSizes.recentClicks}`,
+    refetchIntervals.recentClicks,
+  );
+export const useDailyStats = (days: Period) =>
+  useAnalytics<DailyStatsRow[]>(withDays('/api/analytics/daily-stats', days));
 export const useAffiliateStats = (days: Period) =>
   useAnalytics<AffiliateStatsRow[]>(withDays('/api/analytics/affiliate-stats', days));
-export const useDeviceStats = (days: Period) => useAnalytics<DeviceStatsRow[]>(withDays('/api/analytics/device-stats', days));
+export const useDeviceStats = (days: Period) =>
+  useAnalytics<DeviceStatsRow[]>(withDays('/api/analytics/device-stats', days));
 export const useTrafficSources = (days: Period) =>
   useAnalytics<TrafficSourceRow[]>(withDays('/api/analytics/traffic-sources', days));
 export const useGeographicStats = (days: Period) =>
   useAnalytics<GeographicStatsRow[]>(withDays('/api/analytics/geographic-stats', days));
-export const useFunnelStats = (days: Period) => useAnalytics<FunnelRow[]>(withDays('/api/journey/funnel-stats', days));
-export const useAbandonment = (days: Period) => useAnalytics<Abandonment>(withDays('/api/journey/abandonment', days));
+export const useFunnelStats = (days: Period) =>
+  useAnalytics<FunnelRow[]>(withDays('/api/journey/funnel-stats', days));
+export const useAbandonment = (days: Period) =>
+  useAnalytics<Abandonment>(withDays('/api/journey/abandonment', days));
 
 /** The CSV export of a table: the same data as its read, for the chosen period. */
 export type CsvExport =
@@ -76,5 +83,7 @@ export type CsvExport =
   | 'recent-clicks';
 
 export function csvExportUrl(name: CsvExport, days: Period): string {
-  return `/api/analytics/export/${name}.csv?days=${days}`;
+  // Recent clicks are the last N, not a period: the export takes the same ?limit= as the table.
+  const query = name === 'recent-clicks' ? `limit=${listSizes.recentClicks}` : `days=${days}`;
+  return `/api/analytics/export/${name}.csv?${query}`;
 }

@@ -5,7 +5,15 @@
 import type { LiveUser } from '@bodymetrics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { openingMessages, parseRealtimeMessage, realtimeUrl, reconnectDelayMs } from '../lib/realtime-protocol';
+import {
+  isNewAnalyticsChange,
+  openingMessages,
+  parseRealtimeMessage,
+  realtimeUrl,
+  reconnectDelayMs,
+  unauthorizedCloseCode,
+} from '../lib/realtime-protocol';
+import { notifyUnauthorized } from '../lib/unauthorized';
 import { analyticsQueryRoot, refetchIntervals } from './analytics-queries';
 
 export interface RealtimeState {
@@ -29,8 +37,10 @@ export function useRealtime(sessionId: string): RealtimeState {
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let stopped = false;
+    let lastChange: string | null = null;
 
-    const setConnected = (connected: boolean) => setState((s) => (s.connected === connected ? s : { ...s, connected }));
+    const setConnected = (connected: boolean) =>
+      setState((s) => (s.connected === connected ? s : { ...s, connected }));
 
     const scheduleReconnect = () => {
       if (stopped || retryTimer !== undefined) return;
@@ -54,6 +64,8 @@ export function useRealtime(sessionId: string): RealtimeState {
           setState((s) => ({ ...s, activeUsers: { count: message.count, users: message.users } }));
           break;
         case 'analytics_update':
+          if (!isNewAnalyticsChange(message.changedAt, lastChange)) break;
+          lastChange = message.changedAt;
           // Let a refetch already on its way finish rather than start it again.
           void queryClient.invalidateQueries({ queryKey: analyticsQueryRoot }, { cancelRefetch: false });
           break;
@@ -93,9 +105,15 @@ export function useRealtime(sessionId: string): RealtimeState {
         console.error('real-time connection error', event);
         setConnected(false);
       };
-      current.onclose = () => {
+      current.onclose = (event: CloseEvent) => {
         setConnected(false);
         if (socket === current) socket = null;
+        if (event.code === unauthorizedCloseCode) {
+          // The session is no longer valid: like a 401 from the analytics, back to the login.
+          stopped = true;
+          notifyUnauthorized();
+          return;
+        }
         scheduleReconnect();
       };
     }

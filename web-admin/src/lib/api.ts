@@ -68,7 +68,12 @@ export async function apiRequest(
 }
 
 /** apiRequest, then the JSON body. */
-export async function apiJson<T>(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
   const response = await apiRequest(method, url, body, options);
   return (await response.json()) as T;
 }

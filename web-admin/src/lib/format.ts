@@ -12,7 +12,12 @@ const dateTimeFormat = new Intl.DateTimeFormat('ro-RO', {
   minute: '2-digit',
   second: '2-digit',
 });
-const dayFormat = new Intl.DateTimeFormat('ro-RO', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('ro-RO', {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 export const placeholder = '—';
 

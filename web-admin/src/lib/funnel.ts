@@ -1,7 +1,8 @@
 // The journey funnel and abandonment analysis of spec §2 (User Journey tab), with their Romanian labels.
 import type { Abandonment, FunnelRow } from '@bodymetrics/contracts';
 
-export type FunnelStepKey = 'landingVisitors' | 'formStarted' | 'formCompleted' | 'resultsViewed' | 'emailProvided' | 'reportSent';
+export type FunnelStepKey =
+  'landingVisitors' | 'formStarted' | 'formCompleted' | 'resultsViewed' | 'emailProvided' | 'reportSent';
 
 /** Funnel order: Landing Visitors, Form Started, Form Completed, Results Viewed, Email Provided, Report Sent. */
 export const funnelSteps: readonly { key: FunnelStepKey; label: string }[] = [

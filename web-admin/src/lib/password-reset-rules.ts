@@ -13,6 +13,7 @@ export const passwordResetMessages = {
 export function passwordResetError(password: string, confirmation: string): string | null {
   if (!password || !confirmation) return passwordResetMessages.required;
   if (password !== confirmation) return passwordResetMessages.mismatch;
-  if (password.length < passwordMinLength) return passwordResetMessages.tooShort;
+  // Characters as a person counts them (code points), as the server's rule does.
+  if ([...password].length < passwordMinLength) return passwordResetMessages.tooShort;
   return null;
 }

@@ -5,7 +5,7 @@ import type { LiveUser } from '@bodymetrics/contracts';
 export type RealtimeMessage =
   | { type: 'connection_info'; role: string | null; updateIntervalMs: number | null }
   | { type: 'active_users_update'; count: number; users: LiveUser[] }
-  | { type: 'analytics_update' }
+  | { type: 'analytics_update'; changedAt: string | null }
   | { type: 'other'; name: string };
 
 /** ws: or wss: on the page's own host (the gateway proxies the socket), opened as an admin. */
@@ -22,13 +22,18 @@ export function openingMessages(sessionId: string | null): string[] {
   return messages;
 }
 
+/** The close code of a socket whose admin session is missing, expired or logged out (contracts `liveCloseCodes`). */
+export const unauthorizedCloseCode = 4401;
+
 /** Reconnect after 1 s, 2 s, 4 s … at most 30 s; the counter restarts once a connection opens. */
 export function reconnectDelayMs(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, Math.min(attempt, 15)));
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function text(value: unknown, fallback: string): string {
@@ -71,7 +76,10 @@ export function parseRealtimeMessage(raw: string): RealtimeMessage {
     }
     case 'analytics_update':
     case 'full_analytics_update':
-      return { type: 'analytics_update' };
+      return {
+        type: 'analytics_update',
+        changedAt: typeof data.changedAt === 'string' ? data.changedAt : null,
+      };
     default:
       return { type: 'other', name: message.type };
   }
@@ -81,4 +89,12 @@ export function parseRealtimeMessage(raw: string): RealtimeMessage {
 export function updateFrequencyLabel(updateIntervalMs: number): string {
   const seconds = Math.max(1, Math.round(updateIntervalMs / 1000));
   return `actualizare la ${seconds} s`;
+}
+
+/**
+ * Whether an `analytics_update` should refetch the analytics: not when it repeats the change already
+ * seen (the answer to request_analytics names the last change, which a reconnect may see twice).
+ */
+export function isNewAnalyticsChange(changedAt: string | null, lastSeen: string | null): boolean {
+  return changedAt === null || changedAt !== lastSeen;
 }

@@ -24,14 +24,19 @@ export function ResetPasswordScreen() {
 
   useEffect(() => {
     if (token) return;
-    toast({ title: resetPasswordTexts.missingTokenTitle, description: resetPasswordTexts.missingToken, variant: 'destructive' });
+    toast({
+      title: resetPasswordTexts.missingTokenTitle,
+      description: resetPasswordTexts.missingToken,
+      variant: 'destructive',
+    });
     navigate('/', { replace: true });
   }, [token, navigate]);
 
   const mutation = useMutation({
     mutationFn: () => resetPassword(token, password),
     onError: (error) => {
-      const message = (isHttpError(error) && error.serverError().message) || passwordResetMessages.serverFallback;
+      const message =
+        (isHttpError(error) && error.serverError().message) || passwordResetMessages.serverFallback;
       setFormError(message);
       toast({ title: resetPasswordTexts.failedTitle, description: message, variant: 'destructive' });
       if (isTokenRefusal(error)) navigate('/', { replace: true });

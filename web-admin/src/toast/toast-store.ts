@@ -19,7 +19,12 @@ function emit(): void {
 }
 
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }): void {
-  current = { id: nextId++, title: input.title, variant: input.variant ?? 'default', ...(input.description ? { description: input.description } : {}) };
+  current = {
+    id: nextId++,
+    title: input.title,
+    variant: input.variant ?? 'default',
+    ...(input.description ? { description: input.description } : {}),
+  };
   emit();
 }
 
@@ -34,6 +39,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The toast on screen, if any. */
+export function currentToast(): ToastMessage | null {
+  return current;
+}
+
 export function useCurrentToast(): ToastMessage | null {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, currentToast);
 }

@@ -1,15 +1,35 @@
 // Today's journey funnel as horizontal bars (loaded on demand with recharts).
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { FunnelStepCount } from '../../lib/funnel';
 import { chartColors } from './chart-colors';
 
 export default function FunnelChart({ steps }: { steps: FunnelStepCount[] }) {
   return (
     <ResponsiveContainer width="100%" height={280}>
-      <BarChart data={steps} layout="vertical" margin={{ top: 8, right: 48, bottom: 8, left: 8 }} accessibilityLayer={false}>
+      <BarChart
+        data={steps}
+        layout="vertical"
+        margin={{ top: 8, right: 48, bottom: 8, left: 8 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid stroke={chartColors.grid} horizontal={false} />
         <XAxis type="number" allowDecimals={false} stroke={chartColors.axis} />
-        <YAxis type="category" dataKey="label" width={190} stroke={chartColors.axis} tick={{ fontSize: 13 }} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={190}
+          stroke={chartColors.axis}
+          tick={{ fontSize: 13 }}
+        />
         <Tooltip formatter={(value) => [String(value), 'Vizitatori']} />
         <Bar dataKey="count" fill={chartColors.primary} isAnimationActive={false}>
           <LabelList dataKey="count" position="right" fill={chartColors.axis} />

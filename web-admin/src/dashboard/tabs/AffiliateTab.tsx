@@ -27,7 +27,10 @@ function OfferLink({ offer }: { offer: AffiliateStatsRow }) {
 export function AffiliateTab({ days }: { days: Period }) {
   const stats = useAffiliateStats(days);
   return (
-    <Panel title="Performanță afiliați" actions={<CsvLink name="affiliate-stats" days={days} what="performanță afiliați" />}>
+    <Panel
+      title="Performanță afiliați"
+      actions={<CsvLink name="affiliate-stats" days={days} what="performanță afiliați" />}
+    >
       <QueryState query={stats} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <DataTable<AffiliateStatsRow>
@@ -39,7 +42,10 @@ export function AffiliateTab({ days }: { days: Period }) {
               { header: 'Loc', cell: (_r, index) => `#${index + 1}`, numeric: true },
               { header: 'Ofertă', cell: (r) => r.offerTitle },
               { header: 'Clickuri', cell: (r) => formatNumber(r.clickCount), numeric: true },
-              { header: 'Ultimul click', cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : 'Niciodată') },
+              {
+                header: 'Ultimul click',
+                cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : 'Niciodată'),
+              },
               { header: 'Link', cell: (r) => <OfferLink offer={r} /> },
             ]}
           />

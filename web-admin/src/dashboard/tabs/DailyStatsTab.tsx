@@ -12,7 +12,10 @@ import { QueryState } from '../QueryState';
 export function DailyStatsTab({ days }: { days: Period }) {
   const daily = useDailyStats(days);
   return (
-    <Panel title="Statistici zilnice" actions={<CsvLink name="daily-stats" days={days} what="statistici zilnice" />}>
+    <Panel
+      title="Statistici zilnice"
+      actions={<CsvLink name="daily-stats" days={days} what="statistici zilnice" />}
+    >
       <QueryState query={daily} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <>

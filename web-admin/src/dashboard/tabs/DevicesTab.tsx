@@ -11,7 +11,10 @@ import { QueryState } from '../QueryState';
 export function DevicesTab({ days }: { days: Period }) {
   const devices = useDeviceStats(days);
   return (
-    <Panel title="Dispozitive și browsere" actions={<CsvLink name="device-stats" days={days} what="dispozitive și browsere" />}>
+    <Panel
+      title="Dispozitive și browsere"
+      actions={<CsvLink name="device-stats" days={days} what="dispozitive și browsere" />}
+    >
       <QueryState query={devices} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <DataTable<DeviceStatsRow>

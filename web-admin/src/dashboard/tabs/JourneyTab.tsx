@@ -33,7 +33,11 @@ export function JourneyTab({ days }: { days: Period }) {
                   columns={[
                     { header: 'Pas', cell: (s) => s.label },
                     { header: 'Vizitatori', cell: (s) => formatNumber(s.count), numeric: true },
-                    { header: '% din vizitatori', cell: (s) => formatPercent(shareOfTotal(s.count, landing)), numeric: true },
+                    {
+                      header: '% din vizitatori',
+                      cell: (s) => formatPercent(shareOfTotal(s.count, landing)),
+                      numeric: true,
+                    },
                   ]}
                 />
               </>
@@ -46,7 +50,10 @@ export function JourneyTab({ days }: { days: Period }) {
         <QueryState query={abandonment}>{(data) => <AbandonmentTable data={data} />}</QueryState>
       </Panel>
 
-      <Panel title="Pâlnia pe zile" actions={<CsvLink name="funnel-stats" days={days} what="pâlnia pe zile" />}>
+      <Panel
+        title="Pâlnia pe zile"
+        actions={<CsvLink name="funnel-stats" days={days} what="pâlnia pe zile" />}
+      >
         <QueryState query={history} isEmpty={(rows) => rows.length === 0}>
           {(rows) => (
             <DataTable<FunnelRow>
@@ -85,7 +92,11 @@ function AbandonmentTable({ data }: { data: Abandonment }) {
         columns={[
           { header: 'Moment', cell: (p) => p.label },
           { header: 'Vizitatori', cell: (p) => formatNumber(data[p.key]), numeric: true },
-          { header: '% din total vizitatori', cell: (p) => formatPercent(shareOfTotal(data[p.key], total)), numeric: true },
+          {
+            header: '% din total vizitatori',
+            cell: (p) => formatPercent(shareOfTotal(data[p.key], total)),
+            numeric: true,
+          },
         ]}
       />
     </>

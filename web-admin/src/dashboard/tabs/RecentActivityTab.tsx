@@ -11,7 +11,10 @@ import { QueryState } from '../QueryState';
 export function RecentActivityTab({ days }: { days: Period }) {
   const clicks = useRecentClicks();
   return (
-    <Panel title="Activitate recentă" actions={<CsvLink name="recent-clicks" days={days} what="activitate recentă" />}>
+    <Panel
+      title="Activitate recentă"
+      actions={<CsvLink name="recent-clicks" days={days} what="activitate recentă" />}
+    >
       <QueryState query={clicks} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <DataTable<RecentClick>

@@ -10,7 +10,10 @@ import { QueryState } from '../QueryState';
 export function TrafficTab({ days }: { days: Period }) {
   const sources = useTrafficSources(days);
   return (
-    <Panel title="Surse de trafic" actions={<CsvLink name="traffic-sources" days={days} what="surse de trafic" />}>
+    <Panel
+      title="Surse de trafic"
+      actions={<CsvLink name="traffic-sources" days={days} what="surse de trafic" />}
+    >
       <QueryState query={sources} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <DataTable<TrafficSourceRow>
