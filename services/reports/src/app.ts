@@ -1,0 +1,59 @@
+// The reports service: the e-mailed health report and its stored copy, the newsletter's unsubscribe
+// link, the contact form, and share images with their public Open Graph page.
+import rateLimit from '@fastify/rate-limit';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createServiceApp, HttpError } from '@bodymetrics/service-kit';
+import type { ReportsContext, ReportsDeps } from './deps';
+import { contactRoute } from './routes/contact';
+import { emailReportRoute } from './routes/email-report';
+import { newsletterRoutes } from './routes/newsletter';
+import { shareRoutes } from './routes/share';
+import { submitReportRoute } from './routes/submit-report';
+
+export type { ReportsDeps } from './deps';
+export { newsletterRecipients } from './newsletter.repository';
+
+export function buildApp(deps: ReportsDeps) {
+  const app = createServiceApp({
+    name: 'reports',
+    logger: deps.logger,
+    // A report body holds a form and at most 10 offers; a contact message at most 5000 characters.
+    bodyLimit: 64 * 1024,
+    readiness: {
+      postgres: () => deps.db.selectFrom('health_metrics').select('id').limit(1).execute(),
+    },
+  });
+  const ctx: ReportsContext = {
+    db: deps.db,
+    mailer: deps.mailer,
+    publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
+    contactTo: deps.contactTo,
+    ipStorage: deps.ipStorage ?? 'truncated',
+  };
+
+  // Only the contact form is limited here (the gateway limits everything per IP as well). With Redis
+  // the counters are shared by every instance; without it (embedded mode) each process counts alone.
+  void app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.redisKeyPrefix ?? 'bm:'}reports:rate-limit:` } : {}),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'rate_limited', `Too many messages. Please try again in ${context.after}.`),
+  });
+
+  // Registered as a plugin so its routes are added after the rate-limit plugin has loaded (its
+  // onRoute hook attaches the per-route limit).
+  void app.register(async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    emailReportRoute(routes, ctx);
+    submitReportRoute(routes, ctx);
+    newsletterRoutes(routes, ctx);
+    contactRoute(routes, ctx, {
+      max: deps.rateLimit?.contactMax ?? 5,
+      windowMs: deps.rateLimit?.contactWindowMs ?? 10 * 60 * 1000,
+    });
+    shareRoutes(routes, ctx);
+  });
+
+  return app;
+}

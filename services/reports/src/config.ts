@@ -1,0 +1,25 @@
+// The reports service's settings, read from the environment once (main.ts), each checked at start.
+import { z } from 'zod';
+import { defaultDatabaseUrl } from '@bodymetrics/db';
+import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+
+const reportsEnv = z.object({
+  ...commonEnv,
+  PORT: portEnv(8083),
+  DATABASE_URL: z.string().default(defaultDatabaseUrl),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('BodyMetrics <reports@bodymetrics.local>'),
+  /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
+  MAIL_DIR: z.string().min(1).optional(),
+  CONTACT_TO: z.email().default('operator@bodymetrics.local'),
+  /** The public origin visitors use (the gateway): links in mails and share pages point there. */
+  PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
+  REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().default('bm:'),
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
+});
+
+export type ReportsConfig = z.infer<typeof reportsEnv>;
+export const reportsConfig = (env: NodeJS.ProcessEnv = process.env): ReportsConfig => loadConfig(reportsEnv, env);

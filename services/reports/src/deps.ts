@@ -1,0 +1,33 @@
+// What buildApp needs. Clients are created (and closed) by whoever calls buildApp: main.ts, the
+// embedded gateway, or a test.
+import type { FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Db } from '@bodymetrics/db';
+import type { Mailer } from '@bodymetrics/mail';
+import type { IpStorage } from '@bodymetrics/service-kit';
+
+export interface ReportsDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Shared rate-limit counters across instances; without it each instance counts on its own. */
+  redis?: Redis;
+  /** Prefix of every Redis key this service writes (tests use a unique one per file). */
+  redisKeyPrefix?: string;
+  /** The public origin (the gateway), without a trailing slash: links in mails and share pages. */
+  publicBaseUrl: string;
+  /** The operator's address that receives contact messages. */
+  contactTo: string;
+  ipStorage?: IpStorage;
+  rateLimit?: {
+    /** Contact messages per IP per window (default 5). */
+    contactMax?: number;
+    /** Window in ms (default 10 minutes). */
+    contactWindowMs?: number;
+  };
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The deps with defaults applied, as the routes see them. */
+export interface ReportsContext extends Required<Pick<ReportsDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'contactTo'>> {
+  ipStorage: IpStorage;
+}

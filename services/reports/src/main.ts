@@ -1,0 +1,33 @@
+// Process entry: reads the environment, connects Postgres, the mailer and (optionally) Redis, listens on :8083.
+import { Redis } from 'ioredis';
+import { createDb } from '@bodymetrics/db';
+import { createMailer } from '@bodymetrics/mail';
+import { runService } from '@bodymetrics/service-kit';
+import { buildApp } from './app';
+import { reportsConfig } from './config';
+
+const config = reportsConfig();
+const db = createDb({ connectionString: config.DATABASE_URL });
+const mailer = config.MAIL_DIR
+  ? createMailer({ kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM })
+  : createMailer({ kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM });
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+
+const app = buildApp({
+  db,
+  mailer,
+  redis,
+  redisKeyPrefix: config.REDIS_KEY_PREFIX,
+  publicBaseUrl: config.PUBLIC_BASE_URL,
+  contactTo: config.CONTACT_TO,
+  ipStorage: config.IP_STORAGE,
+  rateLimit: { contactMax: config.CONTACT_RATE_LIMIT_MAX, contactWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS },
+  logger: { level: config.LOG_LEVEL },
+});
+// main.ts created these clients, so it closes them — after the app has stopped taking requests.
+app.addHook('onClose', async () => {
+  mailer.close();
+  redis?.disconnect();
+  await db.destroy();
+});
+await runService(app, { host: config.HOST, port: config.PORT });

@@ -1,0 +1,91 @@
+// The numbers of the e-mailed report, recomputed on the server from the submitted form with the same
+// engine the results page uses (@bodymetrics/health). Results sent by the client are never trusted.
+import {
+  bmiIndicator,
+  bodyFatIndicator,
+  calculateHealthMetrics,
+  defaultGoal,
+  formatNumber1,
+  metabolicAgeRating,
+  nutritionPlan,
+  whrIndicator,
+  type Goal,
+  type HealthFormValues,
+  type HealthResult,
+  type NutritionPlan,
+} from '@bodymetrics/health';
+
+export interface HealthReport {
+  result: HealthResult;
+  goal: Goal;
+  nutrition: NutritionPlan;
+  /** Display strings, formatted once so the HTML and the text part always say the same. */
+  display: {
+    bmi: string;
+    bmiCategory: string;
+    bmiLabel: string;
+    bodyFat: string;
+    bodyFatLabel: string;
+    whr: string;
+    whrLabel: string | null;
+    tdee: string;
+    metabolicAge: string;
+    age: string;
+    metabolicAgeRating: string;
+    idealWeight: string;
+    calories: string;
+    protein: string;
+    carbs: string;
+    /** Why the calorie target differs from the daily energy need (spec §2 Smart Nutrition Plan). */
+    nutritionNote: string;
+  };
+}
+
+const whole = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+const goalNames: Record<Goal, string> = {
+  weight_loss: 'Weight loss',
+  muscle_gain: 'Muscle gain',
+  wellness: 'Wellness',
+};
+export const goalName = (goal: Goal) => goalNames[goal];
+
+function nutritionNote(category: string): string {
+  if (category === 'Overweight' || category === 'Obese') {
+    return 'Your calorie target is a 20% deficit from your daily energy need, for gradual, sustainable weight loss.';
+  }
+  if (category === 'Underweight') {
+    return 'Your calorie target is a 15% increase over your daily energy need, to support healthy weight gain.';
+  }
+  return 'Your calorie target matches your daily energy need, to maintain your current weight.';
+}
+
+export function buildHealthReport(form: HealthFormValues, selectedGoal: Goal | null | undefined): HealthReport {
+  const result = calculateHealthMetrics(form);
+  const nutrition = nutritionPlan(result.tdee, result.bmiCategory);
+  const unit = result.measurementSystem === 'imperial' ? 'lb' : 'kg';
+  const idealNumber = (n: number) => (unit === 'lb' ? whole(n) : formatNumber1(n));
+  return {
+    result,
+    goal: selectedGoal ?? defaultGoal(result.bmiCategory),
+    nutrition,
+    display: {
+      bmi: formatNumber1(result.bmi),
+      bmiCategory: result.bmiCategory,
+      bmiLabel: bmiIndicator(result.bmiCategory).label,
+      bodyFat: `${formatNumber1(result.bodyFatPercentage)}%`,
+      bodyFatLabel: bodyFatIndicator(result.bodyFatPercentage, result.gender).label,
+      whr: result.whr === undefined ? 'N/A' : result.whr.toFixed(2),
+      whrLabel: result.whr === undefined ? null : whrIndicator(result.whr, result.gender).label,
+      tdee: `${whole(result.tdee)} kcal/day`,
+      metabolicAge: String(result.metabolicAge),
+      age: String(result.age),
+      metabolicAgeRating: metabolicAgeRating(result.metabolicAge, result.age).label,
+      idealWeight: `${idealNumber(result.idealWeight.min)}–${idealNumber(result.idealWeight.max)} ${unit}`,
+      calories: `${whole(nutrition.calories)} kcal`,
+      protein: `${whole(nutrition.protein)} g`,
+      carbs: `${whole(nutrition.carbs)} g`,
+      nutritionNote: nutritionNote(result.bmiCategory),
+    },
+  };
+}

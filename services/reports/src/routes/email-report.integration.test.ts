@@ -1,0 +1,206 @@
+// The e-mailed health report end to end: request → numbers recomputed by the engine → MJML mail in a
+// real SMTP peer → stored report and newsletter subscription → unsubscribe through the mail's link.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { newsletterRecipients } from '../app';
+import { findSubscriber } from '../newsletter.repository';
+import { listHealthReports } from '../health-metrics.repository';
+import {
+  countRows,
+  insertOffer,
+  knownNutritionRows,
+  knownReportRows,
+  PUBLIC_BASE_URL,
+  reportBody,
+  testApp,
+  visibleText,
+} from '../test-support';
+
+let database: TestDatabase;
+let sink: SmtpSink;
+let app: ReturnType<typeof testApp>;
+
+beforeAll(async () => {
+  database = await createTestDatabase('reports_email');
+  sink = await startSmtpSink();
+  app = testApp({ db: database.db, smtpUrl: sink.url });
+});
+afterAll(async () => {
+  await app.close();
+  await sink.close();
+  await database.drop();
+});
+beforeEach(() => {
+  sink.messages.length = 0;
+});
+
+const rawHeader = (mail: ParsedMail, name: string) =>
+  mail.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+
+async function sendReport(body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/email-report', payload: body });
+}
+
+describe('POST /api/email-report', () => {
+  it('mails the report with the engine’s numbers, sponsored offers, the disclaimer and an unsubscribe link', async () => {
+    const protein = await insertOffer(database.db, {
+      title: 'Lean Protein Shake',
+      description: 'Whey isolate, 25 g protein per serving.',
+      url: 'https://partner.example/shake?ref=bm',
+    });
+    const tea = await insertOffer(database.db, {
+      title: 'Green Tea Extract',
+      description: 'Daily metabolism support.',
+      url: 'https://partner.example/tea',
+    });
+
+    const response = await sendReport(
+      reportBody({
+        // The client also sends its own results; the mail must not use them.
+        metrics: { ...reportBody().metrics, bmi: 99.9 },
+        offers: [
+          { id: protein, title: 'Lean Protein Shake', url: 'https://partner.example/shake?ref=bm' },
+          { id: tea, title: 'Green Tea Extract', description: 'Daily metabolism support.', url: 'https://partner.example/tea' },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+
+    // 200 came after the SMTP server accepted the message, so it is already there.
+    expect(sink.messages).toHaveLength(1);
+    const mail = sink.messages[0]!;
+    expect(mail.subject).toBe('Your BodyMetrics Health Report');
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0] : undefined).toMatchObject({
+      name: 'Ana Pop',
+      address: 'ana.pop@example.com',
+    });
+
+    const text = mail.text ?? '';
+    const html = visibleText(String(mail.html));
+    expect(text).toContain('Hi Ana Pop,');
+    expect(html).toContain('Hi Ana Pop,');
+    for (const [label, value, note] of knownReportRows) {
+      expect(text).toContain(`${label}: ${value} — ${note}`);
+      expect(html).toContain(`${label} ${value} ${note}`);
+    }
+    for (const [label, value] of knownNutritionRows) {
+      expect(text).toContain(`${label}: ${value}`);
+      expect(html).toContain(`${label} ${value}`);
+    }
+    expect(html).not.toContain('99.9');
+    expect(text).toContain('Your goal: Weight loss.'); // the default goal for Overweight
+
+    // Offers: each labelled Sponsored, in the order the visitor saw them, linking to the partner.
+    expect(text).toContain('[Sponsored] Lean Protein Shake\nWhey isolate, 25 g protein per serving.\nLearn more: https://partner.example/shake?ref=bm');
+    expect(text).toContain('[Sponsored] Green Tea Extract');
+    expect(text.indexOf('Lean Protein Shake')).toBeLessThan(text.indexOf('Green Tea Extract'));
+    expect(html).toMatch(/Sponsored Lean Protein Shake Whey isolate, 25 g protein per serving\. Learn More/);
+    expect(html).toMatch(/Sponsored Green Tea Extract/);
+    expect(String(mail.html)).toContain('href="https://partner.example/shake?ref=bm"');
+
+    for (const part of [text, html]) {
+      expect(part).toContain('Medical disclaimer: this report is for general information only and is not medical advice.');
+    }
+
+    const header = rawHeader(mail, 'List-Unsubscribe');
+    expect(header).toMatch(new RegExp(`^<${PUBLIC_BASE_URL}/api/newsletter/unsubscribe\\?token=[A-Za-z0-9_-]{43}>$`));
+    expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = header!.slice(1, -1);
+    expect(text).toContain(`Unsubscribe from BodyMetrics e-mails: ${link}`);
+    expect(String(mail.html)).toContain(`href="${link}"`);
+
+    // Stored and subscribed.
+    const [stored] = await listHealthReports(database.db);
+    expect(stored).toMatchObject({
+      name: 'Ana Pop',
+      email: 'ana.pop@example.com',
+      age: 30,
+      gender: 'male',
+      weight: 180,
+      height: 70,
+      waist: null,
+      hip: null,
+      activityLevel: 'sedentary',
+      measurementSystem: 'imperial',
+      selectedGoal: null,
+    });
+    expect((await newsletterRecipients(database.db)).map((s) => s.email)).toContain('ana.pop@example.com');
+
+    // The visitor follows the link in the mail.
+    const token = new URL(link).searchParams.get('token')!;
+    const page = await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(visibleText(page.body)).toContain('You have been unsubscribed.');
+    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain('ana.pop@example.com');
+    expect((await findSubscriber(database.db, 'ana.pop@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
+  });
+
+  it('still sends a requested report to an address that unsubscribed, without subscribing it again', async () => {
+    const email = 'left.once@example.com';
+    expect((await sendReport(reportBody({ email, name: 'Left Once' }))).statusCode).toBe(200);
+    const { unsubscribeToken } = (await findSubscriber(database.db, email))!;
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: `/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    const unsubscribedAt = (await findSubscriber(database.db, email))!.unsubscribedAt;
+    expect(unsubscribedAt).toBeInstanceOf(Date);
+
+    sink.messages.length = 0;
+    const again = await sendReport(reportBody({ email, name: 'Left Once', metrics: { ...reportBody().metrics, weight: 170 } }));
+    expect(again.statusCode).toBe(200);
+    expect(sink.messages.map((m) => m.subject)).toEqual(['Your BodyMetrics Health Report']);
+    expect((await findSubscriber(database.db, email))!.unsubscribedAt).toEqual(unsubscribedAt);
+    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain(email);
+  });
+
+  it('escapes the visitor’s name everywhere it appears in the HTML', async () => {
+    const name = '<img src=x onerror=alert(1)> & "Bob"';
+    const response = await sendReport(reportBody({ name, email: 'bob@example.com' }));
+    expect(response.statusCode).toBe(200);
+    const mail = sink.messages[0]!;
+    expect(String(mail.html)).not.toContain('<img src=x');
+    expect(String(mail.html)).toContain('Hi &lt;img src=x onerror=alert(1)&gt; &amp; &quot;Bob&quot;,');
+    expect(mail.text).toContain(`Hi ${name},`);
+  });
+
+  it('shows the waist-hip ratio when both are given, and only offers that exist and are active', async () => {
+    const inactive = await insertOffer(database.db, { title: 'Old Offer', description: 'gone', url: 'https://partner.example/old', active: false });
+    const response = await sendReport(
+      reportBody({
+        email: 'whr@example.com',
+        metrics: { ...reportBody().metrics, waist: 34, hip: 40 },
+        selectedGoal: 'muscle_gain',
+        offers: [
+          { id: inactive, title: 'Old Offer', url: 'https://partner.example/old' },
+          { id: 999_999, title: 'Free money', url: 'https://phishing.example/' },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const text = sink.messages[0]!.text ?? '';
+    expect(text).toContain('Waist-hip ratio: 0.85 — Healthy');
+    expect(text).toContain('Your goal: Muscle gain.');
+    expect(text).not.toContain('Sponsored');
+    expect(text).not.toContain('phishing');
+    expect(text).not.toContain('Old Offer');
+  });
+
+  it('unknown or missing unsubscribe tokens get a 404', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe?token=nope' });
+    expect(page.statusCode).toBe(404);
+    expect(visibleText(page.body)).toContain('This unsubscribe link is not valid');
+    const missing = await app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe' });
+    expect(missing.statusCode).toBe(404);
+    const post = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe?token=nope' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ error: { code: 'not_found', message: 'Unsubscribe token not found' } });
+    expect(await countRows(database.db, 'newsletter_subscribers')).toBeGreaterThan(0);
+  });
+});

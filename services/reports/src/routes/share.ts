@@ -1,0 +1,65 @@
+// Sharing results (spec §7): POST /api/generate-share-image renders and stores the card;
+// GET /api/share-images/:id.png serves it; GET /share/:id is the page a shared link opens.
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { shareIdSchema, shareImageBodySchema, type ShareImageResponse } from '@bodymetrics/contracts';
+import { classifyBmi, roundTo } from '@bodymetrics/health';
+import { notFound, type App } from '@bodymetrics/service-kit';
+import type { ReportsContext } from '../deps';
+import { findShareCard, findShareImage, storeShareImage } from '../share-images.repository';
+import { createShareCardCache } from '../share/render-share-card';
+import { renderSharePage, shareImageUrl, sharePageUrl } from '../share/share-page';
+
+/**
+ * A fresh url-safe id (128 random bits). The client's uniqueId is mixed in, as the public app expects
+ * it to be used, but the randomness alone makes ids unguessable; uniqueId itself is never stored.
+ */
+function newShareId(uniqueId: string | undefined): string {
+  return createHash('sha256')
+    .update(uniqueId ?? '')
+    .update(randomBytes(16))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export function shareRoutes(app: App, ctx: ReportsContext): void {
+  const renderCard = createShareCardCache();
+
+  app.post('/api/generate-share-image', { schema: { body: shareImageBodySchema } }, async (request): Promise<ShareImageResponse> => {
+    const { results, platform, uniqueId } = request.body;
+    // The card shows the BMI to one decimal and the category that number falls in, computed here so a
+    // card can never show a number and a category that disagree.
+    const bmi = roundTo(results.bmi, 1);
+    const bmiCategory = classifyBmi(bmi);
+    const png = await renderCard(bmi, bmiCategory);
+    const id = newShareId(uniqueId);
+    await storeShareImage(ctx.db, { id, bmi, bmiCategory, platform, png });
+    return { imageUrl: shareImageUrl(ctx.publicBaseUrl, id), shareUrl: sharePageUrl(ctx.publicBaseUrl, id) };
+  });
+
+  app.get('/api/share-images/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const match = /^(.+)\.png$/.exec(request.params.id);
+    const id = match?.[1];
+    const image = id && shareIdSchema.safeParse(id).success ? await findShareImage(ctx.db, id) : null;
+    if (!image) throw notFound('Share image');
+    // A card never changes once rendered: let browsers and the networks' crawlers cache it for a year.
+    return reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-length', image.png.length)
+      .send(image.png);
+  });
+
+  app.get('/share/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const id = request.params.id;
+    const card = shareIdSchema.safeParse(id).success ? await findShareCard(ctx.db, id) : null;
+    // An unknown id still gets a working page (status 200, the default image): a shared link whose
+    // card is gone should still preview the product and lead to the calculator, not to an error.
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(renderSharePage({ publicBaseUrl: ctx.publicBaseUrl, card: card ? { id, ...card } : null }));
+  });
+}

@@ -1,0 +1,55 @@
+// The public page a shared link opens (/share/:id): Open Graph and Twitter tags so the post shows the
+// card, then an immediate redirect to the calculator for a person who follows the link. No script.
+import { formatNumber1 } from '@bodymetrics/health';
+import { escapeHtml as e } from '../escape-html';
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './render-share-card';
+
+export interface SharePageInput {
+  publicBaseUrl: string;
+  /** The card; null when the id is unknown (the default image is used). */
+  card: { id: string; bmi: number; bmiCategory: string } | null;
+}
+
+const description = 'Calculate your BMI, body fat, daily energy need and metabolic age free with BodyMetrics.';
+
+export const shareImageUrl = (publicBaseUrl: string, id: string) => `${publicBaseUrl}/api/share-images/${id}.png`;
+export const sharePageUrl = (publicBaseUrl: string, id: string) => `${publicBaseUrl}/share/${id}`;
+export const defaultShareImageUrl = (publicBaseUrl: string) => `${publicBaseUrl}/share-default.png`;
+
+export function renderSharePage({ publicBaseUrl, card }: SharePageInput): string {
+  const title = card
+    ? `My BMI is ${formatNumber1(card.bmi)} (${card.bmiCategory}) — check yours on BodyMetrics`
+    : 'BodyMetrics — free BMI and health calculator';
+  const image = card ? shareImageUrl(publicBaseUrl, card.id) : defaultShareImageUrl(publicBaseUrl);
+  const url = card ? sharePageUrl(publicBaseUrl, card.id) : `${publicBaseUrl}/`;
+  const alt = card ? `BMI ${formatNumber1(card.bmi)}, ${card.bmiCategory} — BodyMetrics` : 'BodyMetrics';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${e(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="${e(description)}">
+<meta name="robots" content="noindex">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="BodyMetrics">
+<meta property="og:title" content="${e(title)}">
+<meta property="og:description" content="${e(description)}">
+<meta property="og:image" content="${e(image)}">
+<meta property="og:image:type" content="image/png">
+<meta property="og:image:width" content="${SHARE_CARD_WIDTH}">
+<meta property="og:image:height" content="${SHARE_CARD_HEIGHT}">
+<meta property="og:image:alt" content="${e(alt)}">
+<meta property="og:url" content="${e(url)}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${e(title)}">
+<meta name="twitter:description" content="${e(description)}">
+<meta name="twitter:image" content="${e(image)}">
+<meta http-equiv="refresh" content="0;url=/">
+</head>
+<body>
+<p><a href="/">Calculate your BMI free on BodyMetrics</a></p>
+</body>
+</html>
+`;
+}

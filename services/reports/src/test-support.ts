@@ -1,0 +1,100 @@
+// Shared by this service's integration tests: a known report request, its hand-computed numbers, an
+// app wired to real servers, and helpers to read what a person sees in a mail or a page.
+import { createServer, type AddressInfo } from 'node:net';
+import type { Db } from '@bodymetrics/db';
+import { createMailer, type Mailer } from '@bodymetrics/mail';
+import { buildApp, type ReportsDeps } from './app';
+
+export const PUBLIC_BASE_URL = 'https://bodymetrics.test';
+export const OPERATOR = 'operator@bodymetrics.test';
+
+/** Spec §3 form payload as the public app sends it: imperial, 30 y male, 5'10" (70 in), 180 lb, sedentary. */
+export const knownMetrics = {
+  age: 30,
+  gender: 'male',
+  activityLevel: 'sedentary',
+  measurementSystem: 'imperial',
+  weight: 180,
+  height: 70,
+};
+
+/**
+ * Worked out by hand from spec §9 for knownMetrics:
+ * kg = 180 × 0.453592 = 81.64656; cm = 70 × 2.54 = 177.8; m² = 1.778² = 3.161284
+ * BMI = 81.64656 / 3.161284 = 25.83 → 25.8, Overweight (label High)
+ * body fat = 1.2 × 25.8 + 0.23 × 30 − 10.8 × 1 − 5.4 = 21.66 → 21.7% (male: above 20 → High)
+ * BMR = 816.4656 + 1111.25 − 150 + 5 = 1782.7156; TDEE = × 1.2 = 2139.26 → 2,139 kcal/day
+ * metabolic age = 30 × 1800 / 1782.7156 = 30.29 → 30; 30 − 30 = 0 → Good
+ * ideal weight: 48 + 1.1 × (177.8 − 152.4) = 75.94 kg; 90% = 68.346 kg = 150.68 lb → 151;
+ *   110% = 83.534 kg = 184.16 lb → 184
+ * nutrition (overweight): 80% of 2139 = 1711.2 → 1,711 kcal; protein 35% / 4 = 149.7 → 150 g;
+ *   carbs 40% / 4 = 171.1 → 171 g
+ */
+/** [label, value, note] as the report shows them, for knownMetrics. */
+export const knownReportRows: [string, string, string][] = [
+  ['BMI', '25.8', 'Overweight (High)'],
+  ['Body fat', '21.7%', 'High'],
+  ['Waist-hip ratio', 'N/A', 'Add your waist and hip measurements to see it'],
+  ['Daily energy (TDEE)', '2,139 kcal/day', 'Calories you burn per day'],
+  ['Metabolic age', '30', 'Your age: 30 · Good'],
+  ['Ideal weight range', '151–184 lb', 'For your height'],
+];
+export const knownNutritionRows: [string, string][] = [
+  ['Daily calories', '1,711 kcal'],
+  ['Protein', '150 g'],
+  ['Carbs', '171 g'],
+];
+
+export function reportBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Ana Pop',
+    email: 'ana.pop@example.com',
+    metrics: knownMetrics,
+    selectedGoal: null,
+    offers: [],
+    ...overrides,
+  };
+}
+
+export async function insertOffer(db: Db, offer: { title: string; description: string; url: string; active?: boolean }) {
+  const row = await db
+    .insertInto('affiliate_offers')
+    .values({ ...offer, bmi_category: 'Overweight', goal: 'weight_loss', active: offer.active ?? true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A port nothing listens on: the mailer's connection is refused at once. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export function testApp(deps: Partial<ReportsDeps> & { db: Db; smtpUrl: string }) {
+  const mailer: Mailer = createMailer({ kind: 'smtp', url: deps.smtpUrl, from: 'BodyMetrics <reports@bodymetrics.test>' });
+  const app = buildApp({ publicBaseUrl: PUBLIC_BASE_URL, contactTo: OPERATOR, mailer, ...deps });
+  app.addHook('onClose', () => mailer.close());
+  return app;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** What a reader sees of an HTML mail or page: no head, no tags, entities decoded, spaces collapsed. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<head[\s\S]*?<\/head>/i, ' ')
+    .replace(/<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => entities[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export async function countRows(db: Db, table: 'health_metrics' | 'newsletter_subscribers' | 'contact_messages' | 'share_images') {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
