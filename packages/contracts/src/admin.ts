@@ -23,7 +23,8 @@ export type AdminLoginResult = z.infer<typeof adminLoginResultSchema>;
 /** logout and validate-session: the id in the body, else the cookie or bearer token. */
 export const adminSessionBodySchema = z
   .object({ sessionId: z.string().max(200).optional() })
-  .optional()
+  // A request without a body reaches the schema as null (fastify) or undefined.
+  .nullish()
   .transform((b) => b ?? {});
 export type AdminSessionBody = z.infer<typeof adminSessionBodySchema>;
 

@@ -1,0 +1,126 @@
+// Managing admin accounts outside the HTTP API: the `npm run admin` CLI and the embedded start's
+// "create the admin from the environment if missing". Every new password passes the shared rule.
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '@bodymetrics/db';
+import { adminPasswordProblem, adminUsernameSchema } from '@bodymetrics/contracts';
+import { hashPassword } from './password-hash';
+import {
+  findAdminByUsername,
+  insertAdmin,
+  updateActive,
+  updatePasswordHash,
+  type Admin,
+} from './admin-users.repository';
+import { deleteSessionsOfAdmin } from './admin-sessions.repository';
+
+/** A refusal with a message meant for the person at the terminal. */
+export class AdminAccountError extends Error {
+  override readonly name = 'AdminAccountError';
+}
+
+const emailSchema = z.email().max(254);
+
+function checkPassword(password: string): void {
+  const problem = adminPasswordProblem(password);
+  if (problem) throw new AdminAccountError(problem);
+}
+
+async function existingAdmin(db: Kysely<Database>, username: string): Promise<Admin> {
+  const admin = await findAdminByUsername(db, username);
+  if (!admin) throw new AdminAccountError(`No admin named "${username}"`);
+  return admin;
+}
+
+export interface PublicAdmin {
+  id: number;
+  username: string;
+  email: string;
+  isActive: boolean;
+}
+const publicView = ({ id, username, email, isActive }: Admin): PublicAdmin => ({
+  id,
+  username,
+  email,
+  isActive,
+});
+
+export async function createAdmin(
+  db: Kysely<Database>,
+  input: { username: string; email: string; password: string },
+): Promise<PublicAdmin> {
+  const username = adminUsernameSchema.safeParse(input.username);
+  if (!username.success) throw new AdminAccountError('The username must be 1 to 64 characters');
+  const email = emailSchema.safeParse(input.email.trim());
+  if (!email.success) throw new AdminAccountError(`"${input.email}" is not a valid e-mail address`);
+  checkPassword(input.password);
+
+  const clash = await db
+    .selectFrom('admin_users')
+    .select(['username', 'email'])
+    .where((eb) =>
+      eb.or([
+        eb('username', '=', username.data),
+        eb(eb.fn('lower', ['email']), '=', email.data.toLowerCase()),
+      ]),
+    )
+    .executeTakeFirst();
+  if (clash?.username === username.data)
+    throw new AdminAccountError(`An admin named "${username.data}" already exists`);
+  if (clash)
+    throw new AdminAccountError(`The e-mail ${email.data} already belongs to admin "${clash.username}"`);
+
+  return publicView(
+    await insertAdmin(db, {
+      username: username.data,
+      email: email.data,
+      passwordHash: await hashPassword(input.password),
+    }),
+  );
+}
+
+/** Sets a new password and signs the admin out everywhere. */
+export async function setAdminPassword(
+  db: Kysely<Database>,
+  input: { username: string; password: string },
+): Promise<PublicAdmin> {
+  checkPassword(input.password);
+  const admin = await existingAdmin(db, input.username);
+  const hash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, admin.id, hash);
+    await deleteSessionsOfAdmin(trx, admin.id);
+  });
+  return publicView(admin);
+}
+
+/** Disabling also ends the admin's sessions at once; enabling lets them log in again. */
+export async function setAdminActive(
+  db: Kysely<Database>,
+  input: { username: string; active: boolean },
+): Promise<PublicAdmin> {
+  const admin = await existingAdmin(db, input.username);
+  await db.transaction().execute(async (trx) => {
+    await updateActive(trx, admin.id, input.active);
+    if (!input.active) await deleteSessionsOfAdmin(trx, admin.id);
+  });
+  return { ...publicView(admin), isActive: input.active };
+}
+
+/**
+ * The embedded start's first-run admin (ADMIN_USERNAME / ADMIN_PASSWORD): created when missing, left as
+ * it is when it exists (its password may have been changed since; the environment does not overwrite it).
+ */
+export async function ensureAdminFromEnv(
+  db: Kysely<Database>,
+  { username, password, email }: { username: string; password: string; email?: string | undefined },
+): Promise<{ created: boolean; admin: PublicAdmin }> {
+  const existing = await findAdminByUsername(db, username.trim());
+  if (existing) return { created: false, admin: publicView(existing) };
+  const admin = await createAdmin(db, {
+    username,
+    password,
+    email: email ?? `${username.trim()}@bodymetrics.local`,
+  });
+  return { created: true, admin };
+}

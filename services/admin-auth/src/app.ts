@@ -1,0 +1,51 @@
+// The admin-auth service: login, logout, session check, forgotten-password mail and password reset.
+// Sessions live in Postgres (checked by the shared service-kit guard); rate-limit counters in Redis.
+import { sql } from 'kysely';
+import { createServiceApp } from '@bodymetrics/service-kit';
+import type { AdminAuthDeps } from './deps';
+import { createRateLimiters } from './rate-limits';
+import { sessionRoutes } from './routes/session';
+import { passwordResetRoutes } from './routes/password-reset';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type { AdminAuthDeps } from './deps';
+export {
+  ensureAdminFromEnv,
+  createAdmin,
+  setAdminPassword,
+  setAdminActive,
+  AdminAccountError,
+} from './admin-accounts';
+export { hashPassword, verifyPassword } from './password-hash';
+
+export function buildApp(deps: AdminAuthDeps) {
+  const app = createServiceApp({
+    name: 'admin-auth',
+    logger: deps.logger,
+    readiness: {
+      postgres: () => sql`select 1`.execute(deps.db),
+      redis: () => deps.redis.ping(),
+    },
+  });
+  const limiters = createRateLimiters(deps.redis, deps.keyPrefix, deps.rateLimits);
+
+  const pending = new Set<Promise<void>>();
+  const background = (task: () => Promise<void>, log: FastifyBaseLogger) => {
+    const p = task()
+      .catch((err: unknown) => log.error({ err }, 'background task failed'))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
+  // Closing waits for mails in flight, so a reset link is not lost to a deploy.
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.register(sessionRoutes, { ...deps, limiters });
+  app.register(passwordResetRoutes, { ...deps, limiters, background });
+  return app;
+}

@@ -1,0 +1,41 @@
+// The admin-auth process's settings, read from the environment once (main.ts), each checked at start.
+import { z } from 'zod';
+import { defaultDatabaseUrl } from '@bodymetrics/db';
+import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const adminAuthEnv = z
+  .object({
+    ...commonEnv,
+    PORT: portEnv(8084),
+    DATABASE_URL: z.string().default(defaultDatabaseUrl),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .default('redis://127.0.0.1:6379'),
+    REDIS_KEY_PREFIX: z.string().default('bm:'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().min(3).default('BodyMetrics <admin@bodymetrics.local>'),
+    /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
+    MAIL_DIR: z.string().min(1).optional(),
+    /** The origin the operator opens: reset links point at `${PUBLIC_BASE_URL}/admin/reset-password`. */
+    PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
+    /** Secure cookies; by default on exactly when PUBLIC_BASE_URL is https. */
+    COOKIE_SECURE: flag.optional(),
+  })
+  .transform((c) => ({ ...c, COOKIE_SECURE: c.COOKIE_SECURE ?? c.PUBLIC_BASE_URL.startsWith('https:') }));
+
+export type AdminAuthConfig = z.infer<typeof adminAuthEnv>;
+export const adminAuthConfig = (env: NodeJS.ProcessEnv = process.env): AdminAuthConfig =>
+  loadConfig(adminAuthEnv, env);

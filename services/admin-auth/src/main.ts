@@ -1,0 +1,35 @@
+// The admin-auth process on its own (distributed mode): reads the environment, connects, listens.
+import { Redis } from 'ioredis';
+import { createDb } from '@bodymetrics/db';
+import { createMailer } from '@bodymetrics/mail';
+import { runService } from '@bodymetrics/service-kit';
+import { buildApp } from './app';
+import { adminAuthConfig } from './config';
+
+const config = adminAuthConfig();
+const db = createDb({ connectionString: config.DATABASE_URL });
+// Fail fast while Redis is away: the rate limiters then fall back to per-process memory.
+const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+redis.on('error', () => {});
+const mailer = createMailer(
+  config.MAIL_DIR
+    ? { kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM }
+    : { kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM },
+);
+
+const app = buildApp({
+  db,
+  redis,
+  mailer,
+  publicBaseUrl: config.PUBLIC_BASE_URL,
+  sessionTtlHours: config.SESSION_TTL_HOURS,
+  cookieSecure: config.COOKIE_SECURE,
+  keyPrefix: config.REDIS_KEY_PREFIX,
+  logger: { level: config.LOG_LEVEL },
+});
+app.addHook('onClose', async () => {
+  mailer.close();
+  redis.disconnect();
+  await db.destroy();
+});
+await runService(app, { host: config.HOST, port: config.PORT });
