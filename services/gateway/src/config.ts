@@ -1,0 +1,30 @@
+// The gateway's settings, read once at start (main.ts) and validated with a message naming the variable.
+import { z } from 'zod';
+import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { defaultAdminDir, defaultPublicDir } from './paths';
+
+const serviceUrl = (port: number) => z.url({ protocol: /^https?$/ }).default(`http://127.0.0.1:${port}`);
+
+export const gatewayEnvSchema = z.object({
+  ...commonEnv,
+  PORT: portEnv(8080),
+  TRACKING_URL: serviceUrl(8081),
+  OFFERS_URL: serviceUrl(8082),
+  REPORTS_URL: serviceUrl(8083),
+  ADMIN_AUTH_URL: serviceUrl(8084),
+  ANALYTICS_URL: serviceUrl(8085),
+  LIVE_URL: serviceUrl(8086),
+  /** Shared rate-limit counters across gateway instances; in-memory when unset. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PUBLIC_DIR: z.string().min(1).default(defaultPublicDir),
+  ADMIN_DIR: z.string().min(1).default(defaultAdminDir),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
+  RATE_LIMIT_TRACKING_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Number of proxies (load balancers) in front of the gateway whose X-Forwarded-For is trusted. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
+  loadConfig(gatewayEnvSchema, env);

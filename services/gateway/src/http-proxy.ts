@@ -1,0 +1,95 @@
+// Proxies the HTTP routes of the route table to their services. Bodies are read as bytes (with the 64 KB
+// limit) and passed on unchanged: the gateway never reinterprets JSON or beacon text. Tracking routes share
+// one per-IP budget (@fastify/rate-limit, Redis-backed when a client is given so that every gateway
+// instance counts together).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { badRequest } from '@bodymetrics/service-kit';
+import { forwardedHeaders } from './forwarded-headers';
+import { routeTable, type ProxyRoute, type Upstreams } from './route-table';
+import { replyUpstreamUnavailable } from './upstream-errors';
+
+export interface TrackingRateLimit {
+  /** Requests per IP per window across all tracking routes. */
+  max: number;
+  /** Window in milliseconds (one minute by default). */
+  timeWindowMs?: number;
+  /** Redis key prefix, so tests and environments sharing a Redis do not count together. */
+  redisKeyPrefix?: string;
+}
+
+export interface HttpProxyOptions {
+  upstreams: Upstreams;
+  rateLimit: TrackingRateLimit;
+  redis?: Redis;
+  /** How long an upstream may take to answer, in milliseconds. */
+  upstreamTimeoutMs?: number;
+}
+
+// Dot segments would be resolved by the URL parser after routing, letting a path that matched one service
+// reach another path on it (e.g. past the tracking rate limit). Browsers never send them.
+const dotSegment = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const timeout = options.upstreamTimeoutMs ?? 30_000;
+  await app.register(replyFrom, {
+    disableRequestLogging: true,
+    destroyAgent: true,
+    undici: {
+      connections: 128,
+      pipelining: 1,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      // Upstreams over https are verified (reply-from's own default would not check certificates).
+      connect: { timeout: 5_000, rejectUnauthorized: true },
+    },
+  });
+
+  const handlerFor = (route: ProxyRoute) => {
+    const base = options.upstreams[route.upstream].replace(/\/$/, '');
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (dotSegment.test(request.url.split('?')[0] ?? ''))
+        throw badRequest('path', 'must not contain dot segments');
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      return reply.from(`${base}${request.url}`, {
+        ...(body ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+        rewriteRequestHeaders: forwardedHeaders,
+        // GETs answered 503 are not retried: a service that says it is unavailable is believed.
+        retryDelay: () => null,
+        onError: (r, { error }) => replyUpstreamUnavailable(r, route.upstream, error),
+      });
+    };
+  };
+
+  const addRoutes = (scope: FastifyInstance, routes: readonly ProxyRoute[]) => {
+    for (const route of routes)
+      scope.route({ method: route.methods, url: route.url, handler: handlerFor(route) });
+  };
+
+  await app.register(async (limited) => {
+    await limited.register(rateLimit, {
+      global: true,
+      max: options.rateLimit.max,
+      timeWindow: options.rateLimit.timeWindowMs ?? 60_000,
+      keyGenerator: (request) => request.ip,
+      ...(options.redis
+        ? { redis: options.redis, nameSpace: options.rateLimit.redisKeyPrefix ?? 'bm:gateway:rate-limit:' }
+        : {}),
+      // A Redis outage must not take visitor tracking down with it: count nothing rather than refuse.
+      skipOnError: true,
+    });
+    addRoutes(
+      limited,
+      routeTable.filter((r) => r.rateLimited),
+    );
+  });
+  addRoutes(
+    app,
+    routeTable.filter((r) => !r.rateLimited),
+  );
+}

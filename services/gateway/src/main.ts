@@ -1,0 +1,35 @@
+// The gateway process: reads the environment, connects Redis when configured, listens on PORT (8080).
+import { Redis } from 'ioredis';
+import { runService } from '@bodymetrics/service-kit';
+import { buildGateway } from './app';
+import { loadGatewayConfig } from './config';
+
+const config = loadGatewayConfig();
+// Commands fail at once while Redis is away (the rate limit then lets requests through) instead of queueing.
+const redis = config.REDIS_URL
+  ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+  : undefined;
+redis?.on('error', () => {});
+
+const app = await buildGateway({
+  upstreams: {
+    tracking: config.TRACKING_URL,
+    offers: config.OFFERS_URL,
+    reports: config.REPORTS_URL,
+    adminAuth: config.ADMIN_AUTH_URL,
+    analytics: config.ANALYTICS_URL,
+    live: config.LIVE_URL,
+  },
+  publicDir: config.PUBLIC_DIR,
+  adminDir: config.ADMIN_DIR,
+  ...(redis ? { redis } : {}),
+  rateLimit: { max: config.RATE_LIMIT_TRACKING_PER_MINUTE },
+  logger: { level: config.LOG_LEVEL },
+  publicBaseUrl: config.PUBLIC_BASE_URL,
+  // The last TRUST_PROXY_HOPS addresses of X-Forwarded-For are our own proxies; the one before is the visitor.
+  trustProxy: (_address, hop) => hop < config.TRUST_PROXY_HOPS,
+});
+app.addHook('onClose', async () => {
+  redis?.disconnect();
+});
+await runService(app, { host: config.HOST, port: config.PORT });

@@ -1,0 +1,66 @@
+// Which service answers which public path: the one place to read (and change) the gateway's routing.
+// Specific entries come before general ones. The router also prefers a static path over a wildcard
+// whatever the order (POST /api/analytics/page-visit goes to tracking, GET /api/analytics/overview to
+// analytics), so the order here is for the reader.
+import type { HTTPMethods } from 'fastify';
+
+export type UpstreamName = 'tracking' | 'offers' | 'reports' | 'adminAuth' | 'analytics' | 'live';
+
+/** Base URL of each service, e.g. http://127.0.0.1:8081 (design §5). */
+export type Upstreams = Record<UpstreamName, string>;
+
+export interface ProxyRoute {
+  upstream: Exclude<UpstreamName, 'live'>;
+  methods: HTTPMethods[];
+  /** A fastify path: static, `:param` or a trailing `*`. */
+  url: string;
+  /** Counted against the per-IP budget for visitor tracking. */
+  rateLimited?: boolean;
+}
+
+const read: HTTPMethods[] = ['GET', 'HEAD'];
+const write: HTTPMethods[] = ['POST'];
+const any: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+const tracking = (url: string): ProxyRoute => ({
+  upstream: 'tracking',
+  methods: write,
+  url,
+  rateLimited: true,
+});
+
+export const routeTable: readonly ProxyRoute[] = [
+  // Visitor tracking (spec §7): writes only, published to Kafka by the tracking service.
+  tracking('/api/analytics/page-visit'),
+  tracking('/api/analytics/session-duration'),
+  tracking('/api/analytics/affiliate-click'),
+  tracking('/api/journey/track'),
+  tracking('/api/session/store'),
+  tracking('/api/affiliate-offers/click'),
+  tracking('/api/affiliate-offers/:id/click'),
+
+  // Offers and content.
+  { upstream: 'offers', methods: read, url: '/api/affiliate-offers/all' },
+  { upstream: 'offers', methods: read, url: '/api/legal/*' },
+
+  // Reports, contact, sharing and the newsletter (including its unsubscribe link).
+  { upstream: 'reports', methods: write, url: '/api/email-report' },
+  { upstream: 'reports', methods: write, url: '/api/submit-report' },
+  { upstream: 'reports', methods: write, url: '/api/contact' },
+  { upstream: 'reports', methods: write, url: '/api/generate-share-image' },
+  { upstream: 'reports', methods: read, url: '/api/share-images/*' },
+  { upstream: 'reports', methods: any, url: '/api/newsletter/*' },
+  { upstream: 'reports', methods: read, url: '/share/*' },
+
+  // Operator sign-in.
+  { upstream: 'adminAuth', methods: any, url: '/api/admin/*' },
+
+  // The dashboard's reads and reset-all-data: every other /api/analytics path and three journey reads.
+  { upstream: 'analytics', methods: read, url: '/api/journey/funnel-stats' },
+  { upstream: 'analytics', methods: read, url: '/api/journey/today-summary' },
+  { upstream: 'analytics', methods: read, url: '/api/journey/abandonment' },
+  { upstream: 'analytics', methods: any, url: '/api/analytics/*' },
+];
+
+/** The real-time socket (spec §7), proxied as a WebSocket to the live service. */
+export const liveSocketPath = '/analytics-ws';

@@ -1,0 +1,97 @@
+// Serves the two React builds: web-public at / and web-admin at /admin. A path that is not a file gets the
+// app's index.html so that client routes (/legal/terms, /admin/reset-password, any unknown path, which
+// the SPA answers with its not-found screen) work on reload. Hashed assets are cached for a year;
+// index.html is revalidated every time so that a new release is picked up at once. When a build is
+// missing the gateway still runs (the API works) and says so on a short 503 page.
+import { stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { badRequest, HttpError } from '@bodymetrics/service-kit';
+
+export interface SpaHostingOptions {
+  publicDir: string;
+  adminDir: string;
+}
+
+interface Site {
+  name: string;
+  dir: string;
+  /** The path inside the site: /admin/assets/x.js is /assets/x.js of the admin build. */
+  pathIn: (pathname: string) => string;
+}
+
+const immutable = 'public, max-age=31536000, immutable';
+
+export async function spaHosting(app: FastifyInstance, options: SpaHostingOptions): Promise<void> {
+  // Only the reply.sendFile decorator (ranges, ETag, content types); routing is ours.
+  await app.register(fastifyStatic, { serve: false });
+
+  const publicSite: Site = { name: 'public', dir: resolve(options.publicDir), pathIn: (p) => p };
+  const adminSite: Site = {
+    name: 'admin',
+    dir: resolve(options.adminDir),
+    pathIn: (p) => p.slice('/admin'.length) || '/',
+  };
+
+  app.get('/*', async (request, reply) => {
+    const pathname = decodedPath(request);
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      throw new HttpError(404, 'not_found', `No route for ${request.method} ${pathname}`);
+    }
+    const site = pathname === '/admin' || pathname.startsWith('/admin/') ? adminSite : publicSite;
+    const inSite = site.pathIn(pathname);
+
+    const file = await existingFile(site.dir, inSite);
+    if (file) return sendFile(reply, site.dir, file);
+    // A missing script or image is a 404, not an HTML page the browser would try to run as one.
+    if (looksLikeAsset(inSite)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (await existingFile(site.dir, '/index.html')) return sendFile(reply, site.dir, 'index.html');
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(
+        `BodyMetrics is running, but the ${site.name} app is not built yet (no index.html in ${site.dir}).\nRun "npm run build", then reload this page.\n`,
+      );
+  });
+}
+
+function decodedPath(request: FastifyRequest): string {
+  const raw = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest('path', 'is not a valid URL path');
+  }
+}
+
+/** The file's path relative to the build folder, if `pathInSite` names a file inside it (no dotfiles, no escape). */
+async function existingFile(dir: string, pathInSite: string): Promise<string | undefined> {
+  if (pathInSite.includes('\0') || pathInSite.split('/').some((segment) => segment.startsWith('.')))
+    return undefined;
+  const absolute = resolve(dir, `.${pathInSite}`);
+  if (!absolute.startsWith(dir + sep)) return undefined;
+  try {
+    const info = await stat(absolute);
+    return info.isFile() ? absolute.slice(dir.length + 1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function looksLikeAsset(pathInSite: string): boolean {
+  if (pathInSite.startsWith('/assets/')) return true;
+  const last = pathInSite.split('/').pop() ?? '';
+  return /\.[a-z0-9]{1,8}$/i.test(last) && !/\.html?$/i.test(last);
+}
+
+function sendFile(reply: FastifyReply, dir: string, relative: string) {
+  const cacheControl = relative.startsWith(`assets${sep}`)
+    ? immutable
+    : /\.html?$/i.test(relative)
+      ? 'no-cache'
+      : 'public, max-age=3600';
+  reply.header('cache-control', cacheControl);
+  return reply.sendFile(relative, dir, { cacheControl: false });
+}
