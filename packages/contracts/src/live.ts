@@ -42,7 +42,11 @@ export const liveActivitySchema = z.object({
 });
 export type LiveActivity = z.infer<typeof liveActivitySchema>;
 
-export const livePageChangeSchema = liveActivitySchema.pick({ visitorId: true, sessionId: true, currentPage: true });
+export const livePageChangeSchema = liveActivitySchema.pick({
+  visitorId: true,
+  sessionId: true,
+  currentPage: true,
+});
 export type LivePageChange = z.infer<typeof livePageChangeSchema>;
 
 // ---- client → server -------------------------------------------------------------------------------
@@ -85,7 +89,13 @@ export const analyticsUpdateSchema = z.object({
 });
 export type AnalyticsUpdate = z.infer<typeof analyticsUpdateSchema>;
 
-export const liveErrorCodes = ['invalid_message', 'unauthorized', 'rate_limited', 'visitor_mismatch', 'unavailable'] as const;
+export const liveErrorCodes = [
+  'invalid_message',
+  'unauthorized',
+  'rate_limited',
+  'visitor_mismatch',
+  'unavailable',
+] as const;
 export const liveErrorSchema = z.object({ code: z.enum(liveErrorCodes), message: z.string().optional() });
 export type LiveError = z.infer<typeof liveErrorSchema>;
 

@@ -90,7 +90,9 @@ export function buildApp(deps: LiveDeps) {
     if (!deps.redisUrl) throw new Error('live: presence "redis" needs redisUrl');
     redis = createRedisClients(deps.redisUrl, app.log);
     presence = new RedisPresenceStore(redis.command, { keyPrefix, activeWindowMs });
-    signals = new RedisSignals(redis.command, redis.subscriber, keyPrefix, (err) => app.log.warn({ err }, 'redis subscribe failed'));
+    signals = new RedisSignals(redis.command, redis.subscriber, keyPrefix, (err) =>
+      app.log.warn({ err }, 'redis subscribe failed'),
+    );
   } else {
     presence = new MemoryPresenceStore(activeWindowMs);
     signals = new MemorySignals();

@@ -7,7 +7,11 @@ export type ParsedClientMessage = { ok: true; message: LiveClientMessage } | { o
 
 export function parseClientMessage(data: RawData, isBinary: boolean): ParsedClientMessage {
   if (isBinary) return { ok: false, reason: 'messages must be JSON text' };
-  const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+  const text = Buffer.isBuffer(data)
+    ? data.toString('utf8')
+    : Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data).toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);

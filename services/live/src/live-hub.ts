@@ -140,7 +140,10 @@ export class LiveHub {
   }
 
   async snapshot(now = Date.now()): Promise<ActiveUsersSnapshot> {
-    const [count, users] = await Promise.all([this.o.presence.count(now), this.o.presence.list(now, this.o.listLimit)]);
+    const [count, users] = await Promise.all([
+      this.o.presence.count(now),
+      this.o.presence.list(now, this.o.listLimit),
+    ]);
     // The two reads are not one transaction; never show fewer in the count than in the list.
     return { count: Math.max(count, users.length), users };
   }
@@ -161,7 +164,10 @@ export class LiveHub {
 
   private async broadcastActiveUsers(onlyIfChanged = false): Promise<void> {
     if (!this.hasAdmins() || !this.o.isPresenceUp()) return;
-    const json = JSON.stringify({ type: 'active_users_update', data: await this.snapshot() } satisfies LiveServerMessage);
+    const json = JSON.stringify({
+      type: 'active_users_update',
+      data: await this.snapshot(),
+    } satisfies LiveServerMessage);
     if (onlyIfChanged && json === this.lastSentSnapshot) return;
     this.lastSentSnapshot = json;
     for (const admin of this.admins()) this.send(admin, json);
@@ -178,7 +184,10 @@ export class LiveHub {
       this.pendingNotice?.topics || notice.topics
         ? [...new Set([...(this.pendingNotice?.topics ?? []), ...(notice.topics ?? [])])]
         : undefined;
-    this.pendingNotice = { changedAt: notice.changedAt ?? new Date().toISOString(), ...(topics ? { topics } : {}) };
+    this.pendingNotice = {
+      changedAt: notice.changedAt ?? new Date().toISOString(),
+      ...(topics ? { topics } : {}),
+    };
     this.lastAnalyticsChange = this.pendingNotice.changedAt;
     this.analyticsBroadcast.trigger();
   }
@@ -238,7 +247,8 @@ export class LiveHub {
       this.lastSentSnapshot = undefined;
       return;
     }
-    for (const admin of [...this.admins()]) admin.socket.close(liveCloseCodes.unavailable, 'real-time data unavailable');
+    for (const admin of [...this.admins()])
+      admin.socket.close(liveCloseCodes.unavailable, 'real-time data unavailable');
   }
 
   stop(): void {

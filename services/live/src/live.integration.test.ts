@@ -3,9 +3,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { analyticsChangedChannel, liveCloseCodes } from '@bodymetrics/contracts';
-import { createTestDatabase, eventually, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
+import {
+  createTestDatabase,
+  eventually,
+  testInfra,
+  uniqueTag,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 import type { LiveDeps } from './app';
-import { createAdminWithSession, startLive, TestSocket, visitorActivity, type RunningLive } from './testing/live-test-kit';
+import {
+  createAdminWithSession,
+  startLive,
+  TestSocket,
+  visitorActivity,
+  type RunningLive,
+} from './testing/live-test-kit';
 
 let testDb: TestDatabase;
 let redis: Redis;
@@ -27,7 +39,7 @@ afterAll(async () => {
   const keys = await redis.keys(`${filePrefix}*`);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
-  await testDb.drop();
+  await testDb?.drop();
 });
 
 let prefixCounter = 0;
@@ -73,7 +85,12 @@ describe('live list across instances', () => {
 
     const visitor = await open(a!.wsUrl);
     await visitor.waitFor('connection_info', (d) => d.role === 'visitor');
-    const activity = visitorActivity({ currentPage: '/results', deviceType: 'tablet', browser: 'Safari', location: 'New York' });
+    const activity = visitorActivity({
+      currentPage: '/results',
+      deviceType: 'tablet',
+      browser: 'Safari',
+      location: 'New York',
+    });
     const from = admin.messages.length;
     visitor.send({ type: 'user_active', data: activity });
 
@@ -105,7 +122,14 @@ describe('live list across instances', () => {
       // Each visitor is heard from at a distinct moment, so "most recent first" has one answer.
       await admin.waitFor('active_users_update', (d) => d.count === i + 1);
     }
-    visitors[0]!.send({ type: 'user_page_change', data: { visitorId: activities[0]!.visitorId, sessionId: activities[0]!.sessionId, currentPage: '/contact' } });
+    visitors[0]!.send({
+      type: 'user_page_change',
+      data: {
+        visitorId: activities[0]!.visitorId,
+        sessionId: activities[0]!.sessionId,
+        currentPage: '/contact',
+      },
+    });
 
     const update = await admin.waitFor('active_users_update', (d) => d.users[0]?.currentPage === '/contact');
     expect(update.count).toBe(12);
@@ -126,13 +150,18 @@ describe('live list across instances', () => {
       JSON.stringify({ changedAt: '2026-11-21T10:00:00.000Z', topics: ['tracking.page-visit.v1'] }),
     );
     for (const admin of [adminA, adminB]) {
-      expect(await admin.waitFor('analytics_update')).toEqual({ changedAt: '2026-11-21T10:00:00.000Z', topics: ['tracking.page-visit.v1'] });
+      expect(await admin.waitFor('analytics_update')).toEqual({
+        changedAt: '2026-11-21T10:00:00.000Z',
+        topics: ['tracking.page-visit.v1'],
+      });
     }
     // An admin asking for analytics gets the live list and when the read models last moved.
     const from = adminA.messages.length;
     adminA.send({ type: 'request_analytics' });
     await adminA.waitFor('active_users_update', () => true, from);
-    expect(await adminA.waitFor('analytics_update', () => true, from)).toEqual({ changedAt: '2026-11-21T10:00:00.000Z' });
+    expect(await adminA.waitFor('analytics_update', () => true, from)).toEqual({
+      changedAt: '2026-11-21T10:00:00.000Z',
+    });
     expect(visitor.messages.map((m) => m.type)).toEqual(['connection_info']);
   });
 });
@@ -149,10 +178,16 @@ describe('visitor sockets', () => {
     sender.send({ type: 'user_active', data: visitorActivity() });
     // The admin saw the visitor arrive and then leave: every broadcast of that span has gone out.
     await admin.waitFor('active_users_update', (d) => d.count === 1);
-    await admin.waitFor('active_users_update', (d) => d.count === 0, admin.messages.findIndex((m) => m.type === 'active_users_update' && m.data.count === 1));
+    await admin.waitFor(
+      'active_users_update',
+      (d) => d.count === 0,
+      admin.messages.findIndex((m) => m.type === 'active_users_update' && m.data.count === 1),
+    );
 
     for (const s of [watcherOnA, watcherOnB, sender]) {
-      expect(s.messages).toEqual([{ type: 'connection_info', data: { role: 'visitor', updateIntervalMs: 200 } }]);
+      expect(s.messages).toEqual([
+        { type: 'connection_info', data: { role: 'visitor', updateIntervalMs: 200 } },
+      ]);
     }
   });
 
@@ -293,7 +328,9 @@ describe('bounds', () => {
     const [a] = await startInstances(1, { rateLimit: { messages: 5, windowMs: 60_000 } });
     const visitor = await open(a!.wsUrl);
     for (let i = 0; i < 6; i++) visitor.send({ type: 'request_analytics' });
-    expect(await visitor.waitFor('error', (d) => d.code === 'rate_limited')).toEqual({ code: 'rate_limited' });
+    expect(await visitor.waitFor('error', (d) => d.code === 'rate_limited')).toEqual({
+      code: 'rate_limited',
+    });
     await eventually(async () => expect(visitor.ofType('error')).toHaveLength(6));
     expect(visitor.isOpen).toBe(true);
 

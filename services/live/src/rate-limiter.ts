@@ -8,7 +8,8 @@ export interface RateLimit {
 }
 
 /** 'accept' — handle it; 'drop' — over budget (firstDrop: the first of this window, worth one error reply); 'close' — abusive. */
-export type RateDecision = { verdict: 'accept' } | { verdict: 'drop'; firstDrop: boolean } | { verdict: 'close' };
+export type RateDecision =
+  { verdict: 'accept' } | { verdict: 'drop'; firstDrop: boolean } | { verdict: 'close' };
 
 export class MessageRateLimiter {
   private windowStart = -Infinity;
@@ -26,7 +27,8 @@ export class MessageRateLimiter {
     }
     this.used++;
     if (this.used <= this.limit.messages) return { verdict: 'accept' };
-    if (this.used > 2 * this.limit.messages || this.strikes + 1 >= (this.limit.strikesToClose ?? 3)) return { verdict: 'close' };
+    if (this.used > 2 * this.limit.messages || this.strikes + 1 >= (this.limit.strikesToClose ?? 3))
+      return { verdict: 'close' };
     return { verdict: 'drop', firstDrop: this.used === this.limit.messages + 1 };
   }
 }

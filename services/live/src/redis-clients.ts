@@ -34,7 +34,8 @@ export function createRedisClients(url: string, log: FastifyBaseLogger): RedisCl
     const now = command.status === 'ready' && subscriber.status === 'ready';
     if (now === up) return;
     up = now;
-    if (!closing) log[up ? 'info' : 'warn']({ redis: up ? 'up' : 'down' }, up ? 'redis is back' : 'redis is down');
+    if (!closing)
+      log[up ? 'info' : 'warn']({ redis: up ? 'up' : 'down' }, up ? 'redis is back' : 'redis is down');
     for (const h of handlers) h(up);
   };
   for (const client of [command, subscriber]) {

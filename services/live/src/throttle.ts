@@ -6,7 +6,11 @@ export interface Throttled {
   cancel(): void;
 }
 
-export function throttle(run: () => Promise<void>, intervalMs: number, onError: (err: unknown) => void): Throttled {
+export function throttle(
+  run: () => Promise<void>,
+  intervalMs: number,
+  onError: (err: unknown) => void,
+): Throttled {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let pending = false;

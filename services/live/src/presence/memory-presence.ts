@@ -41,7 +41,10 @@ export class MemoryPresenceStore implements PresenceStore {
   async list(now: number, limit: number): Promise<LiveUser[]> {
     return [...this.entries.values()]
       .filter((e) => this.isActive(e, now))
-      .sort((a, b) => b.lastSeen - a.lastSeen || (a.visitorId < b.visitorId ? 1 : a.visitorId > b.visitorId ? -1 : 0))
+      .sort(
+        (a, b) =>
+          b.lastSeen - a.lastSeen || (a.visitorId < b.visitorId ? 1 : a.visitorId > b.visitorId ? -1 : 0),
+      )
       .slice(0, limit)
       .map((e) => toLiveUser(e, now));
   }

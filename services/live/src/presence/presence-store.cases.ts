@@ -23,10 +23,25 @@ const activity = (visitorId: string, overrides: Partial<LiveActivity> = {}): Liv
 export function presenceStoreCases(make: MakePresenceStore): void {
   it('shows a visitor who sent a heartbeat, with the details of the activity record', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1', { currentPage: '/results', deviceType: 'mobile', browser: 'Safari', location: 'New York' }), t0);
+    await store.touch(
+      activity('v-1', {
+        currentPage: '/results',
+        deviceType: 'mobile',
+        browser: 'Safari',
+        location: 'New York',
+      }),
+      t0,
+    );
     expect(await store.count(t0)).toBe(1);
     expect(await store.list(t0 + 1500, 10)).toEqual([
-      { visitorId: 'v-1', currentPage: '/results', deviceType: 'mobile', browser: 'Safari', timeOnSite: 1, location: 'New York' },
+      {
+        visitorId: 'v-1',
+        currentPage: '/results',
+        deviceType: 'mobile',
+        browser: 'Safari',
+        timeOnSite: 1,
+        location: 'New York',
+      },
     ]);
   });
 
@@ -65,7 +80,18 @@ export function presenceStoreCases(make: MakePresenceStore): void {
     const store = await make(windowMs);
     for (let i = 1; i <= 12; i++) await store.touch(activity(`v-${i}`), t0 + i * 1000);
     const users = await store.list(t0 + 13_000, 10);
-    expect(users.map((u) => u.visitorId)).toEqual(['v-12', 'v-11', 'v-10', 'v-9', 'v-8', 'v-7', 'v-6', 'v-5', 'v-4', 'v-3']);
+    expect(users.map((u) => u.visitorId)).toEqual([
+      'v-12',
+      'v-11',
+      'v-10',
+      'v-9',
+      'v-8',
+      'v-7',
+      'v-6',
+      'v-5',
+      'v-4',
+      'v-3',
+    ]);
     expect(await store.count(t0 + 13_000)).toBe(12);
   });
 
@@ -73,7 +99,12 @@ export function presenceStoreCases(make: MakePresenceStore): void {
     const store = await make(windowMs);
     await store.touch(activity('v-1'), t0);
     await store.touch(activity('v-2'), t0 + 1000);
-    expect(await store.pageChange({ visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/results' }, t0 + 2000)).toBe(true);
+    expect(
+      await store.pageChange(
+        { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/results' },
+        t0 + 2000,
+      ),
+    ).toBe(true);
     const users = await store.list(t0 + 2000, 10);
     expect(users.map((u) => [u.visitorId, u.currentPage])).toEqual([
       ['v-1', '/results'],
@@ -85,9 +116,16 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('ignores a page change of a visitor it has never heard from or who dropped out', async () => {
     const store = await make(windowMs);
-    expect(await store.pageChange({ visitorId: 'v-ghost', sessionId: 's', currentPage: '/x' }, t0)).toBe(false);
+    expect(await store.pageChange({ visitorId: 'v-ghost', sessionId: 's', currentPage: '/x' }, t0)).toBe(
+      false,
+    );
     await store.touch(activity('v-1'), t0);
-    expect(await store.pageChange({ visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/x' }, t0 + windowMs + 1)).toBe(false);
+    expect(
+      await store.pageChange(
+        { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/x' },
+        t0 + windowMs + 1,
+      ),
+    ).toBe(false);
     expect(await store.count(t0)).toBe(1);
     expect(await store.count(t0 + windowMs + 1)).toBe(0);
     expect((await store.list(t0, 10)).map((u) => u.visitorId)).toEqual(['v-1']);
@@ -118,7 +156,9 @@ export function presenceStoreCases(make: MakePresenceStore): void {
     expect((await store.list(t0 + windowMs + 1, 10)).map((u) => u.visitorId)).toEqual(['v-new']);
     // A swept visitor who returns is a new arrival, time on site from zero.
     await store.touch(activity('v-old'), t0 + windowMs + 2_000);
-    expect((await store.list(t0 + windowMs + 2_000, 10)).find((u) => u.visitorId === 'v-old')?.timeOnSite).toBe(0);
+    expect(
+      (await store.list(t0 + windowMs + 2_000, 10)).find((u) => u.visitorId === 'v-old')?.timeOnSite,
+    ).toBe(0);
   });
 
   it('uses the window it was given', async () => {

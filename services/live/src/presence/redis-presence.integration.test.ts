@@ -16,5 +16,8 @@ afterAll(async () => {
 
 describe('redis presence store', () => {
   let n = 0;
-  presenceStoreCases(async (activeWindowMs) => new RedisPresenceStore(redis, { keyPrefix: `${filePrefix}${++n}:`, activeWindowMs }));
+  presenceStoreCases(
+    async (activeWindowMs) =>
+      new RedisPresenceStore(redis, { keyPrefix: `${filePrefix}${++n}:`, activeWindowMs }),
+  );
 });

@@ -111,7 +111,14 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   async list(now: number, limit: number): Promise<LiveUser[]> {
-    const ids = await this.redis.zrevrangebyscore(this.activeKey, '+inf', this.windowStart(now), 'LIMIT', 0, limit);
+    const ids = await this.redis.zrevrangebyscore(
+      this.activeKey,
+      '+inf',
+      this.windowStart(now),
+      'LIMIT',
+      0,
+      limit,
+    );
     if (ids.length === 0) return [];
     const pipeline = this.redis.pipeline();
     for (const id of ids) pipeline.hgetall(this.userKey(id));
@@ -143,7 +150,13 @@ function parseEntry(hash: Record<string, string>): PresenceEntry | null {
   const firstSeen = Number(hash.firstSeen);
   const lastSeen = Number(hash.lastSeen);
   const deviceType = deviceTypeSchema.safeParse(hash.deviceType);
-  if (!hash.visitorId || !hash.sessionId || !Number.isFinite(firstSeen) || !Number.isFinite(lastSeen) || !deviceType.success) {
+  if (
+    !hash.visitorId ||
+    !hash.sessionId ||
+    !Number.isFinite(firstSeen) ||
+    !Number.isFinite(lastSeen) ||
+    !deviceType.success
+  ) {
     return null;
   }
   return {

@@ -8,7 +8,12 @@
 // and handled one at a time per socket so that `auth` is settled before the message after it.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { liveCloseCodes, liveSocketPath, type LiveClientMessage, type LiveError } from '@bodymetrics/contracts';
+import {
+  liveCloseCodes,
+  liveSocketPath,
+  type LiveClientMessage,
+  type LiveError,
+} from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { sessionIdFromHeaders } from '@bodymetrics/service-kit';
 import { checkAdminSession, type AdminSessionCheck } from '../admin-session-check';
@@ -45,7 +50,14 @@ export function analyticsWsRoute(app: FastifyInstance, o: AnalyticsWsOptions): v
     },
     (socket, request) => {
       const wantsAdmin = (request.query as Record<string, unknown> | undefined)?.role === 'admin';
-      openConnection(socket, request.ip, wantsAdmin, upgradeChecks.get(request) ?? { status: 'absent' }, o, request.log);
+      openConnection(
+        socket,
+        request.ip,
+        wantsAdmin,
+        upgradeChecks.get(request) ?? { status: 'absent' },
+        o,
+        request.log,
+      );
     },
   );
 }
@@ -131,7 +143,8 @@ function openConnection(
   };
 
   // The role at open. Queued first, so it is settled before any message the client sends next.
-  if (upgradeCheck.status === 'valid' || upgradeCheck.status === 'error') enqueue(() => authenticate(upgradeCheck));
+  if (upgradeCheck.status === 'valid' || upgradeCheck.status === 'error')
+    enqueue(() => authenticate(upgradeCheck));
   else if (!wantsAdmin) hub.becomeVisitor(conn);
   else if (upgradeCheck.status === 'invalid') refuse();
   else authTimer = setTimeout(() => conn.role === 'pending' && refuse(), o.authTimeoutMs);

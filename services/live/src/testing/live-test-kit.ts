@@ -23,8 +23,15 @@ export async function startLive(deps: LiveDeps): Promise<RunningLive> {
   const app = buildApp(deps);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  return { app, wsUrl: `ws://127.0.0.1:${port}/analytics-ws`, httpUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return {
+    app,
+    wsUrl: `ws://127.0.0.1:${port}/analytics-ws`,
+    httpUrl: `http://127.0.0.1:${port}`,
+    close: () => app.close(),
+  };
 }
+
+type DataOf<T extends LiveServerMessage['type']> = Extract<LiveServerMessage, { type: T }>['data'];
 
 export interface Closed {
   code: number;
@@ -47,7 +54,10 @@ export class TestSocket {
     );
   }
 
-  static open(url: string, { query = '', headers = {} }: { query?: string; headers?: Record<string, string> } = {}): Promise<TestSocket> {
+  static open(
+    url: string,
+    { query = '', headers = {} }: { query?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestSocket> {
     const ws = new WebSocket(query ? `${url}?${query}` : url, { headers });
     const socket = new TestSocket(ws);
     return new Promise((resolve, reject) => {
@@ -76,14 +86,17 @@ export class TestSocket {
   /** The first message from index `from` on that matches; waits for it if it has not arrived yet. */
   async waitFor<T extends LiveServerMessage['type']>(
     type: T,
-    match: (data: Extract<LiveServerMessage, { type: T }>['data']) => boolean = () => true,
+    match: (data: DataOf<T>) => boolean = () => true,
     from = 0,
-  ): Promise<Extract<LiveServerMessage, { type: T }>['data']> {
-    return eventually(async () => {
-      const found = this.messages.slice(from).find((m) => m.type === type && match(m.data as never));
-      if (!found) throw new Error(`no ${type} message matched; received: ${JSON.stringify(this.messages)}`);
-      return found.data as Extract<LiveServerMessage, { type: T }>['data'];
+  ): Promise<DataOf<T>> {
+    const found = await eventually(async () => {
+      const message = this.ofType(type)
+        .filter((m) => this.messages.indexOf(m) >= from)
+        .find((m) => match(m.data as DataOf<T>));
+      if (!message) throw new Error(`no ${type} message matched; received: ${JSON.stringify(this.messages)}`);
+      return message;
     });
+    return found.data as DataOf<T>;
   }
 
   close(): void {
@@ -101,16 +114,27 @@ export interface TestAdmin {
 /** An admin user and a session row, as admin-auth's login would leave them. */
 export async function createAdminWithSession(
   db: Db,
-  { expiresAt = new Date(Date.now() + 3_600_000), isActive = true }: { expiresAt?: Date; isActive?: boolean } = {},
+  {
+    expiresAt = new Date(Date.now() + 3_600_000),
+    isActive = true,
+  }: { expiresAt?: Date; isActive?: boolean } = {},
 ): Promise<TestAdmin> {
   const tag = randomUUID().slice(0, 8);
   const { id } = await db
     .insertInto('admin_users')
-    .values({ username: `operator-${tag}`, email: `operator-${tag}@example.test`, password_hash: 'not-used-here', is_active: isActive })
+    .values({
+      username: `operator-${tag}`,
+      email: `operator-${tag}@example.test`,
+      password_hash: 'not-used-here',
+      is_active: isActive,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const sessionId = randomUUID();
-  await db.insertInto('admin_sessions').values({ session_id: sessionId, admin_id: id, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('admin_sessions')
+    .values({ session_id: sessionId, admin_id: id, expires_at: expiresAt })
+    .execute();
   return {
     adminId: id,
     sessionId,

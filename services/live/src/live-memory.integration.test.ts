@@ -1,0 +1,105 @@
+// The embedded mode: presence in memory, fan-out in process — the same behaviour an admin sees in the
+// distributed mode. Postgres is still real (admin sessions).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import {
+  createAdminWithSession,
+  startLive,
+  TestSocket,
+  visitorActivity,
+  type RunningLive,
+} from './testing/live-test-kit';
+
+let testDb: TestDatabase;
+let live: RunningLive;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase('live_memory');
+});
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.close();
+  await live?.close();
+});
+afterAll(async () => {
+  await testDb?.drop();
+});
+
+async function open(query = '', headers: Record<string, string> = {}) {
+  const socket = await TestSocket.open(live.wsUrl, { query, headers });
+  sockets.push(socket);
+  return socket;
+}
+
+describe('live list in embedded mode (memory presence)', () => {
+  it('shows a visitor to the admin, follows their page changes, and drops them after the window', async () => {
+    live = await startLive({
+      db: testDb.db,
+      presence: 'memory',
+      activeWindowMs: 1_500,
+      sweepIntervalMs: 200,
+    });
+    const { cookie } = await createAdminWithSession(testDb.db);
+    const admin = await open('role=admin', cookie);
+    await admin.waitFor('connection_info', (d) => d.role === 'admin');
+    const visitor = await open();
+    const other = await open();
+    await other.waitFor('connection_info');
+
+    const activity = visitorActivity({
+      currentPage: '/',
+      deviceType: 'desktop',
+      browser: 'Firefox',
+      location: 'Los Angeles',
+    });
+    visitor.send({ type: 'user_active', data: activity });
+    const arrived = await admin.waitFor('active_users_update', (d) => d.count === 1);
+    expect(arrived.users).toEqual([
+      {
+        visitorId: activity.visitorId,
+        currentPage: '/',
+        deviceType: 'desktop',
+        browser: 'Firefox',
+        timeOnSite: expect.any(Number),
+        location: 'Los Angeles',
+      },
+    ]);
+
+    visitor.send({
+      type: 'user_page_change',
+      data: { visitorId: activity.visitorId, sessionId: activity.sessionId, currentPage: '/results' },
+    });
+    await admin.waitFor('active_users_update', (d) => d.users[0]?.currentPage === '/results');
+
+    const gone = await admin.waitFor('active_users_update', (d) => d.count === 0, admin.messages.length);
+    expect(gone).toEqual({ count: 0, users: [] });
+    expect(other.messages.map((m) => m.type)).toEqual(['connection_info']);
+    expect(live.app.live.openSockets()).toEqual({ admin: 1, visitor: 2, pending: 0 });
+  });
+
+  it('passes the in-process aggregator\'s "analytics changed" to admin sockets only', async () => {
+    live = await startLive({ db: testDb.db, presence: 'memory' });
+    const { cookie } = await createAdminWithSession(testDb.db);
+    const admin = await open('', cookie);
+    await admin.waitFor('connection_info', (d) => d.role === 'admin');
+    const visitor = await open();
+    await visitor.waitFor('connection_info');
+
+    await live.app.live.announceAnalyticsChanged({
+      changedAt: '2026-11-21T09:30:00.000Z',
+      topics: ['tracking.journey.v1'],
+    });
+    expect(await admin.waitFor('analytics_update')).toEqual({
+      changedAt: '2026-11-21T09:30:00.000Z',
+      topics: ['tracking.journey.v1'],
+    });
+    expect(visitor.messages.map((m) => m.type)).toEqual(['connection_info']);
+  });
+
+  it('reports ready without a Redis check', async () => {
+    live = await startLive({ db: testDb.db, presence: 'memory' });
+    const res = await fetch(`${live.httpUrl}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok' } });
+  });
+});
