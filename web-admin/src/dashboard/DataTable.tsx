@@ -13,8 +13,11 @@ export function DataTable<Row>({
   rows,
   rowKey,
   testId,
+  captionHidden = false,
 }: {
   caption: string;
+  /** For screen readers only, when the panel title above already says it. */
+  captionHidden?: boolean;
   columns: Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string | number;
@@ -23,7 +26,7 @@ export function DataTable<Row>({
   return (
     <div className="table-wrap">
       <table className="data-table" data-testid={testId}>
-        <caption>{caption}</caption>
+        <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -22,6 +22,7 @@ export function LiveUsersList({ activeUsers }: { activeUsers: { count: number; u
         <>
           <DataTable
             caption={liveUsersTexts.heading}
+            captionHidden
             rows={users}
             rowKey={(u) => u.visitorId}
             columns={[

@@ -19,6 +19,7 @@ export function DevicesTab({ days }: { days: Period }) {
         {(rows) => (
           <DataTable<DeviceStatsRow>
             caption="Dispozitive și browsere"
+            captionHidden
             rows={rows}
             rowKey={(r, i) => `${r.browserName}|${r.operatingSystem}|${r.deviceType}|${i}`}
             testId="device-stats"

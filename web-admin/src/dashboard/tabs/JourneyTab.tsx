@@ -27,6 +27,7 @@ export function JourneyTab({ days }: { days: Period }) {
                 <LazyFunnelChart steps={steps} label="Grafic: pâlnia parcursului de azi, pe pași" />
                 <DataTable
                   caption="Pâlnia de azi"
+                  captionHidden
                   rows={steps}
                   rowKey={(s) => s.key}
                   testId="today-funnel"

@@ -18,6 +18,7 @@ export function TrafficTab({ days }: { days: Period }) {
         {(rows) => (
           <DataTable<TrafficSourceRow>
             caption="Surse de trafic"
+            captionHidden
             rows={rows}
             rowKey={(r, i) => `${r.source}|${r.medium}|${r.referrerDomain ?? ''}|${i}`}
             testId="traffic-sources"
