@@ -262,6 +262,18 @@ describe('admin sockets', () => {
     expect((await wrong.closed).code).toBe(liveCloseCodes.unauthorized);
   });
 
+  it('keep a cookie-authenticated admin connected when the auth message that follows names a stale session', async () => {
+    const [a] = await startInstances(1);
+    const admin = await createAdminWithSession(testDb.db);
+    // What the dashboard does: cookie on the upgrade, then the id it keeps, then request_analytics.
+    const socket = await open(a!.wsUrl, { query: 'role=admin', headers: admin.cookie });
+    socket.send({ type: 'auth', data: { sessionId: 'an-old-session' } });
+    socket.send({ type: 'request_analytics' });
+    expect(await socket.waitFor('error')).toEqual({ code: 'unauthorized' });
+    await socket.waitFor('analytics_update');
+    expect(socket.isOpen).toBe(true);
+  });
+
   it('are refused when the first message of a ?role=admin socket is not auth', async () => {
     const [a] = await startInstances(1);
     const socket = await open(a!.wsUrl, { query: 'role=admin' });

@@ -117,7 +117,13 @@ function openConnection(
 
   const handleMessage = async (c: LiveConnection, message: LiveClientMessage): Promise<void> => {
     if (socket.readyState !== socket.OPEN) return;
-    if (message.type === 'auth') return authenticate(await checkAdminSession(o.db, message.data.sessionId));
+    if (message.type === 'auth') {
+      const check = await checkAdminSession(o.db, message.data.sessionId);
+      // Already admin by its cookie (the dashboard also sends the id it keeps): a stale second id is
+      // answered, not punished — the socket's own session is re-checked periodically anyway.
+      if (c.role === 'admin' && check.status !== 'valid') return hub.send(c, errorMessage('unauthorized'));
+      return authenticate(check);
+    }
     // A socket that asked to be admin speaks `auth` first or not at all.
     if (c.role === 'pending') return refuse();
     switch (message.type) {
