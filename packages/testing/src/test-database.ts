@@ -22,18 +22,27 @@ function assertTestName(name: string): void {
   if (!/test/.test(name)) throw new Error(`refusing to touch database "${name}": its name does not say "test"`);
 }
 
-/** Re-creates the template from the migrations (global setup runs it once per `npm test`). */
+/**
+ * Brings the template up to the latest migrations (global setup runs it once per vitest run). Several
+ * runs may start at once (parallel runs on one machine), so it works under an advisory lock and never
+ * drops a template another run may be cloning; tests only ever clone it, so it holds no data.
+ */
 export async function prepareTemplateDatabase(): Promise<void> {
   await withAdmin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${ident(templateDatabaseName)} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${ident(templateDatabaseName)}`);
+    await client.query('SELECT pg_advisory_lock(424242)');
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateDatabaseName]);
+      if (!found.rowCount) await client.query(`CREATE DATABASE ${ident(templateDatabaseName)}`);
+      const db = createDb({ connectionString: `${testInfra().postgresServerUrl}/${templateDatabaseName}`, max: 1 });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(424242)');
+    }
   });
-  const db = createDb({ connectionString: `${testInfra().postgresServerUrl}/${templateDatabaseName}`, max: 1 });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
 }
 
 export interface TestDatabase {
