@@ -17,10 +17,20 @@ describe('file mailer', () => {
     dirs.push(root);
     const dir = join(root, 'var', 'mail'); // created on first use
     const lines: string[] = [];
-    const mailer = createMailer({ kind: 'file', dir, from: 'BodyMetrics <reports@bodymetrics.local>', log: (l) => lines.push(l) });
+    const mailer = createMailer({
+      kind: 'file',
+      dir,
+      from: 'BodyMetrics <reports@bodymetrics.local>',
+      log: (l) => lines.push(l),
+    });
     await mailer.verify();
 
-    const first = await mailer.send({ to: 'ana@example.com', subject: 'First', text: 'one', html: '<b>one</b>' });
+    const first = await mailer.send({
+      to: 'ana@example.com',
+      subject: 'First',
+      text: 'one',
+      html: '<b>one</b>',
+    });
     await mailer.send({ to: 'ana@example.com', subject: 'Second', text: 'two', replyTo: 'x@example.org' });
     mailer.close();
 

@@ -22,7 +22,11 @@ describe('SMTP mailer', () => {
   });
 
   it('delivers the message with its parts, Reply-To and extra headers', async () => {
-    const mailer = createMailer({ kind: 'smtp', url: sink.url, from: 'BodyMetrics <reports@bodymetrics.local>' });
+    const mailer = createMailer({
+      kind: 'smtp',
+      url: sink.url,
+      from: 'BodyMetrics <reports@bodymetrics.local>',
+    });
     try {
       await mailer.verify();
       const sent = await mailer.send({
@@ -36,8 +40,13 @@ describe('SMTP mailer', () => {
       expect(sent.messageId).toMatch(/@/);
 
       const mail = await sink.waitFor((m) => m.subject === 'Your BodyMetrics Health Report');
-      expect(mail.from?.value[0]).toMatchObject({ name: 'BodyMetrics', address: 'reports@bodymetrics.local' });
-      expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe('ana@example.com');
+      expect(mail.from?.value[0]).toMatchObject({
+        name: 'BodyMetrics',
+        address: 'reports@bodymetrics.local',
+      });
+      expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe(
+        'ana@example.com',
+      );
       expect(mail.replyTo?.value[0]?.address).toBe('visitor@example.org');
       expect(mail.text?.trim()).toBe('Plain text body');
       expect(mail.html).toContain('<p>HTML body</p>');
@@ -53,7 +62,11 @@ describe('SMTP mailer', () => {
 
   it('fails with MailDeliveryError when no SMTP server listens', async () => {
     const port = await closedPort();
-    const mailer = createMailer({ kind: 'smtp', url: `smtp://127.0.0.1:${port}`, from: 'reports@bodymetrics.local' });
+    const mailer = createMailer({
+      kind: 'smtp',
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'reports@bodymetrics.local',
+    });
     try {
       const sending = mailer.send({ to: 'ana@example.com', subject: 'never', text: 'never' });
       await expect(sending).rejects.toBeInstanceOf(MailDeliveryError);

@@ -40,9 +40,12 @@ export function createSmtpMailer(config: SmtpMailerConfig): Mailer {
       // nodemailer resolves when at least one recipient was accepted; a refused recipient is a failure
       // for us — every message we send has the recipients it needs, no more.
       if (info.rejected && info.rejected.length > 0) {
-        throw new MailDeliveryError(`Mail delivery failed: recipient refused (${info.rejected.map(String).join(', ')})`, {
-          code: 'EENVELOPE',
-        });
+        throw new MailDeliveryError(
+          `Mail delivery failed: recipient refused (${info.rejected.map(String).join(', ')})`,
+          {
+            code: 'EENVELOPE',
+          },
+        );
       }
       return { messageId: info.messageId };
     },

@@ -31,21 +31,27 @@ export function buildApp(deps: ReportsDeps) {
     ipStorage: deps.ipStorage ?? 'truncated',
   };
 
-  // Only the contact form is limited here (the gateway limits everything per IP as well). With Redis
+  // The two routes that send mail are limited here (the gateway limits everything per IP as well): the
+  // contact form, and the report, which mails any address it is given. With Redis
   // the counters are shared by every instance; without it (embedded mode) each process counts alone.
   void app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.redisKeyPrefix ?? 'bm:'}reports:rate-limit:` } : {}),
+    ...(deps.redis
+      ? { redis: deps.redis, nameSpace: `${deps.redisKeyPrefix ?? 'bm:'}reports:rate-limit:` }
+      : {}),
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', `Too many messages. Please try again in ${context.after}.`),
+      new HttpError(429, 'rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
 
   // Registered as a plugin so its routes are added after the rate-limit plugin has loaded (its
   // onRoute hook attaches the per-route limit).
   void app.register(async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
-    emailReportRoute(routes, ctx);
+    emailReportRoute(routes, ctx, {
+      max: deps.rateLimit?.reportMax ?? 10,
+      windowMs: deps.rateLimit?.reportWindowMs ?? 10 * 60 * 1000,
+    });
     submitReportRoute(routes, ctx);
     newsletterRoutes(routes, ctx);
     contactRoute(routes, ctx, {

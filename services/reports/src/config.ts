@@ -7,7 +7,10 @@ const reportsEnv = z.object({
   ...commonEnv,
   PORT: portEnv(8083),
   DATABASE_URL: z.string().default(defaultDatabaseUrl),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').default('smtp://127.0.0.1:1025'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('BodyMetrics <reports@bodymetrics.local>'),
   /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
   MAIL_DIR: z.string().min(1).optional(),
@@ -17,9 +20,20 @@ const reportsEnv = z.object({
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('bm:'),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
-  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
+  REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  REPORT_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
   IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
 });
 
 export type ReportsConfig = z.infer<typeof reportsEnv>;
-export const reportsConfig = (env: NodeJS.ProcessEnv = process.env): ReportsConfig => loadConfig(reportsEnv, env);
+export const reportsConfig = (env: NodeJS.ProcessEnv = process.env): ReportsConfig =>
+  loadConfig(reportsEnv, env);

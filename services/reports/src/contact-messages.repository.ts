@@ -1,7 +1,7 @@
 // Contact messages (table contact_messages): what visitors wrote, kept for the operator.
 import type { Kysely, Transaction } from 'kysely';
-import { asDate } from './timestamps';
 import type { Database } from '@bodymetrics/db';
+import { asDate } from './timestamps';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -22,7 +22,13 @@ export async function storeContactMessage(
 ): Promise<number> {
   const row = await db
     .insertInto('contact_messages')
-    .values({ full_name: m.fullName, email: m.email, reason: m.reason, message: m.message, ip_address: m.ipAddress })
+    .values({
+      full_name: m.fullName,
+      email: m.email,
+      reason: m.reason,
+      message: m.message,
+      ip_address: m.ipAddress,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

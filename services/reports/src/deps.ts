@@ -23,11 +23,22 @@ export interface ReportsDeps {
     contactMax?: number;
     /** Window in ms (default 10 minutes). */
     contactWindowMs?: number;
+    /** Report e-mails per IP per window (default 10): the endpoint mails any address it is given. */
+    reportMax?: number;
+    /** Window in ms (default 10 minutes). */
+    reportWindowMs?: number;
   };
   logger?: FastifyServerOptions['logger'];
 }
 
+export interface RouteRateLimit {
+  max: number;
+  windowMs: number;
+}
+
 /** The deps with defaults applied, as the routes see them. */
-export interface ReportsContext extends Required<Pick<ReportsDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'contactTo'>> {
+export interface ReportsContext extends Required<
+  Pick<ReportsDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'contactTo'>
+> {
   ipStorage: IpStorage;
 }

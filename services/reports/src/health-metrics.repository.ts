@@ -1,8 +1,8 @@
 // Stored health reports (table health_metrics): one row per distinct submission.
 import type { Kysely, Transaction } from 'kysely';
-import { asDate } from './timestamps';
 import type { Database } from '@bodymetrics/db';
 import { normaliseEmail, submissionHash, type ReportSubmission } from './submission-hash';
+import { asDate } from './timestamps';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

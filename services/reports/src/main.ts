@@ -21,7 +21,12 @@ const app = buildApp({
   publicBaseUrl: config.PUBLIC_BASE_URL,
   contactTo: config.CONTACT_TO,
   ipStorage: config.IP_STORAGE,
-  rateLimit: { contactMax: config.CONTACT_RATE_LIMIT_MAX, contactWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS },
+  rateLimit: {
+    contactMax: config.CONTACT_RATE_LIMIT_MAX,
+    contactWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
+    reportMax: config.REPORT_RATE_LIMIT_MAX,
+    reportWindowMs: config.REPORT_RATE_LIMIT_WINDOW_MS,
+  },
   logger: { level: config.LOG_LEVEL },
 });
 // main.ts created these clients, so it closes them — after the app has stopped taking requests.

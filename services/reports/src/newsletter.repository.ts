@@ -2,9 +2,9 @@
 // (spec §1); an address that unsubscribed stays unsubscribed — only its owner's own click changes that.
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { asDate } from './timestamps';
 import type { Database, NewsletterSubscribersTable } from '@bodymetrics/db';
 import { normaliseEmail } from './submission-hash';
+import { asDate } from './timestamps';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

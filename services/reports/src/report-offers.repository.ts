@@ -14,8 +14,13 @@ export interface ReportOfferView {
 }
 
 /** Active offers among the given ids, in the order the visitor saw them; unknown ids are dropped. */
-export async function findActiveOffers(db: Executor, ids: readonly (number | string)[]): Promise<ReportOfferView[]> {
-  const wanted = [...new Set(ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647))];
+export async function findActiveOffers(
+  db: Executor,
+  ids: readonly (number | string)[],
+): Promise<ReportOfferView[]> {
+  const wanted = [
+    ...new Set(ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647)),
+  ];
   if (wanted.length === 0) return [];
   const rows = await db
     .selectFrom('affiliate_offers')
@@ -26,6 +31,8 @@ export async function findActiveOffers(db: Executor, ids: readonly (number | str
   const byId = new Map(rows.map((r) => [r.id, r]));
   return wanted.flatMap((id) => {
     const r = byId.get(id);
-    return r && /^https?:\/\//i.test(r.url) ? [{ id: r.id, title: r.title, description: r.description, url: r.url }] : [];
+    return r && /^https?:\/\//i.test(r.url)
+      ? [{ id: r.id, title: r.title, description: r.description, url: r.url }]
+      : [];
   });
 }

@@ -1,7 +1,7 @@
 // Rendered share cards (table share_images): the PNG bytes a social network fetches for og:image.
 import type { Kysely, Transaction } from 'kysely';
-import { asDate } from './timestamps';
 import type { Database } from '@bodymetrics/db';
+import { asDate } from './timestamps';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -20,7 +20,13 @@ export async function storeShareImage(
 ): Promise<void> {
   await db
     .insertInto('share_images')
-    .values({ id: image.id, bmi: image.bmi, bmi_category: image.bmiCategory, platform: image.platform, png: image.png })
+    .values({
+      id: image.id,
+      bmi: image.bmi,
+      bmi_category: image.bmiCategory,
+      platform: image.platform,
+      png: image.png,
+    })
     .execute();
 }
 
@@ -39,7 +45,10 @@ export async function findShareImage(db: Executor, id: string): Promise<ShareIma
 }
 
 /** The card's facts without the image bytes (the share page needs only these). */
-export async function findShareCard(db: Executor, id: string): Promise<{ bmi: number; bmiCategory: string } | null> {
+export async function findShareCard(
+  db: Executor,
+  id: string,
+): Promise<{ bmi: number; bmiCategory: string } | null> {
   const row = await db
     .selectFrom('share_images')
     .select(['bmi', 'bmi_category'])

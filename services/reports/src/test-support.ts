@@ -56,7 +56,10 @@ export function reportBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function insertOffer(db: Db, offer: { title: string; description: string; url: string; active?: boolean }) {
+export async function insertOffer(
+  db: Db,
+  offer: { title: string; description: string; url: string; active?: boolean },
+) {
   const row = await db
     .insertInto('affiliate_offers')
     .values({ ...offer, bmi_category: 'Overweight', goal: 'weight_loss', active: offer.active ?? true })
@@ -75,7 +78,11 @@ export async function closedPort(): Promise<number> {
 }
 
 export function testApp(deps: Partial<ReportsDeps> & { db: Db; smtpUrl: string }) {
-  const mailer: Mailer = createMailer({ kind: 'smtp', url: deps.smtpUrl, from: 'BodyMetrics <reports@bodymetrics.test>' });
+  const mailer: Mailer = createMailer({
+    kind: 'smtp',
+    url: deps.smtpUrl,
+    from: 'BodyMetrics <reports@bodymetrics.test>',
+  });
   const app = buildApp({ publicBaseUrl: PUBLIC_BASE_URL, contactTo: OPERATOR, mailer, ...deps });
   app.addHook('onClose', () => mailer.close());
   return app;
@@ -94,7 +101,13 @@ export function visibleText(html: string): string {
     .trim();
 }
 
-export async function countRows(db: Db, table: 'health_metrics' | 'newsletter_subscribers' | 'contact_messages' | 'share_images') {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+export async function countRows(
+  db: Db,
+  table: 'health_metrics' | 'newsletter_subscribers' | 'contact_messages' | 'share_images',
+) {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -60,7 +60,10 @@ function nutritionNote(category: string): string {
   return 'Your calorie target matches your daily energy need, to maintain your current weight.';
 }
 
-export function buildHealthReport(form: HealthFormValues, selectedGoal: Goal | null | undefined): HealthReport {
+export function buildHealthReport(
+  form: HealthFormValues,
+  selectedGoal: Goal | null | undefined,
+): HealthReport {
   const result = calculateHealthMetrics(form);
   const nutrition = nutritionPlan(result.tdee, result.bmiCategory);
   const unit = result.measurementSystem === 'imperial' ? 'lb' : 'kg';

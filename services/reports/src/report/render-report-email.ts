@@ -161,6 +161,10 @@ function plainText({ name, report, offers, unsubscribeUrl }: ReportEmailInput): 
 export async function renderReportEmail(input: ReportEmailInput): Promise<RenderedEmail> {
   // strict: a template mistake fails loudly (in the tests) instead of sending a half-broken mail;
   // no web fonts: mail clients block them and they would leak the reader's IP to a third party.
-  const { html } = await mjml2html(mjmlDocument(input), { validationLevel: 'strict', fonts: {}, keepComments: false });
+  const { html } = await mjml2html(mjmlDocument(input), {
+    validationLevel: 'strict',
+    fonts: {},
+    keepComments: false,
+  });
   return { subject: REPORT_SUBJECT, html, text: plainText(input) };
 }

@@ -5,21 +5,19 @@
 import { contactBodySchema } from '@bodymetrics/contracts';
 import { MailDeliveryError } from '@bodymetrics/mail';
 import { storableIp, type App } from '@bodymetrics/service-kit';
-import type { ReportsContext } from '../deps';
+import type { ReportsContext, RouteRateLimit } from '../deps';
 import { markContactMessageForwarded, storeContactMessage } from '../contact-messages.repository';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
 
 export const CONTACT_FAILED_MESSAGE = 'Failed to send your message';
 
-export interface ContactRouteOptions {
-  max: number;
-  windowMs: number;
-}
-
-export function contactRoute(app: App, ctx: ReportsContext, limit: ContactRouteOptions): void {
+export function contactRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
   app.post(
     '/api/contact',
-    { schema: { body: contactBodySchema }, config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } },
+    {
+      schema: { body: contactBodySchema },
+      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    },
     async (request) => {
       const { fullName, email, reason, message } = request.body;
       try {

@@ -36,7 +36,10 @@ beforeEach(() => {
 });
 
 const rawHeader = (mail: ParsedMail, name: string) =>
-  mail.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+  mail.headerLines
+    .find((h) => h.key === name.toLowerCase())
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, ' ');
 
 async function sendReport(body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/email-report', payload: body });
@@ -61,7 +64,12 @@ describe('POST /api/email-report', () => {
         metrics: { ...reportBody().metrics, bmi: 99.9 },
         offers: [
           { id: protein, title: 'Lean Protein Shake', url: 'https://partner.example/shake?ref=bm' },
-          { id: tea, title: 'Green Tea Extract', description: 'Daily metabolism support.', url: 'https://partner.example/tea' },
+          {
+            id: tea,
+            title: 'Green Tea Extract',
+            description: 'Daily metabolism support.',
+            url: 'https://partner.example/tea',
+          },
         ],
       }),
     );
@@ -93,7 +101,9 @@ describe('POST /api/email-report', () => {
     expect(text).toContain('Your goal: Weight loss.'); // the default goal for Overweight
 
     // Offers: each labelled Sponsored, in the order the visitor saw them, linking to the partner.
-    expect(text).toContain('[Sponsored] Lean Protein Shake\nWhey isolate, 25 g protein per serving.\nLearn more: https://partner.example/shake?ref=bm');
+    expect(text).toContain(
+      '[Sponsored] Lean Protein Shake\nWhey isolate, 25 g protein per serving.\nLearn more: https://partner.example/shake?ref=bm',
+    );
     expect(text).toContain('[Sponsored] Green Tea Extract');
     expect(text.indexOf('Lean Protein Shake')).toBeLessThan(text.indexOf('Green Tea Extract'));
     expect(html).toMatch(/Sponsored Lean Protein Shake Whey isolate, 25 g protein per serving\. Learn More/);
@@ -101,11 +111,15 @@ describe('POST /api/email-report', () => {
     expect(String(mail.html)).toContain('href="https://partner.example/shake?ref=bm"');
 
     for (const part of [text, html]) {
-      expect(part).toContain('Medical disclaimer: this report is for general information only and is not medical advice.');
+      expect(part).toContain(
+        'Medical disclaimer: this report is for general information only and is not medical advice.',
+      );
     }
 
     const header = rawHeader(mail, 'List-Unsubscribe');
-    expect(header).toMatch(new RegExp(`^<${PUBLIC_BASE_URL}/api/newsletter/unsubscribe\\?token=[A-Za-z0-9_-]{43}>$`));
+    expect(header).toMatch(
+      new RegExp(`^<${PUBLIC_BASE_URL}/api/newsletter/unsubscribe\\?token=[A-Za-z0-9_-]{43}>$`),
+    );
     expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = header!.slice(1, -1);
     expect(text).toContain(`Unsubscribe from BodyMetrics e-mails: ${link}`);
@@ -134,7 +148,9 @@ describe('POST /api/email-report', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(visibleText(page.body)).toContain('You have been unsubscribed.');
-    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain('ana.pop@example.com');
+    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain(
+      'ana.pop@example.com',
+    );
     expect((await findSubscriber(database.db, 'ana.pop@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
   });
 
@@ -153,7 +169,9 @@ describe('POST /api/email-report', () => {
     expect(unsubscribedAt).toBeInstanceOf(Date);
 
     sink.messages.length = 0;
-    const again = await sendReport(reportBody({ email, name: 'Left Once', metrics: { ...reportBody().metrics, weight: 170 } }));
+    const again = await sendReport(
+      reportBody({ email, name: 'Left Once', metrics: { ...reportBody().metrics, weight: 170 } }),
+    );
     expect(again.statusCode).toBe(200);
     expect(sink.messages.map((m) => m.subject)).toEqual(['Your BodyMetrics Health Report']);
     expect((await findSubscriber(database.db, email))!.unsubscribedAt).toEqual(unsubscribedAt);
@@ -171,7 +189,12 @@ describe('POST /api/email-report', () => {
   });
 
   it('shows the waist-hip ratio when both are given, and only offers that exist and are active', async () => {
-    const inactive = await insertOffer(database.db, { title: 'Old Offer', description: 'gone', url: 'https://partner.example/old', active: false });
+    const inactive = await insertOffer(database.db, {
+      title: 'Old Offer',
+      description: 'gone',
+      url: 'https://partner.example/old',
+      active: false,
+    });
     const response = await sendReport(
       reportBody({
         email: 'whr@example.com',
@@ -202,5 +225,27 @@ describe('POST /api/email-report', () => {
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ error: { code: 'not_found', message: 'Unsubscribe token not found' } });
     expect(await countRows(database.db, 'newsletter_subscribers')).toBeGreaterThan(0);
+  });
+
+  it('limits report mails per IP (they go to any address given), in memory when there is no Redis', async () => {
+    const limited = testApp({ db: database.db, smtpUrl: sink.url, rateLimit: { reportMax: 2 } });
+    try {
+      const send = (ip: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/email-report',
+          headers: { 'x-forwarded-for': ip },
+          payload: reportBody({ email: 'limit@example.com' }),
+        });
+      expect((await send('192.0.2.1')).statusCode).toBe(200);
+      expect((await send('192.0.2.1')).statusCode).toBe(200);
+      const third = await send('192.0.2.1');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ error: { code: 'rate_limited' } });
+      expect(sink.messages).toHaveLength(2);
+      expect((await send('192.0.2.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

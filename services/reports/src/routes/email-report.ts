@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { MailDeliveryError } from '@bodymetrics/mail';
 import type { App } from '@bodymetrics/service-kit';
-import type { ReportsContext } from '../deps';
+import type { ReportsContext, RouteRateLimit } from '../deps';
 import { storeHealthReport } from '../health-metrics.repository';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
 import { subscribeToNewsletter } from '../newsletter.repository';
@@ -20,47 +20,57 @@ type ReportBody = z.output<typeof reportBodySchema>;
 
 export const REPORT_FAILED_MESSAGE = 'Failed to send your health report';
 
-export function emailReportRoute(app: App, ctx: ReportsContext): void {
-  app.post('/api/email-report', { schema: { body: reportBodySchema } }, async (request) => {
-    const body: ReportBody = request.body;
-    const report = computeReport(body.metrics, body.selectedGoal);
-    const offers = await findActiveOffers(ctx.db, body.offers.map((o) => o.id));
-    try {
-      await ctx.db.transaction().execute(async (trx) => {
-        await storeHealthReport(trx, {
-          name: body.name,
-          email: body.email,
-          metrics: body.metrics,
-          selectedGoal: body.selectedGoal ?? null,
+export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
+  app.post(
+    '/api/email-report',
+    {
+      schema: { body: reportBodySchema },
+      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    },
+    async (request) => {
+      const body: ReportBody = request.body;
+      const report = computeReport(body.metrics, body.selectedGoal);
+      const offers = await findActiveOffers(
+        ctx.db,
+        body.offers.map((o) => o.id),
+      );
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await storeHealthReport(trx, {
+            name: body.name,
+            email: body.email,
+            metrics: body.metrics,
+            selectedGoal: body.selectedGoal ?? null,
+          });
+          // An address that unsubscribed stays unsubscribed; it still gets the report it asked for.
+          const subscriber = await subscribeToNewsletter(trx, { email: body.email, name: body.name });
+          const unsubscribe = unsubscribeUrl(ctx.publicBaseUrl, subscriber.unsubscribeToken);
+          const mail = await renderReportEmail({
+            name: body.name,
+            report,
+            offers,
+            unsubscribeUrl: unsubscribe,
+            publicBaseUrl: ctx.publicBaseUrl,
+          });
+          await ctx.mailer.send({
+            to: { name: body.name, address: body.email },
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+            headers: {
+              'List-Unsubscribe': `<${unsubscribe}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          });
         });
-        // An address that unsubscribed stays unsubscribed; it still gets the report it asked for.
-        const subscriber = await subscribeToNewsletter(trx, { email: body.email, name: body.name });
-        const unsubscribe = unsubscribeUrl(ctx.publicBaseUrl, subscriber.unsubscribeToken);
-        const mail = await renderReportEmail({
-          name: body.name,
-          report,
-          offers,
-          unsubscribeUrl: unsubscribe,
-          publicBaseUrl: ctx.publicBaseUrl,
-        });
-        await ctx.mailer.send({
-          to: { name: body.name, address: body.email },
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          headers: {
-            'List-Unsubscribe': `<${unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        });
-      });
-    } catch (err) {
-      if (err instanceof MailDeliveryError) {
-        request.log.warn({ err }, 'report mail not accepted by the SMTP server; nothing stored');
-        throw mailDeliveryFailed(REPORT_FAILED_MESSAGE);
+      } catch (err) {
+        if (err instanceof MailDeliveryError) {
+          request.log.warn({ err }, 'report mail not accepted by the SMTP server; nothing stored');
+          throw mailDeliveryFailed(REPORT_FAILED_MESSAGE);
+        }
+        throw err;
       }
-      throw err;
-    }
-    return { success: true as const };
-  });
+      return { success: true as const };
+    },
+  );
 }

@@ -18,30 +18,40 @@ export function newsletterRoutes(app: App, ctx: ReportsContext): void {
     (_request, _body, done) => done(null, undefined),
   );
 
-  app.get('/api/newsletter/unsubscribe', { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => {
-    const token = request.query.token;
-    const subscriber = token ? await unsubscribeByToken(ctx.db, token) : null;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!subscriber) {
-      return reply.status(404).send(
+  app.get(
+    '/api/newsletter/unsubscribe',
+    { schema: { querystring: unsubscribeQuerySchema } },
+    async (request, reply) => {
+      const token = request.query.token;
+      const subscriber = token ? await unsubscribeByToken(ctx.db, token) : null;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!subscriber) {
+        return reply.status(404).send(
+          htmlPage({
+            title: 'This unsubscribe link is not valid',
+            paragraphs: [
+              'The link may be incomplete. Please open the full link from the e-mail you received.',
+            ],
+          }),
+        );
+      }
+      return reply.send(
         htmlPage({
-          title: 'This unsubscribe link is not valid',
-          paragraphs: ['The link may be incomplete. Please open the full link from the e-mail you received.'],
+          title: 'You have been unsubscribed.',
+          paragraphs: [`${subscriber.email} will not receive the BodyMetrics newsletter any more.`],
         }),
       );
-    }
-    return reply.send(
-      htmlPage({
-        title: 'You have been unsubscribed.',
-        paragraphs: [`${subscriber.email} will not receive the BodyMetrics newsletter any more.`],
-      }),
-    );
-  });
+    },
+  );
 
-  app.post('/api/newsletter/unsubscribe', { schema: { querystring: unsubscribeQuerySchema } }, async (request) => {
-    const token = request.query.token;
-    const subscriber = token ? await unsubscribeByToken(ctx.db, token) : null;
-    if (!subscriber) throw notFound('Unsubscribe token');
-    return { success: true as const, unsubscribed: true };
-  });
+  app.post(
+    '/api/newsletter/unsubscribe',
+    { schema: { querystring: unsubscribeQuerySchema } },
+    async (request) => {
+      const token = request.query.token;
+      const subscriber = token ? await unsubscribeByToken(ctx.db, token) : null;
+      if (!subscriber) throw notFound('Unsubscribe token');
+      return { success: true as const, unsubscribed: true };
+    },
+  );
 }

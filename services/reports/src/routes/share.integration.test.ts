@@ -31,14 +31,20 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 const metaContent = (html: string, key: string) =>
-  new RegExp(`<meta (?:property|name|http-equiv)="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)">`).exec(html)?.[1];
+  new RegExp(
+    `<meta (?:property|name|http-equiv)="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)">`,
+  ).exec(html)?.[1];
 
 describe('share images', () => {
   it('renders a 1200×630 PNG card, stores it, and serves it on the returned URL', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/generate-share-image',
-      payload: { results: { bmi: 25.83, bmiCategory: 'Overweight' }, platform: 'whatsapp', uniqueId: 'visitor-123' },
+      payload: {
+        results: { bmi: 25.83, bmiCategory: 'Overweight' },
+        platform: 'whatsapp',
+        uniqueId: 'visitor-123',
+      },
     });
     expect(response.statusCode).toBe(200);
     const { imageUrl, shareUrl } = response.json<{ imageUrl: string; shareUrl: string }>();
@@ -60,7 +66,11 @@ describe('share images', () => {
     await writeFile(join(tmpdir(), 'bodymetrics-share-card.png'), image.rawPayload);
 
     // Nothing personal is kept: the client's id only seeds the share id.
-    const row = await database.db.selectFrom('share_images').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('share_images')
+      .selectAll()
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify({ ...row, png: undefined })).not.toContain('visitor-123');
   });
 
@@ -101,7 +111,10 @@ describe('share images', () => {
       payload: { results: { bmi: 31.2, bmiCategory: '<b>Normal</b>' }, platform: 'twitter', uniqueId: 'x' },
     });
     expect(created.statusCode).toBe(200);
-    const page = await app.inject({ method: 'GET', url: new URL(created.json<{ shareUrl: string }>().shareUrl).pathname });
+    const page = await app.inject({
+      method: 'GET',
+      url: new URL(created.json<{ shareUrl: string }>().shareUrl).pathname,
+    });
     expect(metaContent(page.body, 'og:title')).toBe('My BMI is 31.2 (Obese) — check yours on BodyMetrics');
   });
 
@@ -112,11 +125,18 @@ describe('share images', () => {
     expect(metaContent(page.body, 'og:url')).toBe(`${PUBLIC_BASE_URL}/`);
     expect(metaContent(page.body, 'refresh')).toBe('0;url=/');
 
-    const odd = await app.inject({ method: 'GET', url: `/share/${encodeURIComponent('"><script>alert(1)</script>')}` });
+    const odd = await app.inject({
+      method: 'GET',
+      url: `/share/${encodeURIComponent('"><script>alert(1)</script>')}`,
+    });
     expect(odd.statusCode).toBe(200);
     expect(odd.body).not.toContain('<script>');
 
-    for (const url of ['/api/share-images/doesNotExist123.png', '/api/share-images/doesNotExist123', '/api/share-images/..%2F.png']) {
+    for (const url of [
+      '/api/share-images/doesNotExist123.png',
+      '/api/share-images/doesNotExist123',
+      '/api/share-images/..%2F.png',
+    ]) {
       const image = await app.inject({ method: 'GET', url });
       expect(image.statusCode).toBe(404);
       expect(image.json()).toMatchObject({ error: { code: 'not_found' } });
@@ -133,9 +153,16 @@ describe('share images', () => {
       [{ results: { bmi: 22, bmiCategory: 'Normal' }, platform: 'x', uniqueId: 'u'.repeat(65) }, 'uniqueId'],
     ];
     for (const [payload, field] of cases) {
-      const response = await app.inject({ method: 'POST', url: '/api/generate-share-image', payload: payload as object });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/generate-share-image',
+        payload: payload as object,
+      });
       expect(response.statusCode, field).toBe(400);
-      expect(response.json<{ error: { message: string } }>().error.message.startsWith(`${field}: `), field).toBe(true);
+      expect(
+        response.json<{ error: { message: string } }>().error.message.startsWith(`${field}: `),
+        field,
+      ).toBe(true);
     }
     expect(await countRows(database.db, 'share_images')).toBe(before);
   });

@@ -27,17 +27,24 @@ const idParams = z.object({ id: z.string().max(100) });
 export function shareRoutes(app: App, ctx: ReportsContext): void {
   const renderCard = createShareCardCache();
 
-  app.post('/api/generate-share-image', { schema: { body: shareImageBodySchema } }, async (request): Promise<ShareImageResponse> => {
-    const { results, platform, uniqueId } = request.body;
-    // The card shows the BMI to one decimal and the category that number falls in, computed here so a
-    // card can never show a number and a category that disagree.
-    const bmi = roundTo(results.bmi, 1);
-    const bmiCategory = classifyBmi(bmi);
-    const png = await renderCard(bmi, bmiCategory);
-    const id = newShareId(uniqueId);
-    await storeShareImage(ctx.db, { id, bmi, bmiCategory, platform, png });
-    return { imageUrl: shareImageUrl(ctx.publicBaseUrl, id), shareUrl: sharePageUrl(ctx.publicBaseUrl, id) };
-  });
+  app.post(
+    '/api/generate-share-image',
+    { schema: { body: shareImageBodySchema } },
+    async (request): Promise<ShareImageResponse> => {
+      const { results, platform, uniqueId } = request.body;
+      // The card shows the BMI to one decimal and the category that number falls in, computed here so a
+      // card can never show a number and a category that disagree.
+      const bmi = roundTo(results.bmi, 1);
+      const bmiCategory = classifyBmi(bmi);
+      const png = await renderCard(bmi, bmiCategory);
+      const id = newShareId(uniqueId);
+      await storeShareImage(ctx.db, { id, bmi, bmiCategory, platform, png });
+      return {
+        imageUrl: shareImageUrl(ctx.publicBaseUrl, id),
+        shareUrl: sharePageUrl(ctx.publicBaseUrl, id),
+      };
+    },
+  );
 
   app.get('/api/share-images/:id', { schema: { params: idParams } }, async (request, reply) => {
     const match = /^(.+)\.png$/.exec(request.params.id);

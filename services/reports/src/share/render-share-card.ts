@@ -14,9 +14,16 @@ const toneColors = { blue: '#2563eb', green: '#16a34a', orange: '#ea580c', red: 
 
 interface SatoriNode {
   type: string;
-  props: { style?: Record<string, string | number>; children?: (SatoriNode | string)[] | SatoriNode | string };
+  props: {
+    style?: Record<string, string | number>;
+    children?: (SatoriNode | string)[] | SatoriNode | string;
+  };
 }
-const el = (type: string, style: Record<string, string | number>, children?: SatoriNode['props']['children']): SatoriNode => ({
+const el = (
+  type: string,
+  style: Record<string, string | number>,
+  children?: SatoriNode['props']['children'],
+): SatoriNode => ({
   type,
   props: { style, children },
 });
@@ -60,7 +67,11 @@ function card(bmi: number, category: BmiCategory): SatoriNode {
           ),
         ]),
       ]),
-      el('div', { display: 'flex', fontSize: 36, opacity: 0.9 }, 'Check yours free — BMI, body fat & metabolic age'),
+      el(
+        'div',
+        { display: 'flex', fontSize: 36, opacity: 0.9 },
+        'Check yours free — BMI, body fat & metabolic age',
+      ),
     ],
   );
 }

@@ -10,9 +10,11 @@ export interface SharePageInput {
   card: { id: string; bmi: number; bmiCategory: string } | null;
 }
 
-const description = 'Calculate your BMI, body fat, daily energy need and metabolic age free with BodyMetrics.';
+const description =
+  'Calculate your BMI, body fat, daily energy need and metabolic age free with BodyMetrics.';
 
-export const shareImageUrl = (publicBaseUrl: string, id: string) => `${publicBaseUrl}/api/share-images/${id}.png`;
+export const shareImageUrl = (publicBaseUrl: string, id: string) =>
+  `${publicBaseUrl}/api/share-images/${id}.png`;
 export const sharePageUrl = (publicBaseUrl: string, id: string) => `${publicBaseUrl}/share/${id}`;
 export const defaultShareImageUrl = (publicBaseUrl: string) => `${publicBaseUrl}/share-default.png`;
 
