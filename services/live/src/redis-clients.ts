@@ -35,7 +35,7 @@ export function createRedisClients(url: string, log: FastifyBaseLogger): RedisCl
     if (now === up) return;
     up = now;
     if (!closing)
-      log[up ? 'info' : 'warn']({ redis: up ? 'up' : 'down' }, up ? 'redis is back' : 'redis is down');
+      log[up ? 'info' : 'warn']({ redis: up ? 'up' : 'down' }, up ? 'redis is up' : 'redis is down');
     for (const h of handlers) h(up);
   };
   for (const client of [command, subscriber]) {

@@ -89,6 +89,8 @@ function openConnection(
     conn.alive = true;
   });
   socket.on('close', () => {
+    // The visitor stays on the list until the window passes: a reload or a second tab reconnects at once,
+    // and dropping them here would reset their time on site on every reload.
     clearTimeout(authTimer);
     hub.unregister(conn);
   });
