@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { UpstreamName, Upstreams } from './route-table';
 
@@ -18,35 +18,37 @@ export interface EchoedRequest {
   body: string;
 }
 
+function echoOf(name: string) {
+  return (request: FastifyRequest): EchoedRequest => ({
+    upstream: name,
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    body: Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '',
+  });
+}
+
 /** An HTTP service that answers every request with an EchoedRequest, and /analytics-ws sockets with an echo. */
 export async function startEchoUpstream(name: string): Promise<{ url: string; app: FastifyInstance }> {
   const app = Fastify();
+  const echo = echoOf(name);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   await app.register(websocket);
-  app.get('/analytics-ws', { websocket: true }, (socket, request) => {
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        upstream: name,
-        cookie: request.headers.cookie ?? null,
-        forwardedFor: request.headers['x-forwarded-for'] ?? null,
-      }),
-    );
-    socket.on('message', (data: Buffer) =>
-      socket.send(JSON.stringify({ type: 'echo', data: data.toString() })),
-    );
+  app.route({
+    method: 'GET',
+    url: '/analytics-ws',
+    handler: (request, reply) => reply.header('x-upstream', name).send(echo(request)),
+    wsHandler: (socket, request) => {
+      socket.send(
+        JSON.stringify({ type: 'hello', upstream: name, url: request.url, headers: request.headers }),
+      );
+      socket.on('message', (data: Buffer) =>
+        socket.send(JSON.stringify({ type: 'echo', data: data.toString() })),
+      );
+    },
   });
-  app.all('/*', async (request, reply) => {
-    const echoed: EchoedRequest = {
-      upstream: name,
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      body: Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '',
-    };
-    return reply.header('x-upstream', name).send(echoed);
-  });
+  app.all('/*', async (request, reply) => reply.header('x-upstream', name).send(echo(request)));
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, app };
 }

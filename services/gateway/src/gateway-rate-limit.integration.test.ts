@@ -1,0 +1,88 @@
+// The per-IP budget of the tracking routes: in memory for one gateway, in Redis (real server) so that
+// several gateway instances count together.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testInfra, uniqueTag } from '@bodymetrics/testing';
+import { buildGateway, type Gateway } from './app';
+import { startEchoUpstreams } from './test-upstreams';
+
+let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;
+let redis: Redis;
+const gateways: Gateway[] = [];
+
+beforeAll(async () => {
+  echoes = await startEchoUpstreams();
+  redis = new Redis(testInfra().redisUrl);
+});
+
+afterAll(async () => {
+  await Promise.all(gateways.map((g) => g.close()));
+  await echoes?.close();
+  redis?.disconnect();
+});
+
+const gatewayWith = async (options: Partial<Parameters<typeof buildGateway>[0]>) => {
+  const g = await buildGateway({
+    upstreams: echoes.upstreams,
+    publicDir: '/nonexistent',
+    adminDir: '/nonexistent',
+    ...options,
+  });
+  gateways.push(g);
+  return g;
+};
+
+const pageVisit = (g: Gateway, remoteAddress: string) =>
+  g.inject({ method: 'POST', url: '/api/analytics/page-visit', remoteAddress, payload: { visitorId: 'v' } });
+
+describe('tracking rate limit', () => {
+  it('answers 429 in the error shape once an address used up its budget, across all tracking routes', async () => {
+    const g = await gatewayWith({ rateLimit: { max: 3 } });
+    const ip = '203.0.113.10';
+    expect((await pageVisit(g, ip)).statusCode).toBe(200);
+    expect(
+      (await g.inject({ method: 'POST', url: '/api/journey/track', remoteAddress: ip, payload: {} }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await g.inject({ method: 'POST', url: '/api/affiliate-offers/3/click', remoteAddress: ip }))
+        .statusCode,
+    ).toBe(200);
+
+    const limited = await pageVisit(g, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: { code: 'rate_limited', message: expect.stringMatching(/^Rate limit exceeded/) },
+    });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('counts each address on its own and leaves the other routes alone', async () => {
+    const g = await gatewayWith({ rateLimit: { max: 1 } });
+    expect((await pageVisit(g, '198.51.100.1')).statusCode).toBe(200);
+    expect((await pageVisit(g, '198.51.100.1')).statusCode).toBe(429);
+    expect((await pageVisit(g, '198.51.100.2')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const res = await g.inject({
+        method: 'GET',
+        url: '/api/affiliate-offers/all',
+        remoteAddress: '198.51.100.1',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('shares the count between gateway instances through Redis', async () => {
+    const prefix = `bm-test:gateway-rl:${uniqueTag()}:`;
+    const first = await gatewayWith({ rateLimit: { max: 2, redisKeyPrefix: prefix }, redis });
+    const second = await gatewayWith({ rateLimit: { max: 2, redisKeyPrefix: prefix }, redis });
+    const ip = '192.0.2.77';
+    expect((await pageVisit(first, ip)).statusCode).toBe(200);
+    expect((await pageVisit(second, ip)).statusCode).toBe(200);
+    expect((await pageVisit(first, ip)).statusCode).toBe(429);
+    expect((await pageVisit(second, ip)).statusCode).toBe(429);
+    expect(await redis.keys(`${prefix}*`)).not.toHaveLength(0);
+    await redis.del(...(await redis.keys(`${prefix}*`)));
+  });
+});

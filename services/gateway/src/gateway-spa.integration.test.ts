@@ -1,0 +1,126 @@
+// Hosting of the two React builds: files, client-route fallback to index.html, cache headers, and a clear
+// 503 page when a build is missing (while the API keeps working).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, type Gateway } from './app';
+import { createBuiltApps, startEchoUpstreams, type BuiltApps } from './test-upstreams';
+
+const publicIndex = '<!doctype html><title>BodyMetrics</title><div id="root"></div>';
+const adminIndex = '<!doctype html><title>BodyMetrics Admin</title><div id="admin"></div>';
+
+let builds: BuiltApps;
+let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;
+let gateway: Gateway;
+
+beforeAll(async () => {
+  builds = await createBuiltApps();
+  echoes = await startEchoUpstreams();
+  gateway = await buildGateway({
+    upstreams: echoes.upstreams,
+    publicDir: builds.publicDir,
+    adminDir: builds.adminDir,
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await echoes?.close();
+  await builds?.remove();
+});
+
+describe('the public app at /', () => {
+  it.each([
+    '/',
+    '/legal/terms',
+    '/legal/contact',
+    '/nowhere',
+    '/some/deep/unknown/path',
+    '/?utm_source=newsletter',
+  ])('GET %s answers index.html, revalidated on every visit', async (url) => {
+    const res = await gateway.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(publicIndex);
+  });
+
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/assets/x.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe('console.log("public app");');
+  });
+
+  it('serves other files with a short cache', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await gateway.inject({ method: 'HEAD', url: '/legal/privacy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('');
+  });
+
+  it.each(['/assets/missing.js', '/favicon.ico'])(
+    'answers 404 for a missing file %s, not an HTML page',
+    async (url) => {
+      const res = await gateway.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    },
+  );
+
+  it('never serves dotfiles', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/.env' });
+    expect(res.body).not.toContain('SECRET');
+  });
+});
+
+describe('the admin app at /admin', () => {
+  it.each(['/admin', '/admin/', '/admin/reset-password?token=abc'])(
+    'GET %s answers the admin index.html',
+    async (url) => {
+      const res = await gateway.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(adminIndex);
+    },
+  );
+
+  it('serves its hashed assets with the immutable cache', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/admin/assets/admin-1a2b.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe('console.log("admin app");');
+  });
+
+  it('does not mix the two builds', async () => {
+    expect((await gateway.inject({ method: 'GET', url: '/admin/assets/x.js' })).statusCode).toBe(404);
+    expect((await gateway.inject({ method: 'GET', url: '/assets/admin-1a2b.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('without a build', () => {
+  it('answers a short 503 page, and the API still works', async () => {
+    const unbuilt = await buildGateway({
+      upstreams: echoes.upstreams,
+      publicDir: builds.missingDir,
+      adminDir: builds.missingDir,
+    });
+    try {
+      for (const url of ['/', '/legal/terms', '/admin']) {
+        const res = await unbuilt.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['content-type']).toMatch(/^text\/plain/);
+        expect(res.body).toMatch(/not built yet/);
+      }
+      const api = await unbuilt.inject({ method: 'GET', url: '/api/affiliate-offers/all' });
+      expect(api.statusCode).toBe(200);
+    } finally {
+      await unbuilt.close();
+    }
+  });
+});
