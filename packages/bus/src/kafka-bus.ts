@@ -199,7 +199,7 @@ export class KafkaBus implements Bus {
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: 1,
-      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
         const topic = byName.get(batch.topic);
         if (!topic || batch.messages.length === 0) return;
         const events: Envelope<unknown>[] = [];
@@ -225,6 +225,8 @@ export class KafkaBus implements Bus {
         }
         const last = batch.messages[batch.messages.length - 1];
         if (!last) return;
+        // Resolve moves this consumer's fetch position; the commit makes it survive a restart.
+        resolveOffset(last.offset);
         await consumer.commitOffsets([
           { topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() },
         ]);
