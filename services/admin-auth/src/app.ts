@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { createServiceApp } from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from './deps';
-import { createRateLimiters } from './rate-limits';
+import { createRateLimiters, RateLimitedError } from './rate-limits';
 import { sessionRoutes } from './routes/session';
 import { passwordResetRoutes } from './routes/password-reset';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,6 +39,11 @@ export function buildApp(deps: AdminAuthDeps) {
   // Closing waits for mails in flight, so a reset link is not lost to a deploy.
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
+  });
+
+  // The one error handler knows nothing of rate limits; the wait rides along as Retry-After.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
 
   app.addHook('onSend', async (_request, reply) => {
