@@ -19,15 +19,16 @@ export {
 export { hashPassword, verifyPassword } from './password-hash';
 
 export function buildApp(deps: AdminAuthDeps) {
+  const { redis } = deps;
   const app = createServiceApp({
     name: 'admin-auth',
     logger: deps.logger,
     readiness: {
       postgres: () => sql`select 1`.execute(deps.db),
-      redis: () => deps.redis.ping(),
+      ...(redis ? { redis: () => redis.ping() } : {}),
     },
   });
-  const limiters = createRateLimiters(deps.redis, deps.keyPrefix, deps.rateLimits);
+  const limiters = createRateLimiters(redis, deps.keyPrefix, deps.rateLimits);
 
   const pending = new Set<Promise<void>>();
   const background = (task: () => Promise<void>, log: FastifyBaseLogger) => {

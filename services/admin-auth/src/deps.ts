@@ -6,8 +6,8 @@ import type { RateLimitSettings } from './rate-limits';
 
 export interface AdminAuthDeps {
   db: Db;
-  /** Rate-limit counters live here. */
-  redis: Redis;
+  /** Rate-limit counters live here; without it (embedded mode, one process) they are kept in memory. */
+  redis?: Redis | undefined;
   mailer: Mailer;
   /** Where the operator opens the site; reset links point at `${publicBaseUrl}/admin/reset-password`. */
   publicBaseUrl: string;

@@ -97,3 +97,17 @@ describe('the counters live in Redis under the configured prefix', () => {
     expect((await f.redis.keys(`${f.keyPrefix}admin-auth:login-username*`)).length).toBeGreaterThan(0);
   });
 });
+
+describe('without Redis (embedded mode, one process)', () => {
+  it('the same limits hold, counted in memory', async () => {
+    const app = f.buildAnotherApp({ redis: undefined });
+    for (let i = 0; i < 5; i++)
+      expect((await login(app, 'memory-user', 'wrong-password1')).statusCode).toBe(401);
+    expectRateLimited(await login(app, 'memory-user', 'wrong-password1'), 15 * 60);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok' },
+    });
+    await app.close();
+  });
+});

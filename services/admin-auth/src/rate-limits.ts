@@ -1,8 +1,14 @@
 // Brute-force protection for the admin login and the reset mail, in Redis so every admin-auth instance
 // shares the counts (rate-limiter-flexible, atomic Lua increments with expiry). Should Redis be away,
 // each instance falls back to an in-memory limiter with the same limits rather than opening the door.
+// Without Redis at all (the embedded mode: one process) the counts live in memory from the start.
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { HttpError } from '@bodymetrics/service-kit';
 
 export interface Limit {
@@ -28,7 +34,13 @@ export const defaultRateLimits: RateLimitSettings = {
   resetMailsPerAccount: { points: 3, durationSeconds: 60 * 60 },
 };
 
-function limiter(redis: Redis, keyPrefix: string, name: string, { points, durationSeconds }: Limit) {
+function limiter(
+  redis: Redis | undefined,
+  keyPrefix: string,
+  name: string,
+  { points, durationSeconds }: Limit,
+): RateLimiterAbstract {
+  if (!redis) return new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
   return new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `${keyPrefix}admin-auth:${name}`,
@@ -42,7 +54,7 @@ function limiter(redis: Redis, keyPrefix: string, name: string, { points, durati
 export type RateLimiters = ReturnType<typeof createRateLimiters>;
 
 export function createRateLimiters(
-  redis: Redis,
+  redis: Redis | undefined,
   keyPrefix: string,
   settings: RateLimitSettings = defaultRateLimits,
 ) {
@@ -64,7 +76,7 @@ export class RateLimitedError extends HttpError {
 const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 /** Spends one point; throws RateLimitedError once the limit is used up. */
-export async function consumeOrThrow(l: RateLimiterRedis, key: string): Promise<void> {
+export async function consumeOrThrow(l: RateLimiterAbstract, key: string): Promise<void> {
   try {
     await l.consume(key);
   } catch (err) {
@@ -74,13 +86,13 @@ export async function consumeOrThrow(l: RateLimiterRedis, key: string): Promise<
 }
 
 /** Throws RateLimitedError if the key has already used every point, without spending one. */
-export async function throwIfExhausted(l: RateLimiterRedis, key: string): Promise<void> {
+export async function throwIfExhausted(l: RateLimiterAbstract, key: string): Promise<void> {
   const res = await l.get(key);
   if (res && res.consumedPoints >= l.points) throw new RateLimitedError(secondsUntil(res));
 }
 
 /** Spends one point and says whether it was still within the limit (for limits that must stay silent). */
-export async function consumeQuietly(l: RateLimiterRedis, key: string): Promise<boolean> {
+export async function consumeQuietly(l: RateLimiterAbstract, key: string): Promise<boolean> {
   try {
     await l.consume(key);
     return true;

@@ -57,7 +57,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<AdminAuthDeps & { limiters: Ra
         'set-cookie',
         sessionCookie(sessionId, { maxAgeSeconds: Math.round(sessionTtlHours * 3600), secure: cookieSecure }),
       );
-      reply.header('cache-control', 'no-store');
       request.log.info({ username: admin.username }, 'admin logged in');
       return { success: true as const, sessionId, username: admin.username };
     },
