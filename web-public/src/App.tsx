@@ -1,0 +1,60 @@
+// The page frame (header, main, footer) and the routes of spec §2. Only the home route is in the first
+// download; the contact and policy pages, the bridge and results (inside the home flow) and the toaster
+// are loaded when needed.
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import HomePage from './home/HomePage';
+import { NotFound } from './layout/NotFound';
+import { PageLoading } from './layout/PageLoading';
+import { SiteFooter } from './layout/SiteFooter';
+import { SiteHeader } from './layout/SiteHeader';
+import { isPolicySlug } from './legal/policies';
+import { trackRouteView } from './tracking/tracker';
+
+const ContactPage = lazy(() => import('./contact/ContactPage'));
+const LegalPage = lazy(() => import('./legal/LegalPage'));
+const Toaster = lazy(() => import('./toast/Toaster'));
+
+export default function App() {
+  const [location] = useLocation();
+  const firstView = useRef(true);
+
+  useEffect(() => {
+    trackRouteView(location);
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    // A route change in a single-page app is silent for screen readers: start the new page at the top
+    // and put focus on its main region, as a full page load would.
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location]);
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/" component={HomePage} />
+            <Route path="/legal/contact" component={ContactPage} />
+            <Route path="/legal/:slug">
+              {(params: { slug: string }) =>
+                isPolicySlug(params.slug) ? <LegalPage key={params.slug} slug={params.slug} /> : <NotFound />
+              }
+            </Route>
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+// The bridge page (spec §2): a full-screen modal dialog between the animation and the full results, with
+// the BMI badge and up to three sponsored offers for the visitor's category and default goal. It is a
+// native <dialog> opened with showModal(): the rest of the page is inert (focus stays inside), and
+// Escape does what "View Full Results & Analysis" does.
+import {
+  BRIDGE_OFFER_LIMIT,
+  bmiColorBand,
+  defaultGoal,
+  formatNumber1,
+  matchOffers,
+  type HealthResult,
+} from '@bodymetrics/health';
+import { useEffect, useRef } from 'react';
+import { offerImage, offerLink, useOffers } from '../lib/offers';
+import { withQueryClient } from '../lib/with-query-client';
+import { toneClass } from '../lib/tone';
+import { trackBridgeOfferClick, trackJourney } from '../tracking/tracker';
+
+interface BridgeOverlayProps {
+  result: HealthResult;
+  onContinue: () => void;
+}
+
+function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const continued = useRef(false);
+  const offers = useOffers();
+  const band = bmiColorBand(result.bmi);
+  const shown = matchOffers(
+    offers.data ?? [],
+    result.bmiCategory,
+    defaultGoal(result.bmiCategory),
+    BRIDGE_OFFER_LIMIT,
+  );
+
+  const continueToResults = () => {
+    if (continued.current) return;
+    continued.current = true;
+    onContinue();
+  };
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // Start reading at the title rather than on the first sponsored link.
+    headingRef.current?.focus();
+    trackJourney('bridge_viewed', { bmiCategory: result.bmiCategory });
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, [result.bmiCategory]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="bridge"
+      data-testid="bridge-overlay"
+      aria-labelledby="bridge-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        continueToResults();
+      }}
+    >
+      <div className="bridge__inner">
+        <h1 id="bridge-title" ref={headingRef} tabIndex={-1}>
+          Your BMI Result
+        </h1>
+        <p className={`bmi-badge ${toneClass(band.tone)}`}>
+          <span className="bmi-badge__value" data-testid="bmi-value">
+            {formatNumber1(result.bmi)}
+          </span>
+          <span className="bmi-badge__label">{band.label}</span>
+        </p>
+
+        <section className="bridge__offers" aria-labelledby="bridge-offers-title">
+          <div className="section-head">
+            <h2 id="bridge-offers-title">Recommended for You</h2>
+            <span className="tag tag--sponsored">Sponsored</span>
+          </div>
+          {offers.isPending ? (
+            <p className="muted">Loading offers…</p>
+          ) : shown.length === 0 ? null : (
+            <ul className="bridge__offer-list">
+              {shown.map((offer) => {
+                const href = offerLink(offer);
+                const image = offerImage(offer);
+                const titleId = `bridge-offer-${offer.id}`;
+                return (
+                  <li key={offer.id} className="bridge-offer" data-testid="offer-card">
+                    {image ? (
+                      <img
+                        className="bridge-offer__image"
+                        src={image}
+                        alt=""
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                      />
+                    ) : null}
+                    <div className="bridge-offer__text">
+                      <h3 id={titleId}>{offer.title}</h3>
+                      <p>{offer.description}</p>
+                    </div>
+                    {href ? (
+                      <a
+                        className="button button--secondary"
+                        href={href}
+                        target="_blank"
+                        rel="sponsored noopener"
+                        aria-describedby={titleId}
+                        onClick={() => trackBridgeOfferClick(offer.id)}
+                        onAuxClick={(event) => {
+                          if (event.button === 1) trackBridgeOfferClick(offer.id);
+                        }}
+                      >
+                        Learn More
+                      </a>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <button
+          type="button"
+          className="button button--primary button--block button--large"
+          onClick={continueToResults}
+        >
+          View Full Results &amp; Analysis
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export default withQueryClient(BridgeOverlay);

@@ -1,0 +1,180 @@
+// The home flow of spec §2 and §4: form → calculating (3 s) → bridge overlay → full results. The form
+// and the step live in the local session, so a reload returns the visitor to where they were; the bridge
+// and results code is fetched while the animation runs.
+import {
+  CALCULATION_FAILED_MESSAGE,
+  calculateHealthMetrics,
+  type HealthFormValues,
+  type HealthResult,
+  type MeasurementSystem,
+} from '@bodymetrics/health';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PageLoading } from '../layout/PageLoading';
+import { browserStorage } from '../lib/storage';
+import { clearFlowSession, readFlowSession, writeFlowSession, type FlowStep } from '../session/flow-session';
+import { toast } from '../toast/toast-store';
+import { trackFormSnapshot, trackJourney } from '../tracking/tracker';
+import { CalculatingScreen } from './CalculatingScreen';
+import {
+  checkForm,
+  initialFormFields,
+  switchMeasurementSystem,
+  type FormFieldName,
+  type FormFields,
+} from './form-fields';
+import { HealthForm } from './HealthForm';
+import { RotatingHeadline } from './RotatingHeadline';
+import { Testimonials } from './Testimonials';
+import { TrustBadges } from './TrustBadges';
+
+const loadBridge = () => import('../bridge/BridgeOverlay');
+const loadResults = () => import('../results/ResultsPage');
+const BridgeOverlay = lazy(loadBridge);
+const ResultsPage = lazy(loadResults);
+
+export interface Calculation {
+  values: HealthFormValues;
+  result: HealthResult;
+}
+
+interface HomeState {
+  fields: FormFields;
+  step: FlowStep;
+  calculation: Calculation | null;
+}
+
+/**
+ * The session as the page starts. A visitor who reloads on the bridge or the results sees them again
+ * (recomputed from the stored form); the animation is not resumed — a reload during it shows the form,
+ * filled in, ready to submit again.
+ */
+function restoreHomeState(): HomeState {
+  const session = readFlowSession(browserStorage('localStorage'));
+  if (!session) return { fields: initialFormFields(), step: 'form', calculation: null };
+  if (session.currentStep === 'bridge' || session.currentStep === 'results') {
+    const calculation = calculate(session.formData);
+    if (calculation) return { fields: session.formData, step: session.currentStep, calculation };
+  }
+  return { fields: session.formData, step: 'form', calculation: null };
+}
+
+function calculate(fields: FormFields): Calculation | null {
+  const check = checkForm(fields);
+  if (!check.ok) return null;
+  try {
+    return { values: check.values, result: calculateHealthMetrics(check.values) };
+  } catch {
+    return null;
+  }
+}
+
+// Once per page load: reloading is a new landing, switching routes and coming back is not.
+let landingTracked = false;
+let formStartTracked = false;
+
+export default function HomePage() {
+  const [state, setState] = useState(restoreHomeState);
+  const { fields, step, calculation } = state;
+
+  useEffect(() => {
+    if (landingTracked) return;
+    landingTracked = true;
+    trackJourney('landing');
+  }, []);
+
+  useEffect(() => {
+    writeFlowSession(browserStorage('localStorage'), { formData: fields, currentStep: step });
+  }, [fields, step]);
+
+  const updateFields = (next: FormFields, changed: FormFieldName) => {
+    setState((s) => ({ ...s, fields: next }));
+    trackFormSnapshot(next, 'form');
+    if (changed === 'age' && next.age.trim() !== '' && !formStartTracked) {
+      formStartTracked = true;
+      trackJourney('form_started');
+    }
+  };
+
+  const onValid = (values: HealthFormValues) => {
+    let result: HealthResult;
+    try {
+      result = calculateHealthMetrics(values);
+    } catch (error) {
+      console.debug(error instanceof Error ? error.message : CALCULATION_FAILED_MESSAGE);
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to calculate health metrics. Please try again.',
+      });
+      setState((s) => ({ ...s, step: 'form', calculation: null }));
+      return;
+    }
+    trackJourney('form_completed', { bmiCategory: result.bmiCategory });
+    // Fetched while the animation runs; a failure here surfaces (or not) when the parts are shown.
+    const ignore = () => undefined;
+    import('../lib/offers').then((offers) => offers.prefetchOffers(), ignore);
+    loadBridge().catch(ignore);
+    loadResults().catch(ignore);
+    setState((s) => ({ ...s, step: 'calculating', calculation: { values, result } }));
+  };
+
+  const startOver = () => {
+    clearFlowSession(browserStorage('localStorage'));
+    setState({ fields: initialFormFields(), step: 'form', calculation: null });
+    window.scrollTo(0, 0);
+  };
+
+  if (step === 'calculating' && calculation) {
+    return (
+      <div className="page page--narrow">
+        <CalculatingScreen
+          onComplete={() => setState((s) => ({ ...s, step: 'bridge' }))}
+          onStartOver={startOver}
+        />
+      </div>
+    );
+  }
+
+  if ((step === 'bridge' || step === 'results') && calculation) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        {step === 'bridge' ? (
+          <BridgeOverlay
+            result={calculation.result}
+            onContinue={() => {
+              trackJourney('bridge_to_full_results');
+              setState((s) => ({ ...s, step: 'results' }));
+            }}
+          />
+        ) : (
+          <ResultsPage calculation={calculation} />
+        )}
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="page home">
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title" className="hero__title">
+          Free BMI &amp; Body Health Calculator
+        </h1>
+        <RotatingHeadline />
+        <p className="hero__lead">
+          Get your BMI, body fat, waist-hip ratio, daily energy need and metabolic age in one free report.
+        </p>
+        <TrustBadges />
+      </section>
+      <HealthForm
+        fields={fields}
+        processing={step === 'calculating'}
+        onFieldChange={(name, value) => updateFields({ ...fields, [name]: value }, name)}
+        onSystemChange={(system: MeasurementSystem) =>
+          updateFields(switchMeasurementSystem(fields, system), 'measurementSystem')
+        }
+        onValid={onValid}
+      />
+      <Testimonials />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import App from './App';
+import { startPageTracking } from './tracking/tracker';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// Analytics wait until the page has painted and the browser is idle: they must never delay the visitor.
+function whenIdle(task: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 1000);
+}
+requestAnimationFrame(() => whenIdle(startPageTracking));

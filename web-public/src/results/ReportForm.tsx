@@ -1,0 +1,193 @@
+// The collapsible "Send My Health Report" form (spec §2, §4, §5, §8): closed → open → sending → sent
+// (button "Report Sent!", disabled, a message with the address) or error (toast and inline notice).
+// The e-mail decides success; the stored copy (submit-report) follows and its failure is ignored.
+import { REPORT_MAX_OFFERS, requiredEmailSchema, type ReportOffer } from '@bodymetrics/contracts';
+import type { Goal } from '@bodymetrics/health';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import type { Calculation } from '../home/HomePage';
+import { apiRequest } from '../lib/api';
+import { offerLink, type AffiliateOffer } from '../lib/offers';
+import { toast } from '../toast/toast-store';
+import { trackJourney } from '../tracking/tracker';
+
+export const REPORT_REQUIRED_MESSAGE = 'Name and email are required';
+const emailRule = requiredEmailSchema(REPORT_REQUIRED_MESSAGE);
+
+interface ReportBody {
+  email: string;
+  name: string;
+  metrics: Calculation['values'];
+  selectedGoal: Goal;
+  offers: ReportOffer[];
+}
+
+async function sendReport(body: ReportBody): Promise<void> {
+  await apiRequest('POST', '/api/email-report', body);
+  void apiRequest('POST', '/api/submit-report', body).catch((error: unknown) =>
+    console.debug('[report] submit-report failed (ignored)', error),
+  );
+}
+
+export function reportOffers(offers: readonly AffiliateOffer[]): ReportOffer[] {
+  const listed: ReportOffer[] = [];
+  for (const offer of offers) {
+    const url = offerLink(offer);
+    if (url) listed.push({ id: offer.id, title: offer.title, description: offer.description, url });
+  }
+  return listed.slice(0, REPORT_MAX_OFFERS);
+}
+
+interface ReportFormProps {
+  calculation: Calculation;
+  goal: Goal;
+  offers: readonly AffiliateOffer[];
+}
+
+export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  const report = useMutation({
+    mutationFn: sendReport,
+    onSuccess: (_answer, body) => {
+      setSentTo(body.email);
+      trackJourney('report_sent');
+      toast({
+        title: 'Your health report has been sent!',
+        description: 'Check your email for your personalized health report!',
+        duration: 5000,
+      });
+    },
+    onError: (error) => {
+      console.debug('[report] email-report failed', error);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to send your health report',
+        description: 'Please try again later.',
+      });
+    },
+  });
+
+  const bothFilled = name.trim() !== '' && email.trim() !== '';
+  const sent = sentTo !== null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!bothFilled || report.isPending || sent) return;
+    const checked = emailRule.safeParse(email);
+    if (!checked.success) {
+      setEmailError(checked.error.issues[0]?.message ?? REPORT_REQUIRED_MESSAGE);
+      emailRef.current?.focus();
+      return;
+    }
+    setEmailError(null);
+    trackJourney('email_provided');
+    report.mutate({
+      email: checked.data,
+      name: name.trim(),
+      metrics: calculation.values,
+      selectedGoal: goal,
+      offers: reportOffers(offers),
+    });
+  };
+
+  return (
+    <section className="card report" aria-labelledby="report-title">
+      <h2 id="report-title" className="report__title">
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={open}
+          aria-controls="report-panel"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span>Send My Health Report</span>
+          <span className="disclosure__icon" aria-hidden="true">
+            {open ? '−' : '+'}
+          </span>
+        </button>
+      </h2>
+      <div id="report-panel" hidden={!open}>
+        <p className="muted">
+          Get your full results and nutrition plan by e-mail. You will also receive our health newsletter; you
+          can unsubscribe at any time.
+        </p>
+        <form data-testid="report-form" aria-labelledby="report-title" noValidate onSubmit={submit}>
+          <div className="field">
+            <label className="field__label" htmlFor="report-name">
+              Name
+            </label>
+            <input
+              id="report-name"
+              type="text"
+              autoComplete="name"
+              maxLength={100}
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                setTouched(true);
+              }}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="report-email">
+              Email
+            </label>
+            <input
+              id="report-email"
+              ref={emailRef}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={254}
+              value={email}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? 'report-email-error' : undefined}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setTouched(true);
+                setEmailError(null);
+              }}
+            />
+            {emailError ? (
+              <p className="field__error" id="report-email-error">
+                {emailError}
+              </p>
+            ) : null}
+          </div>
+          {touched && !bothFilled ? (
+            <p className="field__error" id="report-required">
+              {REPORT_REQUIRED_MESSAGE}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={!bothFilled || report.isPending || sent}
+            aria-describedby={touched && !bothFilled ? 'report-required' : undefined}
+          >
+            {sent ? 'Report Sent!' : report.isPending ? 'Sending...' : 'Send My Report'}
+          </button>
+          <div aria-live="polite" className="report__status">
+            {report.isPending ? <p className="notice">Sending your health report...</p> : null}
+            {sent ? (
+              <p className="notice notice--success">Success! Your health report has been sent to {sentTo}.</p>
+            ) : null}
+          </div>
+          {report.isError ? (
+            <p className="notice notice--error" role="alert">
+              Error: Failed to send your health report. Please try again later.
+            </p>
+          ) : null}
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+// What the app tells the analytics (spec §7 "Visitor tracking"), in the app's words: a route was viewed,
+// a journey step happened, the form changed, an offer was clicked. Each function returns at once; the
+// records go out in the background through transport.ts, and nothing at all is sent when the browser
+// asks not to be tracked (privacy.ts).
+import type { JourneyStep } from '@bodymetrics/contracts';
+import type { FormFields } from '../home/form-fields';
+import {
+  affiliateClickBody,
+  bridgeOfferClickBody,
+  journeyBody,
+  pageLeaveBody,
+  pageVisitBody,
+  sessionDurationBody,
+  sessionStoreBody,
+  type ClickedOffer,
+} from './bodies';
+import { loadBrowserInfo } from './browser-info';
+import { currentDeviceType, currentTimeZone, locationFromTimeZone } from './device';
+import { isReturningVisitor, sessionId, visitorId } from './identity';
+import type { LivePresence } from './live-socket';
+import { trackingAllowed } from './privacy';
+import { beaconTracking, postTracking } from './transport';
+
+const FORM_SNAPSHOT_DEBOUNCE_MS = 1000;
+
+let currentPage = typeof location === 'undefined' ? '/' : location.pathname;
+let previousPageUrl: string | null = null;
+
+/** A page load or an in-app route view: one page-visit record. */
+export function trackPageView(): void {
+  if (!trackingAllowed()) return;
+  // Read everything now: by the time the parser has loaded the visitor may be on another route.
+  const pageUrl = location.href;
+  // The first view's referrer is the page the visitor came from; later views came from our own page.
+  const referrer = previousPageUrl ?? document.referrer;
+  previousPageUrl = pageUrl;
+  const userAgent = navigator.userAgent;
+  const facts = {
+    visitorId: visitorId(),
+    sessionId: sessionId(),
+    pageUrl,
+    userAgent,
+    referrer,
+    deviceType: currentDeviceType(),
+    screenWidth: screen.width,
+    screenHeight: screen.height,
+    language: navigator.language,
+    timeZone: currentTimeZone(),
+    isReturningVisitor: isReturningVisitor(),
+  };
+  void loadBrowserInfo(userAgent).then((browser) =>
+    postTracking('/api/analytics/page-visit', pageVisitBody({ ...facts, ...browser })),
+  );
+}
+
+export function trackJourney(
+  step: JourneyStep,
+  stepData?: Record<string, string | number | boolean | null>,
+): void {
+  if (!trackingAllowed()) return;
+  postTracking(
+    '/api/journey/track',
+    journeyBody({
+      visitorId: visitorId(),
+      sessionId: sessionId(),
+      step,
+      stepData,
+      deviceType: currentDeviceType(),
+      userAgent: navigator.userAgent,
+    }),
+  );
+}
+
+let pendingSnapshot: { fields: FormFields; currentStep: string } | null = null;
+let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+
+function snapshotBody(snapshot: { fields: FormFields; currentStep: string }) {
+  return sessionStoreBody({
+    visitorId: visitorId(),
+    sessionId: sessionId(),
+    ...snapshot,
+    timestamp: Date.now(),
+  });
+}
+
+/** The form as it is now; sent once the visitor pauses typing for a second. */
+export function trackFormSnapshot(fields: FormFields, currentStep: string): void {
+  if (!trackingAllowed()) return;
+  pendingSnapshot = { fields, currentStep };
+  clearTimeout(snapshotTimer);
+  snapshotTimer = setTimeout(() => {
+    if (!pendingSnapshot) return;
+    postTracking('/api/session/store', snapshotBody(pendingSnapshot));
+    pendingSnapshot = null;
+  }, FORM_SNAPSHOT_DEBOUNCE_MS);
+}
+
+/**
+ * A click on an offer card of the results page. Exactly one call per click: the spec's client also
+ * called POST /api/affiliate-offers/{id}/click for the same click, and since every click call is one
+ * click event on the server, that counted each click twice. This call carries the full record, so it
+ * is the one we make.
+ */
+export function trackResultsOfferClick(offer: ClickedOffer): void {
+  if (!trackingAllowed()) return;
+  postTracking(
+    '/api/analytics/affiliate-click',
+    affiliateClickBody({
+      offer,
+      visitorId: visitorId(),
+      userAgent: navigator.userAgent,
+      referrer: document.referrer,
+    }),
+  );
+}
+
+/** A "Learn More" click on the bridge page: the bridge's own click call, once, plus its journey step. */
+export function trackBridgeOfferClick(offerId: number): void {
+  if (!trackingAllowed()) return;
+  postTracking('/api/affiliate-offers/click', bridgeOfferClickBody({ offerId, visitorId: visitorId() }));
+  trackJourney('bridge_affiliate_click', { offerId });
+}
+
+// ---- page lifetime: unload beacons and live presence ----------------------------------------------
+
+let shownAt = Date.now();
+let live: LivePresence | undefined;
+let liveStarting = false;
+
+function onPageHide() {
+  if (!trackingAllowed()) return;
+  const facts = { visitorId: visitorId(), sessionId: sessionId(), pageUrl: location.href };
+  beaconTracking('/api/analytics/page-visit', pageLeaveBody(facts));
+  // Time since this page was shown (load or return from the back/forward cache), so the server's sum
+  // over a session's beacons is the session's length.
+  beaconTracking(
+    '/api/analytics/session-duration',
+    sessionDurationBody({ ...facts, durationMs: Date.now() - shownAt }),
+  );
+  if (pendingSnapshot) {
+    clearTimeout(snapshotTimer);
+    beaconTracking('/api/session/store', snapshotBody(pendingSnapshot));
+    pendingSnapshot = null;
+  }
+  // An open socket keeps a page out of the back/forward cache; it reopens on return.
+  live?.stop();
+  live = undefined;
+}
+
+function onPageShow(event: PageTransitionEvent) {
+  if (!event.persisted) return;
+  shownAt = Date.now();
+  startLivePresence();
+}
+
+function startLivePresence() {
+  if (!trackingAllowed() || live || liveStarting) return;
+  liveStarting = true;
+  const userAgent = navigator.userAgent;
+  void Promise.all([import('./live-socket'), loadBrowserInfo(userAgent)])
+    .then(([{ connectLivePresence, liveSocketUrl }, browser]) => {
+      const location_ = locationFromTimeZone(currentTimeZone());
+      live = connectLivePresence({
+        url: liveSocketUrl(location),
+        activity: () => ({
+          visitorId: visitorId(),
+          sessionId: sessionId(),
+          currentPage,
+          deviceType: currentDeviceType(),
+          browser: browser.browserName,
+          location: location_,
+        }),
+      });
+    })
+    .catch((error: unknown) => console.debug('[live] could not start', error))
+    .finally(() => {
+      liveStarting = false;
+    });
+}
+
+let started = false;
+
+/** Called once after the first paint: unload beacons and the live-presence socket. */
+export function startPageTracking(): void {
+  if (started || !trackingAllowed()) return;
+  started = true;
+  addEventListener('pagehide', onPageHide);
+  addEventListener('pageshow', onPageShow);
+  startLivePresence();
+}
+
+/** Every route view, the first one included. */
+export function trackRouteView(path: string): void {
+  const changed = path !== currentPage;
+  currentPage = path;
+  trackPageView();
+  if (changed) live?.pageChanged(path);
+}

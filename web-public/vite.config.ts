@@ -1,0 +1,34 @@
+// The visitor's app, served by the gateway at / (its build lands in web-public/dist).
+// In development the Vite server proxies the API and the real-time socket to a gateway on :8080.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const gateway = process.env.BM_GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The gateway's CSP is `default-src 'self'`: never inline assets as data: URLs into scripts or styles
+    // where a policy could refuse them; small files stay files.
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      treeshake: {
+        // Our own packages are pure (schemas, formulas, no import-time effects), but their package.json
+        // files do not say so, and the app imports them through their index. Telling Rollup keeps every
+        // schema and helper the app does not use (admin read models, event envelopes, ...) out of it.
+        moduleSideEffects: (id, external) => external || !/\/packages\/(contracts|health)\/src\//.test(id),
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: gateway, changeOrigin: false },
+      '/analytics-ws': { target: gateway, ws: true },
+      '/share': { target: gateway, changeOrigin: false },
+    },
+  },
+});
