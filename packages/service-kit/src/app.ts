@@ -23,11 +23,11 @@ export function createServiceApp(options: ServiceAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    // The gateway is the only caller in front of us; it sets X-Forwarded-For and X-Request-Id.
-    trustProxy: true,
+    // The gateway is the one hop in front of us: it appends the caller's address to X-Forwarded-For, so
+    // only the rightmost entry is trusted (a visitor's own X-Forwarded-For cannot fake their address).
+    trustProxy: 1,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm test`: every test, on a fresh machine too. It sets up what it needs — Chromium for the browser
+# tests (Debian's package), the real servers (infra:up: Postgres, Redis, Kafka 3.9.1 from Maven Central),
+# the web builds — then runs the unit and integration suites and the whole-system browser tests, and
+# ends with one summary line "N passed, N failed".
+set -uo pipefail
+cd "$BM_ROOT"
+mkdir -p var/test-results && rm -f var/test-results/*.json
+started=$(date +%s)
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "[test] installing Chromium (Debian package) for the browser tests"
+  if [ "$(id -u)" = 0 ]; then (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "[test] could not install chromium" >&2
+  else (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || echo "[test] could not install chromium" >&2
+  fi
+fi
+
+tsx infra/local/up.ts || { echo "[test] infra:up failed"; exit 1; }
+turbo run build --filter=@bodymetrics/web-public --filter=@bodymetrics/web-admin --output-logs=errors-only || { echo "[test] web build failed"; exit 1; }
+
+status=0
+# Unit + integration tests (real Postgres, Kafka, Redis, in-process SMTP peer).
+vitest run --reporter=default --reporter=json --outputFile=var/test-results/unit.json "$@" || status=1
+# Whole-system browser tests, when present (they start the services themselves).
+if [ -f e2e/vitest.config.ts ] && [ $# -eq 0 ]; then
+  vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile=var/test-results/e2e.json || status=1
+fi
+
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0, skipped = 0;
+  for (const f of ["var/test-results/unit.json", "var/test-results/e2e.json"]) {
+    if (!fs.existsSync(f)) continue;
+    const r = JSON.parse(fs.readFileSync(f, "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests + (r.numFailedTestSuites || 0); skipped += r.numPendingTests + r.numTodoTests;
+  }
+  console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+'
+echo "[test] took $(( $(date +%s) - started )) s"
+exit $status
