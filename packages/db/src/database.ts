@@ -9,6 +9,10 @@ export type DateOnly = ColumnType<string, string, string>;
 type Json = ColumnType<unknown, string, string>;
 type Numeric = ColumnType<string, number | string, number | string>;
 type BigCount = ColumnType<string, number | string | bigint, number | string | bigint>;
+// Columns with a database default: optional on insert. (kysely's Generated<> cannot wrap a ColumnType.)
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type DefaultBigCount = ColumnType<string, number | string | bigint | undefined, number | string | bigint>;
+type DefaultNumeric = ColumnType<string, number | string | undefined, number | string>;
 
 export interface PageVisitsTable {
   event_id: string;
@@ -86,7 +90,7 @@ export interface DailyVisitsTable {
   mobile_visitors: Generated<number>;
   sessions: Generated<number>;
   bounced_sessions: Generated<number>;
-  session_time_total: Generated<BigCount>;
+  session_time_total: DefaultBigCount;
   session_time_count: Generated<number>;
   affiliate_clicks: Generated<number>;
 }
@@ -127,7 +131,7 @@ export interface SessionMetricsTable {
   total_page_views: Generated<number>;
   total_session_time: Generated<number>;
   bounced_visits: Generated<number>;
-  bounce_rate: Generated<Numeric>;
+  bounce_rate: DefaultNumeric;
   conversion_completed: Generated<boolean>;
   affiliate_clicks_count: Generated<number>;
   email_submitted: Generated<boolean>;
@@ -183,14 +187,14 @@ export interface AffiliateOffersTable {
   goal: string;
   clicks: Generated<number>;
   active: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 export interface LegalPagesTable {
   id: Generated<number>;
   slug: string;
   title: string;
   content: string;
-  last_updated: Generated<Timestamp>;
+  last_updated: DefaultTimestamp;
 }
 export interface HealthMetricsTable {
   id: Generated<number>;
@@ -207,13 +211,13 @@ export interface HealthMetricsTable {
   gender_specification: string | null;
   selected_goal: string | null;
   submission_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 export interface NewsletterSubscribersTable {
   email: string;
   name: string | null;
   unsubscribe_token: string;
-  subscribed_at: Generated<Timestamp>;
+  subscribed_at: DefaultTimestamp;
   unsubscribed_at: Timestamp | null;
 }
 export interface ContactMessagesTable {
@@ -224,7 +228,7 @@ export interface ContactMessagesTable {
   message: string;
   ip_address: string | null;
   forwarded_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 export interface ShareImagesTable {
   id: string;
@@ -232,7 +236,7 @@ export interface ShareImagesTable {
   bmi_category: string;
   platform: string;
   png: Buffer;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 export interface AdminUsersTable {
   id: Generated<number>;
@@ -240,15 +244,15 @@ export interface AdminUsersTable {
   email: string;
   password_hash: string;
   is_active: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 export interface AdminSessionsTable {
   id: Generated<number>;
   session_id: string;
   admin_id: number;
   expires_at: Timestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 export interface PasswordResetsTable {
   id: Generated<number>;
@@ -256,7 +260,7 @@ export interface PasswordResetsTable {
   token: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface Database {

@@ -25,7 +25,8 @@ export function createServiceApp(options: ServiceAppOptions) {
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // The gateway is the one hop in front of us: it appends the caller's address to X-Forwarded-For, so
     // only the rightmost entry is trusted (a visitor's own X-Forwarded-For cannot fake their address).
-    trustProxy: 1,
+    // proxy-addr reads a hop count when given a function of (address, hop index).
+    trustProxy: (_address: string, hop: number) => hop < 1,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@
 // updated in place, and what the running product owns — click counts, an offer switched off by the
 // operator — is never touched.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, Timestamp } from '../database';
+import type { Database } from '../database';
 import { seedAffiliateOffers, type SeedAffiliateOffer } from './affiliate-offers';
 import { seedLegalPages, type SeedLegalPage } from './legal';
 
@@ -114,6 +114,4 @@ async function upsertLegalPages(
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** A 'YYYY-MM-DD' date as a timestamptz at midnight UTC. (Typed through sql because the column's
- *  Generated<Timestamp> type does not accept a plain Date on insert.) */
-const midnightUtc = (date: string) => sql<Timestamp>`${`${date}T00:00:00Z`}::timestamptz`;
+const midnightUtc = (date: string) => `${date}T00:00:00Z`;
