@@ -15,6 +15,9 @@ export default defineConfig({
     // The gateway's CSP is `default-src 'self'`: never inline assets as data: URLs into scripts or styles
     // where a policy could refuse them; small files stay files.
     assetsInlineLimit: 0,
+    // Every browser this app supports understands <link rel="modulepreload">; older ones simply skip the
+    // preload, so the polyfill would be bytes in the first download for nothing.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       treeshake: {
         // Our own packages are pure (schemas, formulas, no import-time effects), but their package.json

@@ -132,8 +132,11 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
             <fieldset className="field field--wide">
               <legend className="field__label">Height</legend>
               <div className="height-selects">
-                <label className="height-selects__part">
-                  <span className="field__sublabel">Feet</span>
+                <div className="height-selects__part">
+                  <label className="field__sublabel" htmlFor="field-height-feet">
+                    <span className="visually-hidden">Height </span>
+                    Feet
+                  </label>
                   <select
                     id="field-height-feet"
                     value={feetInches.feet}
@@ -146,9 +149,12 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
                       </option>
                     ))}
                   </select>
-                </label>
-                <label className="height-selects__part">
-                  <span className="field__sublabel">Inches</span>
+                </div>
+                <div className="height-selects__part">
+                  <label className="field__sublabel" htmlFor="field-height-inches">
+                    <span className="visually-hidden">Height </span>
+                    Inches
+                  </label>
                   <select
                     id="field-height-inches"
                     value={feetInches.inches}
@@ -161,7 +167,7 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
                       </option>
                     ))}
                   </select>
-                </label>
+                </div>
               </div>
               <FieldError name="height" message={errors.height} />
             </fieldset>

@@ -68,6 +68,11 @@ function calculate(fields: FormFields): Calculation | null {
   }
 }
 
+function isUntouched(fields: FormFields): boolean {
+  const initial = initialFormFields();
+  return (Object.keys(initial) as FormFieldName[]).every((name) => fields[name] === initial[name]);
+}
+
 // Once per page load: reloading is a new landing, switching routes and coming back is not.
 let landingTracked = false;
 let formStartTracked = false;
@@ -83,7 +88,10 @@ export default function HomePage() {
   }, []);
 
   useEffect(() => {
-    writeFlowSession(browserStorage('localStorage'), { formData: fields, currentStep: step });
+    const storage = browserStorage('localStorage');
+    // An untouched form is no session: after "start over" the storage stays cleared.
+    if (step === 'form' && isUntouched(fields)) clearFlowSession(storage);
+    else writeFlowSession(storage, { formData: fields, currentStep: step });
   }, [fields, step]);
 
   const updateFields = (next: FormFields, changed: FormFieldName) => {

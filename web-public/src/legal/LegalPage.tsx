@@ -9,6 +9,11 @@ import { useLocation } from 'wouter';
 import { withQueryClient } from '../lib/with-query-client';
 import { formatLastUpdated, POLICY_NAMES, type PolicySlug } from './policies';
 
+// Policy pages are text: an image without a description would be announced by its file name.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+});
+
 interface LegalDocument {
   title: string;
   content: string;
