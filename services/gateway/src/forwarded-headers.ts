@@ -1,18 +1,18 @@
-// What an upstream learns about the original request. The client's address is appended to X-Forwarded-For
-// (services read it through fastify's trustProxy to store a truncated IP); the request id ties the
+// What an upstream learns about the original request. X-Forwarded-For carries exactly one address: the
+// client's, as the gateway determined it (its socket peer, or — behind TRUST_PROXY_HOPS load balancers —
+// the address they vouch for). Services trust one hop, so a visitor's own X-Forwarded-For never reaches
+// them as truth; the request id ties the
 // gateway's log line to the service's; cookie and authorization pass untouched (admin session).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** What is read from a request; loose enough for the proxy libraries' request types (http and http2). */
-export type ProxiedRequest = Pick<FastifyRequest, 'id' | 'protocol' | 'host' | 'headers'> & {
+export type ProxiedRequest = Pick<FastifyRequest, 'id' | 'ip' | 'protocol' | 'host' | 'headers'> & {
   raw: { socket?: { remoteAddress?: string | undefined } | null };
 };
 
 export function forwardedHeaders(request: ProxiedRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const peer = request.raw.socket?.remoteAddress;
-  const prior = headers['x-forwarded-for'];
-  const chain = [Array.isArray(prior) ? prior.join(', ') : prior, peer].filter(Boolean).join(', ');
+  const chain = request.ip || request.raw.socket?.remoteAddress;
   return {
     ...headers,
     ...(chain ? { 'x-forwarded-for': chain } : {}),
