@@ -4,6 +4,7 @@ import { createServiceApp } from '@bodymetrics/service-kit';
 import type { Aggregator } from './aggregator';
 
 export * from './aggregator';
+export * from './retention';
 export { localDate } from './local-date';
 
 export function buildHealthApp(aggregator: Aggregator, logger?: FastifyServerOptions['logger']) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
-export const aggregatorConfig = () =>
+export const aggregatorConfig = (env: NodeJS.ProcessEnv = process.env) =>
   loadConfig(
     z.object({
       ...commonEnv,
@@ -20,5 +20,9 @@ export const aggregatorConfig = () =>
           return false;
         }
       }, 'must be an IANA time zone such as Europe/Bucharest').default('Europe/Bucharest'),
+      /** Raw events older than this many days are deleted (retention.ts). At least 8: longer than Kafka
+       * keeps a message by default (7 days), so an event can never be replayed after its raw row is gone. */
+      RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(395),
     }),
+    env,
   );

@@ -1,11 +1,12 @@
-// Process entry: Kafka consumer → Postgres, "analytics changed" notices on Redis, health on :8087.
-// On SIGTERM it stops consuming (finishing the batch in hand), then closes Kafka, Redis and Postgres once.
+// Process entry: Kafka consumer → Postgres, "analytics changed" notices on Redis, health on :8087, and the
+// daily retention job. On SIGTERM it stops consuming (finishing the batch in hand), then closes Kafka, Redis
+// and Postgres once.
 import { Redis } from 'ioredis';
 import { KafkaBus } from '@bodymetrics/bus';
 import { analyticsChangedChannel } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
 import { runService } from '@bodymetrics/service-kit';
-import { buildHealthApp, startAggregator } from './app';
+import { buildHealthApp, startAggregator, startRetention } from './app';
 import { aggregatorConfig } from './config';
 
 const config = aggregatorConfig();
@@ -27,7 +28,15 @@ const aggregator = await startAggregator({
   },
 });
 const app = buildHealthApp(aggregator, { level: config.LOG_LEVEL });
+// Deletes raw events older than RETENTION_DAYS now and every 24 h (the aggregates stay).
+const retention = startRetention({
+  db,
+  retentionDays: config.RETENTION_DAYS,
+  timeZone: config.ANALYTICS_TZ,
+  log: (message, details) => app.log.info(details, message),
+});
 app.addHook('onClose', async () => {
+  await retention.stop();
   await aggregator.shutdown();
   await bus.close();
   redis.disconnect();

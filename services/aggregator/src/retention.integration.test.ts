@@ -1,0 +1,209 @@
+// The retention job against real Postgres: rows placed by hand 400 days ago are deleted, rows from 10
+// days ago stay, and the daily aggregates (the dashboard's history) are kept whatever their age.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, eventually, type TestDatabase } from '@bodymetrics/testing';
+import { aggregatorConfig } from './config';
+import { localDate } from './local-date';
+import { deleteExpiredRawEvents, startRetention, type ExpiringTable } from './retention';
+
+const tz = 'Europe/Bucharest';
+const day = 86_400_000;
+const now = new Date();
+const old = new Date(now.getTime() - 400 * day);
+const recent = new Date(now.getTime() - 10 * day);
+
+async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: number): Promise<void> {
+  const date = localDate(at, tz);
+  for (let i = 0; i < copies; i++) {
+    const visitor = `${tag}-${i}`;
+    const session = `${tag}-s${i}`;
+    await db
+      .insertInto('page_visits')
+      .values({
+        event_id: randomUUID(),
+        visitor_id: visitor,
+        session_id: session,
+        ip_address: '203.0.113.0',
+        user_agent: 'Mozilla/5.0',
+        referrer: null,
+        page_url: '/',
+        device_type: 'desktop',
+        browser_name: 'Chrome',
+        operating_system: 'Linux',
+        screen_resolution: '1920x1080',
+        language: 'ro-RO',
+        time_zone: tz,
+        is_returning_visitor: 0,
+        is_bot: false,
+        visited_at: at,
+        visit_date: date,
+      })
+      .execute();
+    await db
+      .insertInto('page_leaves')
+      .values({
+        event_id: randomUUID(),
+        visitor_id: visitor,
+        session_id: session,
+        page_url: '/',
+        left_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('session_durations')
+      .values({
+        event_id: randomUUID(),
+        visitor_id: visitor,
+        session_id: session,
+        session_duration: 30,
+        page_url: '/',
+        recorded_at: at,
+        record_date: date,
+      })
+      .execute();
+    await db
+      .insertInto('user_journey')
+      .values({
+        event_id: randomUUID(),
+        visitor_id: visitor,
+        session_id: session,
+        step: 'landing',
+        timestamp: at,
+        journey_date: date,
+      })
+      .execute();
+    await db
+      .insertInto('affiliate_clicks')
+      .values({
+        event_id: randomUUID(),
+        offer_id: 1,
+        visitor_id: visitor,
+        source: 'results',
+        clicked_at: at,
+        click_date: date,
+      })
+      .execute();
+    await db
+      .insertInto('form_sessions')
+      .values({ event_id: randomUUID(), visitor_id: visitor, form_data: '{"age":30}', received_at: at })
+      .execute();
+    await db.insertInto('daily_visitors').values({ date, visitor_id: visitor }).execute();
+    await db
+      .insertInto('funnel_step_visitors')
+      .values({ date, step: 'landing', visitor_id: visitor })
+      .execute();
+    await db
+      .insertInto('visitor_sessions')
+      .values({ session_id: session, visitor_id: visitor, start_date: date, started_at: at, page_views: 1 })
+      .execute();
+  }
+  await db
+    .insertInto('daily_visits')
+    .values({ date, unique_visitors: copies, total_page_views: copies })
+    .onConflict((oc) => oc.column('date').doNothing())
+    .execute();
+  await db
+    .insertInto('conversion_funnel')
+    .values({ date, landing_visitors: copies })
+    .onConflict((oc) => oc.column('date').doNothing())
+    .execute();
+}
+
+const expiring: ExpiringTable[] = [
+  'page_visits',
+  'page_leaves',
+  'session_durations',
+  'user_journey',
+  'affiliate_clicks',
+  'form_sessions',
+  'visitor_sessions',
+  'daily_visitors',
+  'funnel_step_visitors',
+];
+
+async function visitorsIn(db: TestDatabase['db'], table: string): Promise<string[]> {
+  const r = await sql<{ v: string }>`select visitor_id as v from ${sql.table(table)} order by 1`.execute(db);
+  return r.rows.map((row) => row.v);
+}
+
+describe('retention', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('retention');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('deletes raw events and visitor sets older than RETENTION_DAYS, in batches, and keeps the aggregates', async () => {
+    const { db } = database;
+    await placeRows(db, old, 'old', 5);
+    await placeRows(db, recent, 'new', 2);
+
+    // A batch of 2 makes every table take several statements.
+    const result = await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, batchSize: 2, now });
+
+    expect(result.deleted).toEqual(Object.fromEntries(expiring.map((t) => [t, 5])));
+    for (const table of expiring) expect(await visitorsIn(db, table), table).toEqual(['new-0', 'new-1']);
+    const history = await db
+      .selectFrom('daily_visits')
+      .select(['date', 'unique_visitors'])
+      .orderBy('date')
+      .execute();
+    expect(history).toEqual([
+      { date: localDate(old, tz), unique_visitors: 5 },
+      { date: localDate(recent, tz), unique_visitors: 2 },
+    ]);
+    expect(
+      await db.selectFrom('conversion_funnel').select('landing_visitors').orderBy('date').execute(),
+    ).toEqual([{ landing_visitors: 5 }, { landing_visitors: 2 }]);
+
+    // Nothing left to do: a second run deletes nothing.
+    const again = await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, now });
+    expect(again.deleted).toEqual(Object.fromEntries(expiring.map((t) => [t, 0])));
+  });
+
+  it('a shorter period reaches the newer rows too', async () => {
+    const result = await deleteExpiredRawEvents(database.db, { retentionDays: 9, timeZone: tz, now });
+    expect(result.deleted?.page_visits).toBe(2);
+    expect(await visitorsIn(database.db, 'page_visits')).toEqual([]);
+  });
+
+  it('the job runs once at start (and then every 24 h) until stopped', async () => {
+    const { db } = database;
+    await placeRows(db, old, 'started', 1);
+    const job = startRetention({ db, retentionDays: 395, timeZone: tz });
+    await eventually(async () => expect(await visitorsIn(db, 'page_visits')).toEqual([]));
+    expect((await job.lastRun())?.deleted?.page_visits).toBe(1);
+    await job.stop();
+  });
+
+  it('when another instance holds the job lock, this one skips the round', async () => {
+    const { db } = database;
+    await placeRows(db, old, 'locked', 1);
+    const result = await db.connection().execute(async (other) => {
+      await sql`select pg_advisory_lock(395001)`.execute(other);
+      try {
+        return await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, now });
+      } finally {
+        await sql`select pg_advisory_unlock(395001)`.execute(other);
+      }
+    });
+    expect(result.deleted).toBeNull();
+    expect(await visitorsIn(db, 'page_visits')).toEqual(['locked-0']);
+  });
+});
+
+describe('RETENTION_DAYS', () => {
+  it('defaults to 395 days', () => {
+    expect(aggregatorConfig({}).RETENTION_DAYS).toBe(395);
+    expect(aggregatorConfig({ RETENTION_DAYS: '30' }).RETENTION_DAYS).toBe(30);
+  });
+
+  it('refuses a period shorter than Kafka keeps a message, naming the variable', () => {
+    expect(() => aggregatorConfig({ RETENTION_DAYS: '3' })).toThrow(/RETENTION_DAYS: must be at least 8/);
+  });
+});
