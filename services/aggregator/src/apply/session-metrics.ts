@@ -72,9 +72,11 @@ export async function applyVisitorDeltas(trx: Trx, deltas: VisitorDelta[]): Prom
         affiliate_clicks_count = m.affiliate_clicks_count + excluded.affiliate_clicks_count,
         conversion_completed = m.conversion_completed or excluded.conversion_completed,
         email_submitted = m.email_submitted or excluded.email_submitted,
-        last_user_agent = case when excluded.last_visit >= m.last_visit and excluded.last_user_agent is not null
+        -- Events of other topics (journey, clicks) may be applied first and carry no device: a known value
+        -- is never replaced by nothing, and a later one wins.
+        last_user_agent = case when excluded.last_user_agent is not null and (m.last_user_agent is null or excluded.last_visit >= m.last_visit)
           then excluded.last_user_agent else m.last_user_agent end,
-        last_device_type = case when excluded.last_visit >= m.last_visit and excluded.last_device_type is not null
+        last_device_type = case when excluded.last_device_type is not null and (m.last_device_type is null or excluded.last_visit >= m.last_visit)
           then excluded.last_device_type else m.last_device_type end,
         acquisition_source = coalesce(m.acquisition_source, excluded.acquisition_source)
     `.execute(trx);
