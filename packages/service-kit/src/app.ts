@@ -8,7 +8,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler';
+import { installMetrics } from './metrics';
 
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServiceAppOptions {
   name: string;
@@ -27,13 +29,19 @@ export function createServiceApp(options: ServiceAppOptions) {
     // only the rightmost entry is trusted (a visitor's own X-Forwarded-For cannot fake their address).
     // proxy-addr reads a hop count when given a function of (address, hop index).
     trustProxy: (_address: string, hop: number) => hop < 1,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The gateway's request id (X-Request-Id) becomes ours, so one id names the request in the logs of
+    // every hop; pino writes it as `reqId` on each line. Kept only if it looks like an id: it is logged.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installMetrics(app, { service: options.name });
 
   // navigator.sendBeacon sends its JSON as text/plain; parse it like JSON so beacons are validated too.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {

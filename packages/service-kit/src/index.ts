@@ -5,3 +5,4 @@ export * from './error-handler';
 export * from './run';
 export * from './client-ip';
 export * from './admin-session';
+export * from './metrics';
