@@ -1,0 +1,230 @@
+// The embedded mode (design §3): the whole product in one process on a machine with only Node. Every
+// service is the same buildApp as in the distributed mode, with the embedded adapters underneath —
+// PGlite instead of PostgreSQL, the in-process bus instead of Kafka, presence in memory instead of Redis,
+// .eml files instead of SMTP. Each service listens on an ephemeral loopback port and the gateway proxies
+// to them with the same route table, so a request takes the same path through the same code.
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp as buildAdminAuthApp, ensureAdminFromEnv } from '@bodymetrics/admin-auth';
+import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
+import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
+import { InProcessBus } from '@bodymetrics/bus';
+import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
+import { buildGateway, type Gateway } from '@bodymetrics/gateway';
+import { buildApp as buildLiveApp } from '@bodymetrics/live';
+import { createMailer, type Mailer } from '@bodymetrics/mail';
+import { buildApp as buildOffersApp } from '@bodymetrics/offers';
+import { buildApp as buildReportsApp } from '@bodymetrics/reports';
+import type { IpStorage } from '@bodymetrics/service-kit';
+import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
+import { CountingBus } from './counting-bus';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { createPgliteDb, type PgliteDb } from './pglite-db';
+
+export interface EmbeddedAdmin {
+  username: string;
+  password: string;
+  /** Default `<username>@bodymetrics.local`. */
+  email?: string | undefined;
+}
+
+export interface EmbeddedOptions {
+  /** The gateway's port; default 8080, 0 for any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** PGlite's folder (created on first start); its lock file is `<dataDir>.lock`. */
+  dataDir: string;
+  /** Where mails are written as .eml files. */
+  mailDir: string;
+  /** Created at start when no admin of that name exists (an existing one is left as it is). */
+  admin?: EmbeddedAdmin | undefined;
+  /** Each service's request log (pino); `false` (default) for none. */
+  logger?: false | { level: string };
+  /** Lines for the operator: mails written, admin created. Default console.log. */
+  log?: (line: string) => void;
+  /** ANALYTICS_TZ; default Europe/Bucharest. */
+  timeZone?: string;
+  /** Links in mails and share pages; default http://127.0.0.1:<port>. */
+  publicBaseUrl?: string;
+  contactTo?: string;
+  /** Sender of every mail; default each service's own (reports@ / admin@bodymetrics.local). */
+  mailFrom?: string | undefined;
+  publicDir?: string | undefined;
+  adminDir?: string | undefined;
+  ipStorage?: IpStorage;
+  trackingRateLimitPerMinute?: number;
+  trustProxyHops?: number;
+  sessionTtlHours?: number;
+  cookieSecure?: boolean | undefined;
+}
+
+export interface RunningEmbedded {
+  /** The gateway, e.g. http://127.0.0.1:8080 */
+  url: string;
+  /** The PGlite database every service uses (for tests and tools in the same process). */
+  db: Db;
+  dataDir: string;
+  mailDir: string;
+  /** What happened to `options.admin`: created now, already there, or not asked for. */
+  admin: { username: string; created: boolean } | undefined;
+  /** Stops taking requests, lets the aggregator apply what was accepted, closes PGlite once. */
+  close(): Promise<void>;
+}
+
+const defaultTimeZone = 'Europe/Bucharest';
+
+/** A port that was free a moment ago, so the public URL is known before the gateway listens. */
+async function freePort(host: string): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done, fail) => server.once('error', fail).listen(0, host, done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+const loopbackUrl = (host: string, port: number) =>
+  `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => console.log(line));
+  const timeZone = options.timeZone ?? defaultTimeZone;
+  const dataDir = resolve(options.dataDir);
+  const mailDir = resolve(options.mailDir);
+  const loggerFor = (name: string): FastifyServerOptions['logger'] =>
+    options.logger ? { level: options.logger.level, name } : false;
+
+  // Everything opened so far, closed in reverse order if a later step fails (and by close()).
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const unwind = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (err) {
+        log(`embedded: error while closing: ${(err as Error).message}`);
+      }
+    }
+  };
+
+  try {
+    const lock: DataDirLock = await lockDataDir(dataDir);
+    cleanups.push(() => lock.release());
+
+    const database: PgliteDb = await createPgliteDb(dataDir);
+    cleanups.push(() => database.close());
+    const { db } = database;
+    await migrateToLatest(db);
+    await seedContent(db);
+
+    let admin: RunningEmbedded['admin'];
+    if (options.admin) {
+      const result = await ensureAdminFromEnv(db, options.admin);
+      admin = { username: result.admin.username, created: result.created };
+    }
+
+    const port = options.port ?? 8080;
+    const gatewayPort = port === 0 ? await freePort(host) : port;
+    const publicBaseUrl = (options.publicBaseUrl ?? loopbackUrl(host, gatewayPort)).replace(/\/+$/, '');
+
+    const mailer = (from: string): Mailer => {
+      const m = createMailer({ kind: 'file', dir: mailDir, from: options.mailFrom ?? from, log });
+      cleanups.push(() => m.close());
+      return m;
+    };
+
+    const bus = new CountingBus(new InProcessBus({ log: (message) => log(`bus: ${message}`) }));
+    cleanups.push(() => bus.close());
+
+    const listening = async (app: FastifyInstance) => {
+      cleanups.push(() => app.close());
+      return app.listen({ host: '127.0.0.1', port: 0 });
+    };
+
+    const live = buildLiveApp({ db, presence: 'memory', logger: loggerFor('live') });
+    const liveUrl = await listening(live);
+
+    const aggregator: Aggregator = await startAggregator({
+      db,
+      bus,
+      timeZone,
+      // The distributed aggregator publishes this on Redis for the live instances; here live is next door.
+      notify: (notice) =>
+        live.live.announceAnalyticsChanged({ changedAt: notice.changedAt, topics: [notice.topic] }),
+      log: (message, err) => log(`aggregator: ${message}${err ? ` (${(err as Error).message})` : ''}`),
+    });
+    cleanups.push(async () => {
+      // Tracking has stopped taking events by now; let the aggregator apply what it accepted.
+      if (!(await waitFor(() => aggregator.healthcheck().eventsApplied >= bus.published, 10_000)))
+        log('embedded: stopping with tracking events not yet applied');
+      await aggregator.shutdown();
+    });
+
+    const upstreams = {
+      live: liveUrl,
+      analytics: await listening(buildAnalyticsApp({ db, timeZone, logger: loggerFor('analytics') })),
+      adminAuth: await listening(
+        buildAdminAuthApp({
+          db,
+          mailer: mailer('BodyMetrics <admin@bodymetrics.local>'),
+          publicBaseUrl,
+          sessionTtlHours: options.sessionTtlHours ?? 12,
+          cookieSecure: options.cookieSecure ?? publicBaseUrl.startsWith('https:'),
+          keyPrefix: 'bm:',
+          logger: loggerFor('admin-auth'),
+        }),
+      ),
+      reports: await listening(
+        buildReportsApp({
+          db,
+          mailer: mailer('BodyMetrics <reports@bodymetrics.local>'),
+          publicBaseUrl,
+          contactTo: options.contactTo ?? 'operator@bodymetrics.local',
+          ipStorage: options.ipStorage ?? 'truncated',
+          logger: loggerFor('reports'),
+        }),
+      ),
+      offers: await listening(buildOffersApp({ db, logger: loggerFor('offers') })),
+      tracking: await listening(
+        buildTrackingApp({ bus, ipStorage: options.ipStorage ?? 'truncated', logger: loggerFor('tracking') }),
+      ),
+    };
+
+    const trustProxyHops = options.trustProxyHops ?? 0;
+    const gateway: Gateway = await buildGateway({
+      upstreams,
+      ...(options.publicDir ? { publicDir: options.publicDir } : {}),
+      ...(options.adminDir ? { adminDir: options.adminDir } : {}),
+      rateLimit: { max: options.trackingRateLimitPerMinute ?? 600 },
+      logger: loggerFor('gateway'),
+      publicBaseUrl,
+      trustProxy: (_address, hop) => hop < trustProxyHops,
+    });
+    cleanups.push(() => gateway.close());
+    await gateway.listen({ host, port: gatewayPort });
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: loopbackUrl(host, gatewayPort),
+      db,
+      dataDir,
+      mailDir,
+      admin,
+      close: () => (closing ??= unwind()),
+    };
+  } catch (err) {
+    await unwind();
+    throw err;
+  }
+}

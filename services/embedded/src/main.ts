@@ -1,0 +1,102 @@
+// `npm start`: the whole product in one process (embedded mode). The only file of the package that
+// reads the environment. Ctrl-C (SIGINT) or SIGTERM stops it gracefully; a second Ctrl-C stops it at once.
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { embeddedConfig } from './config';
+import { DataDirBusyError } from './data-dir-lock';
+import { startEmbedded } from './embedded';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const shown = (path: string) => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? `./${rel}` : path;
+};
+
+async function main(): Promise<void> {
+  const config = embeddedConfig();
+  const began = Date.now();
+  const publicDir = config.PUBLIC_DIR ?? join(repoRoot, 'web-public', 'dist');
+  const adminDir = config.ADMIN_DIR ?? join(repoRoot, 'web-admin', 'dist');
+
+  const running = await startEmbedded({
+    host: config.HOST,
+    port: config.PORT,
+    dataDir: config.DATA_DIR,
+    mailDir: config.MAIL_DIR,
+    admin:
+      config.ADMIN_USERNAME && config.ADMIN_PASSWORD
+        ? { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, email: config.ADMIN_EMAIL }
+        : undefined,
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    log: (line) => console.log(`[embedded] ${line}`),
+    timeZone: config.ANALYTICS_TZ,
+    ...(config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {}),
+    contactTo: config.CONTACT_TO,
+    mailFrom: config.MAIL_FROM,
+    publicDir,
+    adminDir,
+    ipStorage: config.IP_STORAGE,
+    trackingRateLimitPerMinute: config.RATE_LIMIT_TRACKING_PER_MINUTE,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    sessionTtlHours: config.SESSION_TTL_HOURS,
+    cookieSecure: config.COOKIE_SECURE,
+  });
+
+  const notBuilt = [publicDir, adminDir].filter((dir) => !existsSync(join(dir, 'index.html')));
+  const adminLine = running.admin
+    ? running.admin.created
+      ? `admin "${running.admin.username}" created from ADMIN_USERNAME / ADMIN_PASSWORD`
+      : `admin "${running.admin.username}" already exists (ADMIN_PASSWORD does not overwrite its password)`
+    : 'no admin created: start with ADMIN_USERNAME=… ADMIN_PASSWORD=… npm start, or stop and run\n' +
+      '                 npm start -- admin create --username <name> --email <address>';
+  console.log(
+    [
+      '',
+      `BodyMetrics is running — embedded mode (one process), ready in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+      `  visitor site:  ${running.url}/`,
+      `  admin:         ${running.url}/admin`,
+      `  data:          ${shown(running.dataDir)} (PGlite, kept across restarts)`,
+      `  mail:          ${shown(running.mailDir)}/*.eml (nothing is sent; each mail is also logged here)`,
+      `  events:        in-process bus; live presence in memory`,
+      `  admin account: ${adminLine}`,
+      ...notBuilt.map((dir) => `  note:          ${shown(dir)} has no build yet: run "npm run build"`),
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.log(`[embedded] ${signal} again: stopping at once`);
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(
+      `[embedded] ${signal}: stopping (finishing requests, applying accepted events, closing PGlite)`,
+    );
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  const e = err as NodeJS.ErrnoException & { port?: number };
+  if (err instanceof DataDirBusyError) console.error(`[embedded] ${err.message}`);
+  else if (e.code === 'EADDRINUSE')
+    console.error(
+      `[embedded] ${e.message}: another program (perhaps BodyMetrics in distributed mode) uses the port. ` +
+        'Stop it, or choose another port: PORT=8090 npm start',
+    );
+  else if (e.message?.startsWith('Invalid configuration')) console.error(`[embedded] ${e.message}`);
+  else console.error(err);
+  process.exit(1);
+});
