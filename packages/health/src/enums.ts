@@ -1,31 +1,25 @@
-// The enumerations of spec §3 as zod enums (for validation) with their TypeScript types.
-import { z } from 'zod';
+// The enumerations of spec §3: the words and the zod schemas come from @bodymetrics/contracts (one source
+// for the form, the events and the tables); the UPPER_CASE lists are the engine's names for them.
+import { activityLevels, bmiCategories, genders, goals, measurementSystems } from '@bodymetrics/contracts';
 
-export const activityLevelSchema = z.enum([
-  'sedentary',
-  'lightly_active',
-  'moderately_active',
-  'very_active',
-  'extra_active',
-]);
-export type ActivityLevel = z.infer<typeof activityLevelSchema>;
-export const ACTIVITY_LEVELS = activityLevelSchema.options;
+export {
+  activityLevelSchema,
+  bmiCategorySchema,
+  genderSchema,
+  goalSchema,
+  measurementSystemSchema,
+  type ActivityLevel,
+  type BmiCategory,
+  type Gender,
+  type Goal,
+  type MeasurementSystem,
+} from '@bodymetrics/contracts';
 
-export const genderSchema = z.enum(['male', 'female', 'non_binary', 'prefer_not_to_say', 'other']);
-export type Gender = z.infer<typeof genderSchema>;
-export const GENDERS = genderSchema.options;
-
-export const measurementSystemSchema = z.enum(['metric', 'imperial']);
-export type MeasurementSystem = z.infer<typeof measurementSystemSchema>;
-export const MEASUREMENT_SYSTEMS = measurementSystemSchema.options;
-
-export const goalSchema = z.enum(['weight_loss', 'muscle_gain', 'wellness']);
-export type Goal = z.infer<typeof goalSchema>;
-export const GOALS = goalSchema.options;
-
-export const bmiCategorySchema = z.enum(['Underweight', 'Normal', 'Overweight', 'Obese']);
-export type BmiCategory = z.infer<typeof bmiCategorySchema>;
-export const BMI_CATEGORIES = bmiCategorySchema.options;
+export const ACTIVITY_LEVELS = activityLevels;
+export const GENDERS = genders;
+export const MEASUREMENT_SYSTEMS = measurementSystems;
+export const GOALS = goals;
+export const BMI_CATEGORIES = bmiCategories;
 
 /**
  * Gender as shown: spec §3 says "title-cased, first underscore replaced by a space". Implemented
