@@ -1,0 +1,53 @@
+// A WebSocket to /analytics-ws through the gateway, as a browser opens it (Node's own WebSocket, which
+// can send the cookie or a bearer header with the handshake). Collects frames and the close code.
+export interface LiveFrame {
+  type: string;
+  data?: unknown;
+}
+
+export interface LiveSocket {
+  socket: WebSocket;
+  /** Resolves with the close code, however the socket ends. */
+  closed: Promise<number>;
+  /** Resolves when open; rejects if the handshake fails. */
+  opened: Promise<void>;
+  /** The next frame of that type (frames already received count). */
+  next(type: string): Promise<LiveFrame>;
+  send(message: unknown): void;
+}
+
+export function openLiveSocket(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): LiveSocket {
+  const url = baseUrl.replace(/^http/, 'ws') + path;
+  // undici's WebSocket takes handshake headers in its options object (a browser sends its cookie itself).
+  const socket = new WebSocket(url, { headers } as unknown as string[]);
+  const frames: LiveFrame[] = [];
+  const waiters: { type: string; resolve: (f: LiveFrame) => void }[] = [];
+  socket.addEventListener('message', (event) => {
+    const frame = JSON.parse(String(event.data)) as LiveFrame;
+    const i = waiters.findIndex((w) => w.type === frame.type);
+    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
+    else frames.push(frame);
+  });
+  const closed = new Promise<number>((resolve) => socket.addEventListener('close', (e) => resolve(e.code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve());
+    socket.addEventListener('error', () => reject(new Error('socket error')));
+  });
+  opened.catch(() => undefined);
+  return {
+    socket,
+    closed,
+    opened,
+    next: (type) =>
+      new Promise<LiveFrame>((resolve) => {
+        const i = frames.findIndex((f) => f.type === type);
+        if (i >= 0) resolve(frames.splice(i, 1)[0]!);
+        else waiters.push({ type, resolve });
+      }),
+    send: (message) => socket.send(JSON.stringify(message)),
+  };
+}
