@@ -1,0 +1,227 @@
+// drain: the aggregator applying a backlog of 1,000,000 mixed events (BENCH_SCALE scales it) from Kafka
+// into Postgres — one transaction per batch, raw rows plus every aggregate. The topics are filled first
+// (raw kafkajs sendBatch, as fast as the broker takes it), then the aggregator process is started and
+// timed from its start until its committed offsets reach the end of every partition.
+// Baseline: the same raw rows, in batches of the aggregator's observed size, inserted with the same
+// multi-row INSERT … ON CONFLICT DO NOTHING into copies of the raw tables, without any aggregate.
+// Targets: ≥ 20,000 events/s and ≥ 40 % of the baseline.
+import { Kafka, logLevel, type Message } from 'kafkajs';
+import { sql } from 'kysely';
+import { seedContent } from '@bodymetrics/db';
+import type { Figures } from './run';
+import { createBenchDatabase } from './lib/bench-database';
+import { createBenchTopics } from './lib/bench-topics';
+import { summarizeProfile } from './lib/cpu-profile';
+import { eventStream, type GeneratedEvent } from './lib/events';
+import { benchInfra, uniqueTag } from './lib/infra';
+import { progress, sleep } from './lib/log';
+import { rawRowOf, type RawTable } from './lib/raw-rows';
+import { benchLogDir, startService, type ServiceProcess } from './lib/service-process';
+import { round } from './lib/stats';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const say = (m: string) => progress('drain', m);
+const timeZone = 'Europe/Bucharest';
+const rawTables: RawTable[] = ['page_visits', 'page_leaves', 'user_journey', 'affiliate_clicks', 'session_durations'];
+
+export async function run(): Promise<Figures> {
+  const scale = Number(process.env.BENCH_SCALE ?? 1);
+  const count = Math.round(1_000_000 * scale);
+  const streamOptions = { count, seed: 42, endMs: Date.now(), spanMs: 7 * 24 * 3600 * 1000 };
+  const database = await createBenchDatabase('drain', { poolSize: 4 });
+  const topics = await createBenchTopics('drain', 6);
+  let aggregator: ServiceProcess | undefined;
+  try {
+    await seedContent(database.db);
+
+    // ---- the backlog ----
+    say(`publishing ${count} events to ${topics.prefix}*`);
+    const fillBegan = Date.now();
+    const expected = await fillTopics(topics.prefix, streamOptions);
+    const fillSeconds = (Date.now() - fillBegan) / 1000;
+    say(`published in ${fillSeconds.toFixed(1)} s (${Math.round(count / fillSeconds)}/s)`);
+
+    // ---- the aggregator, timed from its start ----
+    const profileDir = join(benchLogDir, `drain-prof-${uniqueTag()}`);
+    const profile = process.env.BENCH_PROFILE === '1';
+    const began = Date.now();
+    aggregator = await startService({
+      name: 'aggregator',
+      entry: 'services/aggregator/src/main.ts',
+      nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      env: {
+        DATABASE_URL: database.url,
+        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
+        TOPIC_PREFIX: topics.prefix,
+        REDIS_URL: benchInfra().redisUrl,
+        REDIS_KEY_PREFIX: `bench:drain:${uniqueTag()}:`,
+        ANALYTICS_TZ: timeZone,
+      },
+    });
+    const readyAt = Date.now();
+    say(`aggregator ready after ${((readyAt - began) / 1000).toFixed(1)} s; draining`);
+    let firstAppliedAt: number | undefined;
+    let lastReport = 0;
+    for (;;) {
+      const lag = await topics.lagOf('aggregator');
+      if (lag < count && firstAppliedAt === undefined) firstAppliedAt = Date.now();
+      if (lag === 0) break;
+      if (Date.now() - lastReport > 10_000) {
+        lastReport = Date.now();
+        say(`${count - lag} / ${count} applied (${Math.round((count - lag) / ((Date.now() - began) / 1000))}/s so far)`);
+      }
+      await sleep(200);
+    }
+    const doneAt = Date.now();
+    const status = (await (await fetch(`${aggregator.url}/status`)).json()) as { batchesApplied: number; eventsApplied: number };
+    const aggregatorRssMb = aggregator.rssMb();
+    await aggregator.stop();
+    const wallSeconds = (doneAt - began) / 1000;
+    const applyingSeconds = (doneAt - (firstAppliedAt ?? began)) / 1000;
+    say(`drained in ${wallSeconds.toFixed(1)} s: ${Math.round(count / wallSeconds)} events/s; ${status.batchesApplied} batches`);
+
+    const counts = await rowCounts(database.db, 'public');
+    for (const t of rawTables) {
+      if (counts[t] !== expected[t]) throw new Error(`${t}: ${counts[t]} rows, expected ${expected[t]}`);
+    }
+    const aggregates = await sql<{ views: string; clicks: string; funnel: string }>`
+      select (select coalesce(sum(total_page_views), 0) from daily_visits) as views,
+             (select coalesce(sum(clicks), 0) from affiliate_daily_clicks) as clicks,
+             (select coalesce(sum(landing_visitors), 0) from conversion_funnel) as funnel
+    `.execute(database.db);
+
+    // ---- the baseline: the same raw rows, no aggregates ----
+    const batchSize = Math.max(1, Math.round(status.eventsApplied / Math.max(1, status.batchesApplied)));
+    say(`baseline: the same raw rows in batches of ${batchSize} (the aggregator's mean batch)`);
+    const baselineSeconds = await insertBaseline(database.db, streamOptions, batchSize);
+    const baselineCounts = await rowCounts(database.db, 'baseline');
+    for (const t of rawTables) {
+      if (baselineCounts[t] !== expected[t]) throw new Error(`baseline ${t}: ${baselineCounts[t]} rows, expected ${expected[t]}`);
+    }
+    const eventsPerSecond = count / wallSeconds;
+    const baselinePerSecond = count / baselineSeconds;
+    say(`baseline: ${Math.round(baselinePerSecond)} rows/s`);
+
+    const figures: Figures = {
+      scale,
+      events: count,
+      events_per_s: Math.round(eventsPerSecond),
+      events_per_s_after_first_batch: Math.round(count / applyingSeconds),
+      baseline_rows_per_s: Math.round(baselinePerSecond),
+      ratio_to_baseline: round(eventsPerSecond / baselinePerSecond, 3),
+      drain_seconds: round(wallSeconds, 1),
+      aggregator_start_seconds: round((readyAt - began) / 1000, 1),
+      baseline_seconds: round(baselineSeconds, 1),
+      batches: status.batchesApplied,
+      mean_batch: batchSize,
+      publish_seconds: round(fillSeconds, 1),
+      page_visits: counts.page_visits ?? 0,
+      journey_rows: counts.user_journey ?? 0,
+      click_rows: counts.affiliate_clicks ?? 0,
+      duration_rows: counts.session_durations ?? 0,
+      leave_rows: counts.page_leaves ?? 0,
+      daily_page_views_total: Number(aggregates.rows[0]?.views ?? 0),
+      aggregator_rss_mb: aggregatorRssMb,
+      target_events_per_s_met: eventsPerSecond >= 20_000,
+      target_ratio_met: eventsPerSecond / baselinePerSecond >= 0.4,
+    };
+    if (profile) {
+      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      if (file) {
+        const s = summarizeProfile(join(profileDir, file), 8);
+        figures.profile_file = join(profileDir, file);
+        figures.profile_idle_percent = s.idlePercent;
+        figures.profile_top_packages = s.byPackage.map((p) => `${p.name} ${p.percent}%`).join('; ');
+      }
+    }
+    return figures;
+  } finally {
+    await aggregator?.stop();
+    await topics.cleanup();
+    await database.drop();
+  }
+}
+
+/** Publishes the stream with raw kafkajs sendBatch (several requests in flight); returns rows expected per raw table. */
+async function fillTopics(prefix: string, options: Parameters<typeof eventStream>[0]): Promise<Record<RawTable, number>> {
+  const kafka = new Kafka({ clientId: 'bench-drain-fill', brokers: benchInfra().kafkaBrokers, logLevel: logLevel.NOTHING });
+  const producer = kafka.producer({ allowAutoTopicCreation: false });
+  await producer.connect();
+  const expected: Record<RawTable, number> = { page_visits: 0, page_leaves: 0, user_journey: 0, affiliate_clicks: 0, session_durations: 0 };
+  const inFlight = new Set<Promise<unknown>>();
+  let chunk = new Map<string, Message[]>();
+  let size = 0;
+  const send = async () => {
+    const topicMessages = [...chunk].map(([topic, messages]) => ({ topic: `${prefix}${topic}`, messages }));
+    chunk = new Map();
+    size = 0;
+    const p = producer.sendBatch({ acks: -1, topicMessages });
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    if (inFlight.size >= 4) await Promise.race(inFlight);
+  };
+  for (const e of eventStream(options)) {
+    expected[rawRowOf(e, timeZone).table]++;
+    const list = chunk.get(e.topic.name) ?? [];
+    list.push({ key: e.key, value: JSON.stringify(e.envelope) });
+    chunk.set(e.topic.name, list);
+    if (++size >= 5000) await send();
+  }
+  if (size) await send();
+  await Promise.all(inFlight);
+  await producer.disconnect();
+  return expected;
+}
+
+async function rowCounts(db: Parameters<typeof seedContent>[0], schema: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of rawTables) {
+    const r = await sql<{ n: string }>`select count(*) as n from ${sql.table(`${schema}.${t}`)}`.execute(db);
+    out[t] = Number(r.rows[0]?.n ?? 0);
+  }
+  return out;
+}
+
+async function insertBaseline(db: Parameters<typeof seedContent>[0], options: Parameters<typeof eventStream>[0], batchSize: number): Promise<number> {
+  await sql`create schema baseline`.execute(db);
+  for (const t of rawTables) {
+    await sql`create table ${sql.table(`baseline.${t}`)} (like ${sql.table(`public.${t}`)} including all)`.execute(db);
+  }
+  const pending = new Map<string, GeneratedEvent[]>();
+  let insertMs = 0;
+  const apply = async (events: GeneratedEvent[]) => {
+    const byTable = new Map<RawTable, Record<string, unknown>[]>();
+    for (const e of events) {
+      const { table, row } = rawRowOf(e, timeZone);
+      const rows = byTable.get(table) ?? [];
+      rows.push(row);
+      byTable.set(table, rows);
+    }
+    const began = performance.now();
+    await db.transaction().execute(async (trx) => {
+      for (const [table, rows] of byTable) {
+        for (let i = 0; i < rows.length; i += 1000) {
+          await trx
+            .withSchema('baseline')
+            .insertInto(table)
+            .values(rows.slice(i, i + 1000) as never)
+            .onConflict((oc) => oc.column('event_id').doNothing())
+            .execute();
+        }
+      }
+    });
+    insertMs += performance.now() - began;
+  };
+  for (const e of eventStream(options)) {
+    const list = pending.get(e.topic.name) ?? [];
+    list.push(e);
+    pending.set(e.topic.name, list);
+    if (list.length >= batchSize) {
+      pending.set(e.topic.name, []);
+      await apply(list);
+    }
+  }
+  for (const list of pending.values()) if (list.length) await apply(list);
+  return insertMs / 1000;
+}

@@ -1,0 +1,132 @@
+// A service started the way production starts it — its own Node process running its main.ts — and
+// stopped with SIGTERM (close-with-grace), so what a benchmark measures includes the process boundary,
+// the real config loading and the real clients. The pid is the server's own (node --import tsx, not
+// the tsx CLI wrapper), so /proc/<pid> figures (RSS) are the server's.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './infra';
+import { sleep } from './log';
+
+export const benchLogDir = join(tmpdir(), 'bm-bench-logs');
+
+export interface ServiceProcess {
+  name: string;
+  pid: number;
+  url: string;
+  port: number;
+  logFile: string;
+  /** Resident set size of the process now, in MB (from /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export interface StartServiceOptions {
+  name: string;
+  /** Path of the entry file from the repository root, e.g. services/tracking/src/main.ts. */
+  entry: string;
+  env: Record<string, string>;
+  port?: number;
+  /** Extra node flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** Path answered 200 once the process is ready. */
+  readyPath?: string;
+  readyTimeoutMs?: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function rssMbOf(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line ? Math.round(Number(line.replace(/\D+/g, ' ').trim().split(' ')[0]) / 102.4) / 10 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export async function startService(options: StartServiceOptions): Promise<ServiceProcess> {
+  mkdirSync(benchLogDir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const logFile = join(benchLogDir, `${options.name}-${Date.now()}.log`);
+  const log = createWriteStream(logFile);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  for (;;) {
+    if (exited !== undefined) {
+      throw new Error(`${options.name} exited with ${exited} before it was ready; see ${logFile}:\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(`${url}${options.readyPath ?? '/healthz'}`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.name} was not ready within the time allowed; see ${logFile}`);
+    }
+    await sleep(100);
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    name: options.name,
+    pid: child.pid as number,
+    url,
+    port,
+    logFile,
+    rssMb: () => rssMbOf(child.pid as number),
+    stop: () => {
+      stopping ??= (async () => {
+        if (exited !== undefined) return;
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exit;
+        clearTimeout(timer);
+        log.end();
+      })();
+      return stopping;
+    },
+  };
+}
+
+function tail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,11 @@
+import { createBenchTopics } from './lib/bench-topics';
+import { runLoad } from './lib/load';
+import { startService } from './lib/service-process';
+import { pageVisitPool } from './lib/traffic';
+const pool = pageVisitPool(2000);
+const topics = await createBenchTopics('probe');
+const tracking = await startService({ name: 'tracking', entry: 'services/tracking/src/main.ts', nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/bmbench/prof'], env: { KAFKA_BROKERS: '127.0.0.1:9092', TOPIC_PREFIX: topics.prefix } });
+const r = await runLoad({ url: tracking.url, pool, connections: 50, durationSeconds: 15 });
+console.log('tracking', r.okPerSecond, r.latencyMs);
+await tracking.stop(); await topics.cleanup();
+process.exit(0);
