@@ -4,11 +4,24 @@ import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 import { defaultAdminDir, defaultPublicDir } from './paths';
 
 const serviceUrl = (port: number) => z.url({ protocol: /^https?$/ }).default(`http://127.0.0.1:${port}`);
+/** One URL, or several replicas separated by commas (taken in turns). */
+const serviceUrls = (port: number) =>
+  z
+    .string()
+    .default(`http://127.0.0.1:${port}`)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1, 'needs at least one URL'));
 
 export const gatewayEnvSchema = z.object({
   ...commonEnv,
   PORT: portEnv(8080),
-  TRACKING_URL: serviceUrl(8081),
+  /** e.g. http://127.0.0.1:8081,http://127.0.0.1:8091 for two tracking processes (round-robin). */
+  TRACKING_URL: serviceUrls(8081),
   OFFERS_URL: serviceUrl(8082),
   REPORTS_URL: serviceUrl(8083),
   ADMIN_AUTH_URL: serviceUrl(8084),

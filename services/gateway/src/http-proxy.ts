@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { badRequest } from '@bodymetrics/service-kit';
 import { forwardedHeaders } from './forwarded-headers';
 import { routeTable, type ProxyRoute, type Upstreams } from './route-table';
+import { roundRobin } from './upstream-pool';
 import { replyUpstreamUnavailable } from './upstream-errors';
 
 export interface TrackingRateLimit {
@@ -50,9 +51,14 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
     },
   });
 
+  // One rotation per service, shared by all its routes, so replicas share the load evenly.
+  const nextBase = new Map<ProxyRoute['upstream'], () => string>();
   const handlerFor = (route: ProxyRoute) => {
-    const base = options.upstreams[route.upstream].replace(/\/$/, '');
+    let pick = nextBase.get(route.upstream);
+    if (!pick) nextBase.set(route.upstream, (pick = roundRobin(options.upstreams[route.upstream])));
+    const next = pick;
     return async (request: FastifyRequest, reply: FastifyReply) => {
+      const base = next();
       if (dotSegment.test(request.url.split('?')[0] ?? ''))
         throw badRequest('path', 'must not contain dot segments');
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;

@@ -3,11 +3,15 @@
 // whatever the order (POST /api/analytics/page-visit goes to tracking, GET /api/analytics/overview to
 // analytics), so the order here is for the reader.
 import type { HTTPMethods } from 'fastify';
+import type { UpstreamTarget } from './upstream-pool';
 
 export type UpstreamName = 'tracking' | 'offers' | 'reports' | 'adminAuth' | 'analytics' | 'live';
 
-/** Base URL of each service, e.g. http://127.0.0.1:8081 (design §5). */
-export type Upstreams = Record<UpstreamName, string>;
+/**
+ * Base URL of each service, e.g. http://127.0.0.1:8081 (design §5). An HTTP service may be several
+ * replicas (a list, taken in turns); the live socket goes to one URL.
+ */
+export type Upstreams = Record<Exclude<UpstreamName, 'live'>, UpstreamTarget> & { live: string };
 
 export interface ProxyRoute {
   upstream: Exclude<UpstreamName, 'live'>;
