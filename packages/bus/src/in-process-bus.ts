@@ -20,7 +20,19 @@ export class InProcessBus implements Bus {
   readonly deadLetters: DeadLetter[] = [];
   private closed = false;
 
-  constructor(private readonly options: { maxBatch?: number; log?: (m: string, e?: unknown) => void } = {}) {}
+  constructor(
+    private readonly options: {
+      maxBatch?: number;
+      log?: (m: string, e?: unknown) => void;
+      /** Told of every dead letter (metrics). */
+      onDeadLetter?: (letter: DeadLetter) => void;
+    } = {},
+  ) {}
+
+  private addDeadLetter(letter: DeadLetter): void {
+    this.deadLetters.push(letter);
+    this.options.onDeadLetter?.(letter);
+  }
 
   ensureTopics(defs: TopicDefinition[]): Promise<void> {
     for (const d of defs) if (!this.logs.has(d.name)) this.logs.set(d.name, { messages: [], base: 0 });
@@ -62,7 +74,7 @@ export class InProcessBus implements Bus {
           for (const m of slice) {
             const decoded = decodeEnvelope(topic, m.value);
             if (decoded.ok) events.push(decoded.envelope);
-            else this.deadLetters.push({ topic: deadLetterTopicName(topic.name), reason: decoded.reason, value: m.value, failedAt: new Date().toISOString() });
+            else this.addDeadLetter({ topic: deadLetterTopicName(topic.name), reason: decoded.reason, value: m.value, failedAt: new Date().toISOString() });
           }
           if (events.length) {
             try {
@@ -71,7 +83,7 @@ export class InProcessBus implements Bus {
                 heartbeat: () => Promise.resolve(),
                 log: this.options.log,
                 deadLetter: (event, reason) => {
-                  this.deadLetters.push({ topic: deadLetterTopicName(topic.name), reason, value: JSON.stringify(event), failedAt: new Date().toISOString() });
+                  this.addDeadLetter({ topic: deadLetterTopicName(topic.name), reason, value: JSON.stringify(event), failedAt: new Date().toISOString() });
                   return Promise.resolve();
                 },
               });

@@ -3,7 +3,14 @@
 // a write not acknowledged within `publishTimeoutMs` fails with BusUnavailableError (the caller
 // answers 503 instead of hanging). Reads: eachBatch with offsets committed only after the handler
 // resolved, i.e. after the database transaction committed.
-import { Kafka, logLevel, type Admin, type Producer, type Consumer as KafkaConsumer, type Message } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  type Admin,
+  type Producer,
+  type Consumer as KafkaConsumer,
+  type Message,
+} from 'kafkajs';
 import { deadLetterTopicName, topicName, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
 import { buildEnvelope, decodeEnvelope } from './envelope';
@@ -19,7 +26,22 @@ export interface KafkaBusOptions {
   /** How long the micro-batcher waits for company before sending (ms). 0 = next tick. */
   lingerMs?: number;
   maxBatchMessages?: number;
+  /**
+   * How long the broker waits for a silent consumer before giving its partitions to another (ms; the
+   * broker allows 6000 and up). A consumer that crashed holds its partitions this long after a restart.
+   */
+  sessionTimeoutMs?: number;
   log?: (message: string, err?: unknown) => void;
+  /** Told of every dead letter once it is on its topic (metrics). */
+  onDeadLetter?: (letter: DeadLetter) => void;
+}
+
+/** How far a consumer group is behind one partition: the messages it has not applied yet. */
+export interface PartitionLag {
+  /** The topic's base name (without the prefix). */
+  topic: string;
+  partition: number;
+  lag: number;
 }
 
 interface Pending {
@@ -82,7 +104,9 @@ export class KafkaBus implements Bus {
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
-      const names = defs.flatMap((d) => [this.name(d), this.name(deadLetterTopicName(d.name))]).filter((t) => existing.has(t));
+      const names = defs
+        .flatMap((d) => [this.name(d), this.name(deadLetterTopicName(d.name))])
+        .filter((t) => existing.has(t));
       if (names.length) await admin.deleteTopics({ topics: names, timeout: 5000 });
     } finally {
       await admin.disconnect();
@@ -92,7 +116,11 @@ export class KafkaBus implements Bus {
   private async getProducer(): Promise<Producer> {
     if (this.producer) return this.producer;
     this.producerConnecting ??= (async () => {
-      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+      });
       producer.on(producer.events.DISCONNECT, () => {
         if (this.producer === producer) this.producer = undefined;
       });
@@ -169,7 +197,10 @@ export class KafkaBus implements Bus {
     }
     try {
       const producer = await this.getProducer();
-      await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
       for (const p of batch) p.resolve();
     } catch (err) {
       this.options.log?.('publish failed', err);
@@ -185,8 +216,8 @@ export class KafkaBus implements Bus {
     const consumer = this.kafka.consumer({
       groupId: `${this.prefix}${options.groupId}`,
       allowAutoTopicCreation: false,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3000,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
+      heartbeatInterval: Math.min(3000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)),
       maxBytesPerPartition: 4 * 1024 * 1024,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
     });
@@ -207,7 +238,13 @@ export class KafkaBus implements Bus {
           const raw = m.value?.toString('utf8') ?? '';
           const decoded = decodeEnvelope(topic, raw);
           if (decoded.ok) events.push(decoded.envelope);
-          else await this.sendDeadLetter(topic, m.key?.toString() ?? '', { topic: topic.name, reason: decoded.reason, value: raw, failedAt: new Date().toISOString() });
+          else
+            await this.sendDeadLetter(topic, m.key?.toString() ?? '', {
+              topic: topic.name,
+              reason: decoded.reason,
+              value: raw,
+              failedAt: new Date().toISOString(),
+            });
         }
         if (events.length) {
           await applyBatch({ topic, events }, options, {
@@ -247,7 +284,12 @@ export class KafkaBus implements Bus {
     for (let delay = 200; ; delay = Math.min(delay * 2, 5000)) {
       try {
         const producer = await this.getProducer();
-        await producer.send({ topic: this.name(deadLetterTopicName(topic.name)), acks: -1, messages: [{ key, value: JSON.stringify(letter) }] });
+        await producer.send({
+          topic: this.name(deadLetterTopicName(topic.name)),
+          acks: -1,
+          messages: [{ key, value: JSON.stringify(letter) }],
+        });
+        this.options.onDeadLetter?.(letter);
         return;
       } catch (err) {
         this.options.log?.('dead-letter publish failed; retrying', err);
@@ -256,9 +298,62 @@ export class KafkaBus implements Bus {
     }
   }
 
+  private lagAdmin: Promise<Admin> | undefined;
+
+  /**
+   * The consumer group's lag on each partition: the newest offset minus the group's committed one (or
+   * the oldest still kept, when the group has committed nothing yet). Computed when asked (a scrape).
+   */
+  async consumerLag(groupId: string, defs: TopicDefinition[]): Promise<PartitionLag[]> {
+    this.lagAdmin ??= (async () => {
+      const admin = this.kafka.admin();
+      try {
+        await admin.connect();
+      } catch (err) {
+        this.lagAdmin = undefined;
+        throw err;
+      }
+      return admin;
+    })();
+    const admin = await this.lagAdmin;
+    const names = new Map(defs.map((d) => [this.name(d), d.name]));
+    try {
+      const committed = await admin.fetchOffsets({
+        groupId: `${this.prefix}${groupId}`,
+        topics: [...names.keys()],
+      });
+      const lags: PartitionLag[] = [];
+      for (const { topic, partitions } of committed) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        for (const end of ends) {
+          const done = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+          const from = BigInt(done) >= 0n ? BigInt(done) : BigInt(end.low);
+          lags.push({
+            topic: names.get(topic) ?? topic,
+            partition: end.partition,
+            lag: Number(BigInt(end.high) - from),
+          });
+        }
+      }
+      return lags;
+    } catch (err) {
+      // A broker that went away leaves the admin client in an unknown state: start afresh next time.
+      if (this.lagAdmin) {
+        this.lagAdmin = undefined;
+        void admin.disconnect().catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
   /** Reads a topic's dead letters from the beginning (tests and the operator's tooling). */
-  async readDeadLetters(topic: TopicDefinition, { expect, timeoutMs = 10_000 }: { expect: number; timeoutMs?: number }): Promise<DeadLetter[]> {
-    const consumer = this.kafka.consumer({ groupId: `${this.prefix}dlq-reader-${Date.now()}-${Math.random()}` });
+  async readDeadLetters(
+    topic: TopicDefinition,
+    { expect, timeoutMs = 10_000 }: { expect: number; timeoutMs?: number },
+  ): Promise<DeadLetter[]> {
+    const consumer = this.kafka.consumer({
+      groupId: `${this.prefix}dlq-reader-${Date.now()}-${Math.random()}`,
+    });
     const letters: DeadLetter[] = [];
     await consumer.connect();
     await consumer.subscribe({ topic: this.name(deadLetterTopicName(topic.name)), fromBeginning: true });
@@ -285,5 +380,8 @@ export class KafkaBus implements Bus {
     await Promise.all([...this.consumers].map((c) => c.disconnect().catch(() => undefined)));
     this.consumers.clear();
     await this.producer?.disconnect().catch(() => undefined);
+    const admin = this.lagAdmin;
+    this.lagAdmin = undefined;
+    await admin?.then((a) => a.disconnect()).catch(() => undefined);
   }
 }

@@ -102,3 +102,6 @@ export function gaugeOf<L extends string>(
   if (existing) return existing as Gauge<L>;
   return new Gauge({ ...config, registers: [app.metrics.registry] });
 }
+
+// Services build their own metrics with the same prom-client as the registry they join.
+export { Counter, Gauge, Histogram } from 'prom-client';

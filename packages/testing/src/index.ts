@@ -4,3 +4,4 @@ export * from './test-bus';
 export * from './topic-reader';
 export * from './smtp-sink';
 export * from './eventually';
+export * from './prometheus';

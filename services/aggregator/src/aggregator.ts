@@ -39,6 +39,8 @@ export interface AggregatorDeps {
 
 export interface Aggregator {
   healthcheck(): { running: boolean; batchesApplied: number; eventsApplied: number; lastAppliedAt: string | null };
+  /** Messages on each tracking topic not applied yet (summed over partitions); empty when the bus cannot tell. */
+  consumerLag(): Promise<{ topic: string; lag: number }[]>;
   shutdown(): Promise<void>;
 }
 
@@ -61,9 +63,10 @@ export async function applyBatchToDb(trx: Trx, batch: ConsumedBatch, timeZone: s
 
 export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator> {
   const stats = { running: true, batchesApplied: 0, eventsApplied: 0, lastAppliedAt: null as string | null };
+  const groupId = deps.groupId ?? 'aggregator';
   await deps.bus.ensureTopics(trackingTopics);
   const consumer: Consumer = await deps.bus.consume({
-    groupId: deps.groupId ?? 'aggregator',
+    groupId,
     topics: trackingTopics,
     handler: (batch) => deps.db.transaction().execute((trx) => applyBatchToDb(trx, batch, deps.timeZone)),
     onBatchApplied: (batch) => {
@@ -80,6 +83,12 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
   let stopping: Promise<void> | undefined;
   return {
     healthcheck: () => ({ ...stats }),
+    consumerLag: async () => {
+      const partitions = (await deps.bus.consumerLag?.(groupId, trackingTopics)) ?? [];
+      const byTopic = new Map<string, number>();
+      for (const p of partitions) byTopic.set(p.topic, (byTopic.get(p.topic) ?? 0) + p.lag);
+      return [...byTopic].map(([topic, lag]) => ({ topic, lag }));
+    },
     shutdown: () => {
       stopping ??= (async () => {
         stats.running = false;

@@ -1,18 +1,28 @@
 // The aggregator process: the consumer plus a small HTTP face for health (port 8087).
 import type { FastifyServerOptions } from 'fastify';
-import { createServiceApp } from '@bodymetrics/service-kit';
+import { createServiceApp, type Counter } from '@bodymetrics/service-kit';
 import type { Aggregator } from './aggregator';
+import { installAggregatorMetrics } from './metrics';
 
 export * from './aggregator';
 export * from './retention';
 export { localDate } from './local-date';
+export { createDeadLetterCounter } from './metrics';
 
-export function buildHealthApp(aggregator: Aggregator, logger?: FastifyServerOptions['logger']) {
-  return createServiceApp({
+export function buildHealthApp(
+  aggregator: Aggregator,
+  logger?: FastifyServerOptions['logger'],
+  /** The counter the bus's onDeadLetter moves (createDeadLetterCounter), shown on /metrics. */
+  deadLetters?: Counter<'topic'>,
+) {
+  const app = createServiceApp({
     name: 'aggregator',
     logger,
     readiness: {
-      consumer: () => (aggregator.healthcheck().running ? Promise.resolve() : Promise.reject(new Error('stopped'))),
+      consumer: () =>
+        aggregator.healthcheck().running ? Promise.resolve() : Promise.reject(new Error('stopped')),
     },
-  }).get('/status', () => aggregator.healthcheck());
+  });
+  installAggregatorMetrics(app, aggregator, deadLetters);
+  return app.get('/status', () => aggregator.healthcheck());
 }

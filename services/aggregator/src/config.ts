@@ -10,6 +10,8 @@ export const aggregatorConfig = (env: NodeJS.ProcessEnv = process.env) =>
       KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
       TOPIC_PREFIX: z.string().default(''),
       KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
+      /** How long the broker waits for a silent (crashed) aggregator before handing its partitions on. */
+      KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
       REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
       REDIS_KEY_PREFIX: z.string().default(''),
       ANALYTICS_TZ: z.string().refine((tz) => {

@@ -6,18 +6,21 @@ import { KafkaBus } from '@bodymetrics/bus';
 import { analyticsChangedChannel } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
 import { runService } from '@bodymetrics/service-kit';
-import { buildHealthApp, startAggregator, startRetention } from './app';
+import { buildHealthApp, createDeadLetterCounter, startAggregator, startRetention } from './app';
 import { aggregatorConfig } from './config';
 
 const config = aggregatorConfig();
 const db = createDb({ connectionString: config.DATABASE_URL });
 const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
 redis.on('error', () => {}); // notices are best effort; Redis being away must not stop the counting
+const deadLetters = createDeadLetterCounter();
 const bus = new KafkaBus({
   brokers: config.KAFKA_BROKERS.split(','),
   clientId: `aggregator-${process.pid}`,
   topicPrefix: config.TOPIC_PREFIX,
   partitions: config.KAFKA_PARTITIONS,
+  sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+  onDeadLetter: deadLetters.onDeadLetter,
 });
 const aggregator = await startAggregator({
   db,
@@ -27,7 +30,7 @@ const aggregator = await startAggregator({
     await redis.publish(analyticsChangedChannel(config.REDIS_KEY_PREFIX), JSON.stringify(notice));
   },
 });
-const app = buildHealthApp(aggregator, { level: config.LOG_LEVEL });
+const app = buildHealthApp(aggregator, { level: config.LOG_LEVEL }, deadLetters.counter);
 // Deletes raw events older than RETENTION_DAYS now and every 24 h (the aggregates stay).
 const retention = startRetention({
   db,

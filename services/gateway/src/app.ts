@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { installErrorHandler } from '@bodymetrics/service-kit';
+import { installErrorHandler, installMetrics } from '@bodymetrics/service-kit';
 import { httpProxy, type TrackingRateLimit } from './http-proxy';
 import { liveSocketProxy } from './live-socket';
 import { defaultAdminDir, defaultPublicDir } from './paths';
@@ -49,6 +49,8 @@ export async function buildGateway(options: GatewayOptions) {
     },
   });
   installErrorHandler(app);
+  // GET /metrics: the gateway's request rate and latency by route pattern and status (service-kit).
+  installMetrics(app, { service: 'gateway' });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

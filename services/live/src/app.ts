@@ -12,7 +12,7 @@ import {
   type AnalyticsChangedNotice,
 } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
-import { createServiceApp } from '@bodymetrics/service-kit';
+import { createServiceApp, gaugeOf } from '@bodymetrics/service-kit';
 import { LiveHub, type OpenSockets } from './live-hub';
 import { MemoryPresenceStore } from './presence/memory-presence';
 import type { PresenceStore } from './presence/presence-store';
@@ -111,6 +111,16 @@ export function buildApp(deps: LiveDeps) {
     isPresenceUp,
   });
   redis?.onStateChange((up) => hub.presenceAvailabilityChanged(up));
+
+  // /metrics: the sockets open on this instance, by role, counted at scrape time.
+  gaugeOf(app, {
+    name: 'live_open_sockets',
+    help: 'WebSockets open on this live instance, by role (pending: asked to be admin, auth not settled)',
+    labelNames: ['role'] as const,
+    collect() {
+      for (const [role, n] of Object.entries(hub.openSockets())) this.set({ role }, n);
+    },
+  });
 
   app.decorate('live', {
     openSockets: () => hub.openSockets(),

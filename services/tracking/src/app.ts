@@ -1,9 +1,11 @@
 // The tracking service: the visitor-tracking write endpoints of spec §7. Stateless — it validates,
 // stamps and publishes; ops scale it on its own.
 import type { FastifyServerOptions } from 'fastify';
+import { trackingTopics } from '@bodymetrics/contracts';
 import { createServiceApp } from '@bodymetrics/service-kit';
 import type { TrackingDeps } from './deps';
 import { affiliateClickRoutes } from './routes/affiliate-click';
+import { produceErrors } from './publish';
 import { journeyRoute } from './routes/journey';
 import { pageVisitRoute } from './routes/page-visit';
 import { sessionDurationRoute } from './routes/session-duration';
@@ -13,6 +15,9 @@ export type { TrackingDeps } from './deps';
 
 export function buildApp(deps: TrackingDeps & { logger?: FastifyServerOptions['logger'] }) {
   const app = createServiceApp({ name: 'tracking', logger: deps.logger, bodyLimit: 16 * 1024 });
+  // On /metrics from the start, so a rate over it reads 0 rather than nothing until the first failure.
+  for (const { name } of trackingTopics)
+    for (const reason of ['unavailable', 'error']) produceErrors(app).inc({ topic: name, reason }, 0);
   pageVisitRoute(app, deps);
   sessionDurationRoute(app, deps);
   journeyRoute(app, deps);

@@ -1,16 +1,31 @@
 // Publishing from a route: 202 only after the bus acknowledged the write; a bus that cannot take it
-// in time becomes a 503 (never a hanging request, never a 202 for an event that may be lost).
-import type { FastifyReply } from 'fastify';
+// in time becomes a 503 (never a hanging request, never a 202 for an event that may be lost). Every
+// write the bus did not take is counted on /metrics (kafka_produce_errors_total).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BusUnavailableError, type Bus } from '@bodymetrics/bus';
 import type { TopicDefinition } from '@bodymetrics/contracts';
-import { serviceUnavailable } from '@bodymetrics/service-kit';
+import { counterOf, serviceUnavailable } from '@bodymetrics/service-kit';
 
-export async function publishAccepted(bus: Bus, topic: TopicDefinition, payload: unknown, reply: FastifyReply) {
+export const produceErrors = (app: FastifyInstance) =>
+  counterOf(app, {
+    name: 'kafka_produce_errors_total',
+    help: 'Tracking writes the bus did not acknowledge (answered 503 when the bus was unavailable)',
+    labelNames: ['topic', 'reason'] as const,
+  });
+
+export async function publishAccepted(
+  bus: Bus,
+  topic: TopicDefinition,
+  payload: unknown,
+  reply: FastifyReply,
+) {
   try {
     const envelope = await bus.publish(topic, payload);
     return reply.status(202).send({ accepted: true, id: envelope.id });
   } catch (err) {
-    if (err instanceof BusUnavailableError) throw serviceUnavailable('Tracking is temporarily unavailable; please retry');
+    const unavailable = err instanceof BusUnavailableError;
+    produceErrors(reply.server).inc({ topic: topic.name, reason: unavailable ? 'unavailable' : 'error' });
+    if (unavailable) throw serviceUnavailable('Tracking is temporarily unavailable; please retry');
     throw err;
   }
 }

@@ -1,0 +1,131 @@
+// What an operator reads: one request id in the JSON logs of the gateway and of the service behind it,
+// and /metrics on both that moved with the traffic (request counts by route pattern and status).
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedContent } from '@bodymetrics/db';
+import { buildApp as buildOffersApp } from '@bodymetrics/offers';
+import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { buildGateway, type Gateway } from './app';
+import { createBuiltApps, unusedUrl, type BuiltApps } from './test-upstreams';
+
+/** A pino destination that keeps every JSON line it is given. */
+function logCapture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: { level: 'info', stream } };
+}
+
+/** The value of one sample of the exposition text whose labels include `labels`. */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  const line = text
+    .split('\n')
+    .find(
+      (l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)),
+    );
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+let database: TestDatabase;
+let offers: ReturnType<typeof buildOffersApp>;
+let gateway: Gateway;
+let builds: BuiltApps;
+const gatewayLogs = logCapture();
+const offersLogs = logCapture();
+
+beforeAll(async () => {
+  database = await createTestDatabase('gateway_observability');
+  await seedContent(database.db);
+  offers = buildOffersApp({ db: database.db, logger: offersLogs.logger });
+  const offersUrl = await offers.listen({ host: '127.0.0.1', port: 0 });
+  const down = await unusedUrl();
+  builds = await createBuiltApps();
+  gateway = await buildGateway({
+    upstreams: {
+      tracking: down,
+      offers: offersUrl,
+      reports: down,
+      adminAuth: down,
+      analytics: down,
+      live: down,
+    },
+    publicDir: builds.publicDir,
+    adminDir: builds.adminDir,
+    logger: gatewayLogs.logger,
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await offers?.close();
+  await database?.drop();
+  await builds?.remove();
+});
+
+describe('request id across the gateway', () => {
+  it('logs the same reqId on the gateway and on the service, and answers with it', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/legal/privacy' });
+    expect(res.statusCode).toBe(200);
+    const id = res.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const atGateway = gatewayLogs.lines.filter((l) => l.reqId === id);
+    const atOffers = offersLogs.lines.filter((l) => l.reqId === id);
+    // fastify's own pair of lines on each side: the request coming in and the answer going out.
+    expect(atGateway.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    expect(atOffers.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    expect(atOffers[1]).toMatchObject({ res: { statusCode: 200 } });
+    expect(atOffers[0]).toMatchObject({ req: { url: '/api/legal/privacy' } });
+  });
+
+  it("keeps a load balancer's request id end to end", async () => {
+    const res = await gateway.inject({
+      method: 'GET',
+      url: '/api/legal/no-such-page',
+      headers: { 'x-request-id': 'lb-7f3a9c.1' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-request-id']).toBe('lb-7f3a9c.1');
+    expect(offersLogs.lines.filter((l) => l.reqId === 'lb-7f3a9c.1').map((l) => l.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
+  });
+});
+
+describe('/metrics', () => {
+  it('counts the proxied requests on the gateway and on the service, by route pattern and status', async () => {
+    for (let i = 0; i < 3; i++) await gateway.inject({ method: 'GET', url: '/api/affiliate-offers/all' });
+    await gateway.inject({ method: 'GET', url: '/api/legal/Bad_Slug' });
+
+    const atGateway = await gateway.inject({ method: 'GET', url: '/metrics' });
+    expect(atGateway.statusCode).toBe(200);
+    const g = atGateway.body;
+    const gw = { service: 'gateway', method: 'GET' };
+    expect(
+      sample(g, 'http_requests_total', { ...gw, route: '/api/affiliate-offers/all', status_code: '200' }),
+    ).toBe(3);
+    expect(sample(g, 'http_requests_total', { ...gw, route: '/api/legal/*', status_code: '400' })).toBe(1);
+    expect(
+      sample(g, 'http_request_duration_seconds_count', {
+        ...gw,
+        route: '/api/affiliate-offers/all',
+        status_code: '200',
+      }),
+    ).toBe(3);
+
+    const o = (await offers.inject({ method: 'GET', url: '/metrics' })).body;
+    const svc = { service: 'offers', method: 'GET' };
+    expect(
+      sample(o, 'http_requests_total', { ...svc, route: '/api/affiliate-offers/all', status_code: '200' }),
+    ).toBe(3);
+    expect(sample(o, 'http_requests_total', { ...svc, route: '/api/legal/:slug', status_code: '400' })).toBe(
+      1,
+    );
+  });
+});
