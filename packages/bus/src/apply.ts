@@ -18,13 +18,20 @@ export function defaultIsRetryable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
   const code = e?.code ?? '';
   if (/^(08|53|57P|40001|40P01)/.test(code)) return true; // connection, resources, shutdown, serialization, deadlock
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+    return true;
   const message = e?.message ?? '';
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(message);
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+    message,
+  );
 }
 
 /** Resolves when the batch was applied (or its poison dead-lettered); rejects only when stopping. */
-export async function applyBatch(batch: ConsumedBatch, options: ConsumeOptions, ctx: ApplyContext): Promise<void> {
+export async function applyBatch(
+  batch: ConsumedBatch,
+  options: ConsumeOptions,
+  ctx: ApplyContext,
+): Promise<void> {
   const isRetryable = options.isRetryable ?? defaultIsRetryable;
   let delay = 100;
   for (;;) {
@@ -34,7 +41,10 @@ export async function applyBatch(batch: ConsumedBatch, options: ConsumeOptions, 
     } catch (err) {
       if (!ctx.isRunning()) throw err;
       if (isRetryable(err)) {
-        ctx.log?.(`batch of ${batch.events.length} on ${batch.topic.name} failed; retrying in ${delay} ms`, err);
+        ctx.log?.(
+          `batch of ${batch.events.length} on ${batch.topic.name} failed; retrying in ${delay} ms`,
+          err,
+        );
         await sleep(delay);
         await ctx.heartbeat().catch(() => undefined);
         delay = Math.min(delay * 2, 5000);

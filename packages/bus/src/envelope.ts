@@ -4,10 +4,18 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 
 export function buildEnvelope<P>(topic: TopicDefinition, payload: P, receivedAt = new Date()): Envelope<P> {
-  const envelope = { id: uuidv7(), type: topic.type, version: 1 as const, receivedAt: receivedAt.toISOString(), payload };
+  const envelope = {
+    id: uuidv7(),
+    type: topic.type,
+    version: 1 as const,
+    receivedAt: receivedAt.toISOString(),
+    payload,
+  };
   const checked = topic.envelope.safeParse(envelope);
   if (!checked.success) {
-    throw new Error(`refusing to publish an invalid ${topic.type}: ${checked.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; ')}`);
+    throw new Error(
+      `refusing to publish an invalid ${topic.type}: ${checked.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; ')}`,
+    );
   }
   return checked.data as Envelope<P>;
 }
@@ -24,7 +32,10 @@ export function decodeEnvelope(topic: TopicDefinition, raw: string): Decoded {
   }
   const checked = topic.envelope.safeParse(json);
   if (!checked.success) {
-    return { ok: false, reason: checked.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ') };
+    return {
+      ok: false,
+      reason: checked.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; '),
+    };
   }
   return { ok: true, envelope: checked.data as Envelope<unknown> };
 }

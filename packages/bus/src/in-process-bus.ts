@@ -74,7 +74,13 @@ export class InProcessBus implements Bus {
           for (const m of slice) {
             const decoded = decodeEnvelope(topic, m.value);
             if (decoded.ok) events.push(decoded.envelope);
-            else this.addDeadLetter({ topic: deadLetterTopicName(topic.name), reason: decoded.reason, value: m.value, failedAt: new Date().toISOString() });
+            else
+              this.addDeadLetter({
+                topic: deadLetterTopicName(topic.name),
+                reason: decoded.reason,
+                value: m.value,
+                failedAt: new Date().toISOString(),
+              });
           }
           if (events.length) {
             try {
@@ -83,7 +89,12 @@ export class InProcessBus implements Bus {
                 heartbeat: () => Promise.resolve(),
                 log: this.options.log,
                 deadLetter: (event, reason) => {
-                  this.addDeadLetter({ topic: deadLetterTopicName(topic.name), reason, value: JSON.stringify(event), failedAt: new Date().toISOString() });
+                  this.addDeadLetter({
+                    topic: deadLetterTopicName(topic.name),
+                    reason,
+                    value: JSON.stringify(event),
+                    failedAt: new Date().toISOString(),
+                  });
                   return Promise.resolve();
                 },
               });

@@ -39,7 +39,10 @@ export interface Bus {
   /** Publishes raw values (tests and tools: e.g. inject a poison message). */
   publishRaw(topic: TopicDefinition, key: string, value: string): Promise<void>;
   /** How far a consumer group is behind, per partition (metrics); adapters that cannot tell leave it out. */
-  consumerLag?(groupId: string, topics: TopicDefinition[]): Promise<{ topic: string; partition: number; lag: number }[]>;
+  consumerLag?(
+    groupId: string,
+    topics: TopicDefinition[],
+  ): Promise<{ topic: string; partition: number; lag: number }[]>;
   close(): Promise<void>;
 }
 

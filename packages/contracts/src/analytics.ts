@@ -2,7 +2,9 @@
 // and the dashboard renders. Field names follow the spec word for word.
 import { z } from 'zod';
 
-export const analyticsDaysSchema = z.coerce.number().pipe(z.union([z.literal(7), z.literal(30), z.literal(90)]));
+export const analyticsDaysSchema = z.coerce
+  .number()
+  .pipe(z.union([z.literal(7), z.literal(30), z.literal(90)]));
 export const daysQuerySchema = z.object({ days: analyticsDaysSchema.default(30) });
 
 export const overviewSchema = z.object({

@@ -1,7 +1,16 @@
 // The enumerations of spec §3 as zod schemas, shared by the form, the tracking contracts, the tables and
 // the dashboard. The word lists themselves live in vocabulary.ts.
 import { z } from 'zod';
-import { activityLevels, bmiCategories, clickSources, deviceTypes, genders, goals, journeySteps, measurementSystems } from './vocabulary';
+import {
+  activityLevels,
+  bmiCategories,
+  clickSources,
+  deviceTypes,
+  genders,
+  goals,
+  journeySteps,
+  measurementSystems,
+} from './vocabulary';
 
 export * from './vocabulary';
 

@@ -40,7 +40,9 @@ export const affiliateClickEventSchema = z.strictObject({
 });
 export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
 
-export const formSessionEventSchema = sessionStoreBodySchema.extend({ ipAddress: z.string().max(64).nullable() });
+export const formSessionEventSchema = sessionStoreBodySchema.extend({
+  ipAddress: z.string().max(64).nullable(),
+});
 export type FormSessionEvent = z.infer<typeof formSessionEventSchema>;
 
 /** Every message is `{ id (UUIDv7), type, version, receivedAt, payload }`. */

@@ -19,7 +19,12 @@ export interface TopicDefinition<S extends z.ZodType = z.ZodType> {
   key: (payload: z.infer<S>) => string;
 }
 
-const topic = <S extends z.ZodType>(name: string, type: string, payload: S, key: (p: z.infer<S>) => string): TopicDefinition<S> => ({
+const topic = <S extends z.ZodType>(
+  name: string,
+  type: string,
+  payload: S,
+  key: (p: z.infer<S>) => string,
+): TopicDefinition<S> => ({
   name,
   type,
   payload,
@@ -29,10 +34,22 @@ const topic = <S extends z.ZodType>(name: string, type: string, payload: S, key:
 
 export const topics = {
   pageVisit: topic('tracking.page-visit.v1', 'page_visit', pageVisitEventSchema, (p) => p.visitorId),
-  sessionDuration: topic('tracking.session-duration.v1', 'session_duration', sessionDurationEventSchema, (p) => p.visitorId),
+  sessionDuration: topic(
+    'tracking.session-duration.v1',
+    'session_duration',
+    sessionDurationEventSchema,
+    (p) => p.visitorId,
+  ),
   journey: topic('tracking.journey.v1', 'journey', journeyEventSchema, (p) => p.visitorId),
-  affiliateClick: topic('tracking.affiliate-click.v1', 'affiliate_click', affiliateClickEventSchema, (p) => String(p.offerId)),
-  formSession: topic('tracking.form-session.v1', 'form_session', formSessionEventSchema, (p) => p.visitorId ?? p.sessionId ?? 'anonymous'),
+  affiliateClick: topic('tracking.affiliate-click.v1', 'affiliate_click', affiliateClickEventSchema, (p) =>
+    String(p.offerId),
+  ),
+  formSession: topic(
+    'tracking.form-session.v1',
+    'form_session',
+    formSessionEventSchema,
+    (p) => p.visitorId ?? p.sessionId ?? 'anonymous',
+  ),
 } as const;
 
 export type TopicKey = keyof typeof topics;

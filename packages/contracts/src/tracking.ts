@@ -1,6 +1,12 @@
 // Request bodies of the visitor-tracking calls of spec §7, exactly as the public app sends them.
 import { z } from 'zod';
-import { deviceTypeSchema, journeyStepSchema, activityLevelSchema, genderSchema, measurementSystemSchema } from './enums';
+import {
+  deviceTypeSchema,
+  journeyStepSchema,
+  activityLevelSchema,
+  genderSchema,
+  measurementSystemSchema,
+} from './enums';
 import {
   boundedJsonObject,
   pageUrlSchema,

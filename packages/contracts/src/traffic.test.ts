@@ -18,16 +18,34 @@ describe('classifyTrafficSource (spec §9)', () => {
     ['', 'direct', 'none'],
     [null, 'direct', 'none'],
   ])('referrer %s → %s / %s', (referrer, source, medium) => {
-    expect(classifyTrafficSource({ referrer, pageUrl: 'https://bodymetrics.example/' })).toMatchObject({ source, medium });
+    expect(classifyTrafficSource({ referrer, pageUrl: 'https://bodymetrics.example/' })).toMatchObject({
+      source,
+      medium,
+    });
   });
 
   it('keeps UTM campaign and term, and UTM source wins over the referrer', () => {
     expect(
-      classifyTrafficSource({ referrer: 'https://www.google.com/', pageUrl: 'https://bodymetrics.example/?utm_source=Newsletter&utm_medium=email&utm_campaign=spring&utm_term=bmi' }),
-    ).toEqual({ source: 'newsletter', medium: 'email', referrerDomain: 'www.google.com', campaign: 'spring', keyword: 'bmi' });
+      classifyTrafficSource({
+        referrer: 'https://www.google.com/',
+        pageUrl:
+          'https://bodymetrics.example/?utm_source=Newsletter&utm_medium=email&utm_campaign=spring&utm_term=bmi',
+      }),
+    ).toEqual({
+      source: 'newsletter',
+      medium: 'email',
+      referrerDomain: 'www.google.com',
+      campaign: 'spring',
+      keyword: 'bmi',
+    });
   });
 
   it('treats a referrer from our own site as direct', () => {
-    expect(classifyTrafficSource({ referrer: 'https://bodymetrics.example/legal/terms', pageUrl: 'https://bodymetrics.example/' }).source).toBe('direct');
+    expect(
+      classifyTrafficSource({
+        referrer: 'https://bodymetrics.example/legal/terms',
+        pageUrl: 'https://bodymetrics.example/',
+      }).source,
+    ).toBe('direct');
   });
 });

@@ -24,10 +24,16 @@ const hostOf = (url: string | null | undefined): string | null => {
 /** The brand a host belongs to when it is one of the named engines or networks (www.google.co.uk → google). */
 const brandOf = (host: string, brands: readonly string[]): string | undefined => {
   const labels = host.split('.');
-  return brands.find((b) => labels.includes(b) || (b === 'twitter' && (host === 't.co' || labels.includes('x'))));
+  return brands.find(
+    (b) => labels.includes(b) || (b === 'twitter' && (host === 't.co' || labels.includes('x'))),
+  );
 };
 
-export function classifyTrafficSource(input: { referrer?: string | null; pageUrl?: string | null; siteHost?: string | null }): ClassifiedTrafficSource {
+export function classifyTrafficSource(input: {
+  referrer?: string | null;
+  pageUrl?: string | null;
+  siteHost?: string | null;
+}): ClassifiedTrafficSource {
   let params: URLSearchParams | undefined;
   try {
     params = input.pageUrl ? new URL(input.pageUrl, 'http://placeholder.invalid').searchParams : undefined;
@@ -39,7 +45,13 @@ export function classifyTrafficSource(input: { referrer?: string | null; pageUrl
   const keyword = params?.get('utm_term')?.slice(0, 256) || null;
   const utmSource = params?.get('utm_source')?.slice(0, 256)?.toLowerCase();
   if (utmSource) {
-    return { source: utmSource, medium: params?.get('utm_medium')?.slice(0, 256)?.toLowerCase() || 'referral', referrerDomain, campaign, keyword };
+    return {
+      source: utmSource,
+      medium: params?.get('utm_medium')?.slice(0, 256)?.toLowerCase() || 'referral',
+      referrerDomain,
+      campaign,
+      keyword,
+    };
   }
   const pageHost = input.siteHost ?? hostOf(input.pageUrl);
   if (!referrerDomain || (pageHost && referrerDomain === pageHost)) {
@@ -49,5 +61,11 @@ export function classifyTrafficSource(input: { referrer?: string | null; pageUrl
   if (engine) return { source: engine, medium: 'organic', referrerDomain, campaign, keyword };
   const social = brandOf(referrerDomain, socialNetworks);
   if (social) return { source: social, medium: 'social', referrerDomain, campaign, keyword };
-  return { source: referrerDomain.replace(/^www\./, ''), medium: 'referral', referrerDomain, campaign, keyword };
+  return {
+    source: referrerDomain.replace(/^www\./, ''),
+    medium: 'referral',
+    referrerDomain,
+    campaign,
+    keyword,
+  };
 }

@@ -1,7 +1,13 @@
 // The product's vocabulary (spec §3) as plain lists, with no validation library attached, so a browser
 // bundle that only needs the words (a select's options) does not pull in zod. enums.ts builds the
 // schemas from these lists.
-export const activityLevels = ['sedentary', 'lightly_active', 'moderately_active', 'very_active', 'extra_active'] as const;
+export const activityLevels = [
+  'sedentary',
+  'lightly_active',
+  'moderately_active',
+  'very_active',
+  'extra_active',
+] as const;
 export type ActivityLevel = (typeof activityLevels)[number];
 
 export const genders = ['male', 'female', 'non_binary', 'prefer_not_to_say', 'other'] as const;

@@ -15,7 +15,11 @@ export interface CreateDbOptions {
   connectionTimeoutMillis?: number;
 }
 
-export function createDb({ connectionString, max = 10, connectionTimeoutMillis = 5000 }: CreateDbOptions): Db {
+export function createDb({
+  connectionString,
+  max = 10,
+  connectionTimeoutMillis = 5000,
+}: CreateDbOptions): Db {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis });
   // An idle client losing its server (Postgres restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});

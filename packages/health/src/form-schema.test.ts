@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultFormValues,
-  feetInchesToInches,
-  healthFormSchema,
-  heightSelectionSchema,
-  inchesToFeetInches,
-} from './form-schema';
+import { defaultFormValues, feetInchesToInches, inchesToFeetInches } from './form-defaults';
+import { healthFormSchema, heightSelectionSchema } from './form-schema';
 
 const imperialForm = {
   age: 30,

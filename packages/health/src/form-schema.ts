@@ -1,6 +1,7 @@
 // The calculator form (spec §3 form payload, §5 validation). Messages attach to the field's path so the
 // form can show each one under its field.
 import { z } from 'zod';
+import { feetInchesToInches } from './form-defaults';
 import {
   AGE_MAX,
   AGE_MIN,
@@ -18,7 +19,6 @@ import {
   IMPERIAL_WEIGHT_LB,
   IMPERIAL_WEIGHT_MESSAGE,
   INCHES_MESSAGE,
-  INCHES_PER_FOOT,
   METRIC_HEIGHT_CM,
   METRIC_HEIGHT_MESSAGE,
   METRIC_WEIGHT_KG,
@@ -26,14 +26,7 @@ import {
   WAIST_MESSAGE,
   WEIGHT_REQUIRED_MESSAGE,
 } from './constants';
-import {
-  activityLevelSchema,
-  genderSchema,
-  measurementSystemSchema,
-  type ActivityLevel,
-  type Gender,
-  type MeasurementSystem,
-} from './enums';
+import { activityLevelSchema, genderSchema, measurementSystemSchema, type MeasurementSystem } from './enums';
 
 /**
  * What a form control hands over, made a number: an empty string, null or NaN (an empty
@@ -117,44 +110,6 @@ export const healthFormSchema = fieldsSchema.superRefine(
 
 /** The validated form payload that calculateHealthMetrics takes. */
 export type HealthFormValues = z.output<typeof healthFormSchema>;
-
-/** The form before it is filled in: the number fields may still be empty. */
-export interface HealthFormDraft {
-  age: number | undefined;
-  gender: Gender;
-  genderSpecification: string | undefined;
-  activityLevel: ActivityLevel;
-  measurementSystem: MeasurementSystem;
-  weight: number | undefined;
-  height: number | undefined;
-  waist: number | undefined;
-  hip: number | undefined;
-  email: string | undefined;
-}
-
-// Spec §3: imperial, gender prefer_not_to_say, height 60 inches, activity sedentary, all others empty.
-export const defaultFormValues: Readonly<HealthFormDraft> = Object.freeze({
-  age: undefined,
-  gender: 'prefer_not_to_say',
-  genderSpecification: undefined,
-  activityLevel: 'sedentary',
-  measurementSystem: 'imperial',
-  weight: undefined,
-  height: 60,
-  waist: undefined,
-  hip: undefined,
-  email: undefined,
-});
-
-export function feetInchesToInches(feet: number, inches: number): number {
-  return feet * INCHES_PER_FOOT + inches;
-}
-
-/** Splits a stored total (e.g. the default 60) back into the two selects: 60 → { feet: 5, inches: 0 }. */
-export function inchesToFeetInches(totalInches: number): { feet: number; inches: number } {
-  const feet = Math.floor(totalInches / INCHES_PER_FOOT);
-  return { feet, inches: totalInches - feet * INCHES_PER_FOOT };
-}
 
 const [minFeet, maxFeet] = [HEIGHT_FEET_OPTIONS[0], HEIGHT_FEET_OPTIONS[HEIGHT_FEET_OPTIONS.length - 1]!];
 const [minInches, maxInches] = [HEIGHT_INCH_OPTIONS[0], HEIGHT_INCH_OPTIONS[HEIGHT_INCH_OPTIONS.length - 1]!];

@@ -2,6 +2,7 @@
 export * from './constants';
 export * from './enums';
 export * from './numbers';
+export * from './form-defaults';
 export * from './form-schema';
 export * from './calculate';
 export * from './indicators';

@@ -10,7 +10,10 @@ export interface TestBus {
   cleanup(): Promise<void>;
 }
 
-export async function createTestBus(label = 'test', options: { publishTimeoutMs?: number } = {}): Promise<TestBus> {
+export async function createTestBus(
+  label = 'test',
+  options: { publishTimeoutMs?: number } = {},
+): Promise<TestBus> {
   const topicPrefix = `test.${label}.${uniqueTag()}.`;
   const bus = new KafkaBus({
     brokers: testInfra().kafkaBrokers,
@@ -25,7 +28,11 @@ export async function createTestBus(label = 'test', options: { publishTimeoutMs?
     topicPrefix,
     cleanup: async () => {
       await bus.close();
-      const admin = new KafkaBus({ brokers: testInfra().kafkaBrokers, clientId: `test-${label}-cleanup`, topicPrefix });
+      const admin = new KafkaBus({
+        brokers: testInfra().kafkaBrokers,
+        clientId: `test-${label}-cleanup`,
+        topicPrefix,
+      });
       await admin.deleteTopics(trackingTopics).catch(() => undefined);
       await admin.close();
     },

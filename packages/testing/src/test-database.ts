@@ -19,7 +19,8 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 function assertTestName(name: string): void {
-  if (!/test/.test(name)) throw new Error(`refusing to touch database "${name}": its name does not say "test"`);
+  if (!/test/.test(name))
+    throw new Error(`refusing to touch database "${name}": its name does not say "test"`);
 }
 
 /**
@@ -31,9 +32,14 @@ export async function prepareTemplateDatabase(): Promise<void> {
   await withAdmin(async (client) => {
     await client.query('SELECT pg_advisory_lock(424242)');
     try {
-      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateDatabaseName]);
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        templateDatabaseName,
+      ]);
       if (!found.rowCount) await client.query(`CREATE DATABASE ${ident(templateDatabaseName)}`);
-      const db = createDb({ connectionString: `${testInfra().postgresServerUrl}/${templateDatabaseName}`, max: 1 });
+      const db = createDb({
+        connectionString: `${testInfra().postgresServerUrl}/${templateDatabaseName}`,
+        max: 1,
+      });
       try {
         await migrateToLatest(db);
       } finally {
@@ -58,7 +64,9 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
   // Cloning fails while another session is connected to the template; retry briefly.
   for (let attempt = 0; ; attempt++) {
     try {
-      await withAdmin((client) => client.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(templateDatabaseName)}`));
+      await withAdmin((client) =>
+        client.query(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(templateDatabaseName)}`),
+      );
       break;
     } catch (err) {
       if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;

@@ -9,7 +9,11 @@ export async function readTopic(
   topic: TopicDefinition | string,
   { expect, timeoutMs = 5000 }: { expect: number; timeoutMs?: number },
 ): Promise<Envelope<unknown>[]> {
-  const kafka = new Kafka({ clientId: 'test-reader', brokers: testInfra().kafkaBrokers, logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: 'test-reader',
+    brokers: testInfra().kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  });
   const consumer = kafka.consumer({ groupId: `test-reader-${uniqueTag()}` });
   const name = topicName(topicPrefix, typeof topic === 'string' ? topic : topic.name);
   const found: Envelope<unknown>[] = [];

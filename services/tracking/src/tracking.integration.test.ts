@@ -33,7 +33,13 @@ interface Case {
 }
 
 const valid: Case[] = [
-  { name: 'page-visit', url: '/api/analytics/page-visit', body: pageVisit, topic: topics.pageVisit, expectPayload: { kind: 'visit', visitorId, isBot: false, ipAddress: '203.0.113.0' } },
+  {
+    name: 'page-visit',
+    url: '/api/analytics/page-visit',
+    body: pageVisit,
+    topic: topics.pageVisit,
+    expectPayload: { kind: 'visit', visitorId, isBot: false, ipAddress: '203.0.113.0' },
+  },
   {
     name: 'page_leave beacon (text/plain)',
     url: '/api/analytics/page-visit',
@@ -50,34 +56,149 @@ const valid: Case[] = [
     topic: topics.sessionDuration,
     expectPayload: { visitorId, sessionDuration: 95 },
   },
-  { name: 'journey/track', url: '/api/journey/track', body: { visitorId, sessionId: 's-1', step: 'form_started', stepData: { age: 30 } }, topic: topics.journey, expectPayload: { visitorId, step: 'form_started' } },
-  { name: 'session/store', url: '/api/session/store', body: { visitorId, age: 30, weight: 180, timestamp: 1763700000000 }, topic: topics.formSession, expectPayload: { visitorId, age: 30, weight: 180 } },
+  {
+    name: 'journey/track',
+    url: '/api/journey/track',
+    body: { visitorId, sessionId: 's-1', step: 'form_started', stepData: { age: 30 } },
+    topic: topics.journey,
+    expectPayload: { visitorId, step: 'form_started' },
+  },
+  {
+    name: 'session/store',
+    url: '/api/session/store',
+    body: { visitorId, age: 30, weight: 180, timestamp: 1763700000000 },
+    topic: topics.formSession,
+    expectPayload: { visitorId, age: 30, weight: 180 },
+  },
   {
     name: 'analytics/affiliate-click',
     url: '/api/analytics/affiliate-click',
-    body: { offerId: 3, offerTitle: 'Lean Shake', offerUrl: 'https://partner.example.com/?ref=bm', visitorId, ipAddress: null, userAgent: 'UA', referrer: '/' },
+    body: {
+      offerId: 3,
+      offerTitle: 'Lean Shake',
+      offerUrl: 'https://partner.example.com/?ref=bm',
+      visitorId,
+      ipAddress: null,
+      userAgent: 'UA',
+      referrer: '/',
+    },
     topic: topics.affiliateClick,
     expectPayload: { offerId: 3, source: 'results', visitorId, ipAddress: '203.0.113.0' },
   },
-  { name: 'affiliate-offers/click (bridge)', url: '/api/affiliate-offers/click', body: { offerId: 4, visitorId }, topic: topics.affiliateClick, expectPayload: { offerId: 4, source: 'bridge', visitorId } },
-  { name: 'affiliate-offers/{id}/click', url: '/api/affiliate-offers/5/click', topic: topics.affiliateClick, expectPayload: { offerId: 5, source: 'api', visitorId: null } },
+  {
+    name: 'affiliate-offers/click (bridge)',
+    url: '/api/affiliate-offers/click',
+    body: { offerId: 4, visitorId },
+    topic: topics.affiliateClick,
+    expectPayload: { offerId: 4, source: 'bridge', visitorId },
+  },
+  {
+    name: 'affiliate-offers/{id}/click',
+    url: '/api/affiliate-offers/5/click',
+    topic: topics.affiliateClick,
+    expectPayload: { offerId: 5, source: 'api', visitorId: null },
+  },
 ];
 
 const invalid: { name: string; url: string; body: unknown; field: string; topic: TopicDefinition }[] = [
-  { name: 'page-visit without visitorId', url: '/api/analytics/page-visit', body: { ...pageVisit, visitorId: undefined }, field: 'visitorId', topic: topics.pageVisit },
-  { name: 'page-visit with a bad deviceType', url: '/api/analytics/page-visit', body: { ...pageVisit, deviceType: 'fridge' }, field: 'deviceType', topic: topics.pageVisit },
-  { name: 'page-visit with an extra field', url: '/api/analytics/page-visit', body: { ...pageVisit, admin: true }, field: 'admin', topic: topics.pageVisit },
-  { name: 'page-visit with a bad screenResolution', url: '/api/analytics/page-visit', body: { ...pageVisit, screenResolution: 'big' }, field: 'screenResolution', topic: topics.pageVisit },
-  { name: 'page_leave without sessionId', url: '/api/analytics/page-visit', body: { visitorId, pageUrl: '/', action: 'page_leave' }, field: 'sessionId', topic: topics.pageVisit },
-  { name: 'page_leave with a wrong action', url: '/api/analytics/page-visit', body: { visitorId, sessionId: 's', pageUrl: '/', action: 'drop_tables' }, field: 'action', topic: topics.pageVisit },
-  { name: 'session-duration negative', url: '/api/analytics/session-duration', body: { visitorId, sessionDuration: -4, pageUrl: '/' }, field: 'sessionDuration', topic: topics.sessionDuration },
-  { name: 'session-duration as text', url: '/api/analytics/session-duration', body: { visitorId, sessionDuration: '95', pageUrl: '/' }, field: 'sessionDuration', topic: topics.sessionDuration },
-  { name: 'journey with an unknown step', url: '/api/journey/track', body: { visitorId, sessionId: 's', step: 'teleported' }, field: 'step', topic: topics.journey },
-  { name: 'journey with huge stepData', url: '/api/journey/track', body: { visitorId, sessionId: 's', step: 'landing', stepData: { x: 'y'.repeat(5000) } }, field: 'stepData', topic: topics.journey },
-  { name: 'session/store without timestamp', url: '/api/session/store', body: { visitorId, age: 30 }, field: 'timestamp', topic: topics.formSession },
-  { name: 'affiliate-click with offerId 0', url: '/api/analytics/affiliate-click', body: { offerId: 0, offerTitle: 't', offerUrl: 'u', visitorId }, field: 'offerId', topic: topics.affiliateClick },
-  { name: 'bridge click without visitorId', url: '/api/affiliate-offers/click', body: { offerId: 2 }, field: 'visitorId', topic: topics.affiliateClick },
-  { name: 'id click with a non-numeric id', url: '/api/affiliate-offers/abc/click', body: undefined, field: 'id', topic: topics.affiliateClick },
+  {
+    name: 'page-visit without visitorId',
+    url: '/api/analytics/page-visit',
+    body: { ...pageVisit, visitorId: undefined },
+    field: 'visitorId',
+    topic: topics.pageVisit,
+  },
+  {
+    name: 'page-visit with a bad deviceType',
+    url: '/api/analytics/page-visit',
+    body: { ...pageVisit, deviceType: 'fridge' },
+    field: 'deviceType',
+    topic: topics.pageVisit,
+  },
+  {
+    name: 'page-visit with an extra field',
+    url: '/api/analytics/page-visit',
+    body: { ...pageVisit, admin: true },
+    field: 'admin',
+    topic: topics.pageVisit,
+  },
+  {
+    name: 'page-visit with a bad screenResolution',
+    url: '/api/analytics/page-visit',
+    body: { ...pageVisit, screenResolution: 'big' },
+    field: 'screenResolution',
+    topic: topics.pageVisit,
+  },
+  {
+    name: 'page_leave without sessionId',
+    url: '/api/analytics/page-visit',
+    body: { visitorId, pageUrl: '/', action: 'page_leave' },
+    field: 'sessionId',
+    topic: topics.pageVisit,
+  },
+  {
+    name: 'page_leave with a wrong action',
+    url: '/api/analytics/page-visit',
+    body: { visitorId, sessionId: 's', pageUrl: '/', action: 'drop_tables' },
+    field: 'action',
+    topic: topics.pageVisit,
+  },
+  {
+    name: 'session-duration negative',
+    url: '/api/analytics/session-duration',
+    body: { visitorId, sessionDuration: -4, pageUrl: '/' },
+    field: 'sessionDuration',
+    topic: topics.sessionDuration,
+  },
+  {
+    name: 'session-duration as text',
+    url: '/api/analytics/session-duration',
+    body: { visitorId, sessionDuration: '95', pageUrl: '/' },
+    field: 'sessionDuration',
+    topic: topics.sessionDuration,
+  },
+  {
+    name: 'journey with an unknown step',
+    url: '/api/journey/track',
+    body: { visitorId, sessionId: 's', step: 'teleported' },
+    field: 'step',
+    topic: topics.journey,
+  },
+  {
+    name: 'journey with huge stepData',
+    url: '/api/journey/track',
+    body: { visitorId, sessionId: 's', step: 'landing', stepData: { x: 'y'.repeat(5000) } },
+    field: 'stepData',
+    topic: topics.journey,
+  },
+  {
+    name: 'session/store without timestamp',
+    url: '/api/session/store',
+    body: { visitorId, age: 30 },
+    field: 'timestamp',
+    topic: topics.formSession,
+  },
+  {
+    name: 'affiliate-click with offerId 0',
+    url: '/api/analytics/affiliate-click',
+    body: { offerId: 0, offerTitle: 't', offerUrl: 'u', visitorId },
+    field: 'offerId',
+    topic: topics.affiliateClick,
+  },
+  {
+    name: 'bridge click without visitorId',
+    url: '/api/affiliate-offers/click',
+    body: { offerId: 2 },
+    field: 'visitorId',
+    topic: topics.affiliateClick,
+  },
+  {
+    name: 'id click with a non-numeric id',
+    url: '/api/affiliate-offers/abc/click',
+    body: undefined,
+    field: 'id',
+    topic: topics.affiliateClick,
+  },
 ];
 
 describe('tracking routes against a real Kafka', () => {
@@ -102,9 +223,12 @@ describe('tracking routes against a real Kafka', () => {
       headers: {
         ...(c.body === undefined ? {} : { 'content-type': c.contentType ?? 'application/json' }),
         'x-forwarded-for': '203.0.113.77',
-        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
       },
-      ...(c.body === undefined ? {} : { payload: typeof c.body === 'string' ? c.body : JSON.stringify(c.body) }),
+      ...(c.body === undefined
+        ? {}
+        : { payload: typeof c.body === 'string' ? c.body : JSON.stringify(c.body) }),
     });
     expect(response.statusCode, response.body).toBe(202);
     accepted.set(response.json<{ id: string }>().id, c);
@@ -114,7 +238,9 @@ describe('tracking routes against a real Kafka', () => {
     const response = await app.inject({
       method: 'POST',
       url: c.url,
-      ...(c.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(c.body) }),
+      ...(c.body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(c.body) }),
     });
     expect(response.statusCode).toBe(400);
     const body = response.json<{ error: { code: string; message: string; details: { field: string }[] } }>();
@@ -127,7 +253,10 @@ describe('tracking routes against a real Kafka', () => {
     for (const topic of new Set(valid.map((c) => c.topic))) {
       const expected = [...accepted].filter(([, c]) => c.topic === topic);
       // Wait a little past the expected count so a stray message from an invalid body would show up.
-      const messages = await readTopic(testBus.topicPrefix, topic, { expect: expected.length + 1, timeoutMs: 2500 });
+      const messages = await readTopic(testBus.topicPrefix, topic, {
+        expect: expected.length + 1,
+        timeoutMs: 2500,
+      });
       expect(messages.map((m) => m.id).sort()).toEqual(expected.map(([id]) => id).sort());
       for (const [id, c] of expected) {
         const message = messages.find((m) => m.id === id);
@@ -138,7 +267,12 @@ describe('tracking routes against a real Kafka', () => {
   });
 
   it('malformed JSON → 400 with the error shape', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/journey/track', headers: { 'content-type': 'application/json' }, payload: '{"visitorId":' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/journey/track',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"visitorId":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { code: string } }>().error.code).toBe('invalid_request');
   });
@@ -151,7 +285,11 @@ describe('tracking when Kafka is unavailable', () => {
     const bus = new KafkaBus({ brokers: ['127.0.0.1:1'], clientId: 'tracking-down', publishTimeoutMs: 800 });
     const app = buildApp({ bus, ipStorage: 'truncated' });
     const started = Date.now();
-    const response = await app.inject({ method: 'POST', url: '/api/journey/track', payload: { visitorId, sessionId: 's', step: 'landing' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/journey/track',
+      payload: { visitorId, sessionId: 's', step: 'landing' },
+    });
     const elapsed = Date.now() - started;
     expect(response.statusCode).toBe(503);
     expect(response.json<{ error: { code: string } }>().error.code).toBe('service_unavailable');

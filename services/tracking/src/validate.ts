@@ -13,5 +13,10 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
     return { field, message: issue.message };
   });
   const first = details[0];
-  throw new HttpError(400, 'validation_error', first ? `${first.field}: ${first.message}` : 'Invalid request', details);
+  throw new HttpError(
+    400,
+    'validation_error',
+    first ? `${first.field}: ${first.message}` : 'Invalid request',
+    details,
+  );
 }

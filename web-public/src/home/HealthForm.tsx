@@ -12,14 +12,9 @@ import {
   type HealthFormValues,
   type MeasurementSystem,
 } from '@bodymetrics/health';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  checkForm,
-  FIELD_SCREEN_ORDER,
-  type FieldErrors,
-  type FormFieldName,
-  type FormFields,
-} from './form-fields';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { loadFormCheck, type FormCheck } from './load-form-check';
+import { FIELD_SCREEN_ORDER, type FieldErrors, type FormFieldName, type FormFields } from './form-fields';
 
 const ACTIVITY_LABELS: Record<ActivityLevel, string> = {
   sedentary: 'Sedentary (little or no exercise)',
@@ -52,10 +47,23 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
     onFieldChange(name, value);
   };
 
-  const submit = (event: FormEvent) => {
+  const [checking, setChecking] = useState(false);
+  // Fetch the validation module once the page is idle, so the first submit does not wait for it.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadFormCheck().catch(() => undefined), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (processing) return;
-    const check = checkForm(fields);
+    if (processing || checking) return;
+    setChecking(true);
+    let check: FormCheck;
+    try {
+      check = (await loadFormCheck()).checkForm(fields);
+    } finally {
+      setChecking(false);
+    }
     if (!check.ok) {
       setErrors(check.errors);
       const first = FIELD_SCREEN_ORDER.find((name) => check.errors[name]);
@@ -245,9 +253,9 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
         <button
           type="submit"
           className="button button--primary button--block button--large"
-          disabled={processing}
+          disabled={processing || checking}
         >
-          {processing ? 'Processing...' : 'Get My Free Report!'}
+          {processing || checking ? 'Processing...' : 'Get My Free Report!'}
         </button>
         <p className="form-card__promo">
           Unlock instant, personalized insights into your body and health — free, private, in under a minute.

@@ -16,13 +16,13 @@ import { toast } from '../toast/toast-store';
 import { trackFormSnapshot, trackJourney } from '../tracking/tracker';
 import { CalculatingScreen } from './CalculatingScreen';
 import {
-  checkForm,
   initialFormFields,
   switchMeasurementSystem,
   type FormFieldName,
   type FormFields,
 } from './form-fields';
 import { HealthForm } from './HealthForm';
+import { loadFormCheck, type FormCheck } from './load-form-check';
 import { RotatingHeadline } from './RotatingHeadline';
 import { Testimonials } from './Testimonials';
 import { TrustBadges } from './TrustBadges';
@@ -52,13 +52,13 @@ function restoreHomeState(): HomeState {
   const session = readFlowSession(browserStorage('localStorage'));
   if (!session) return { fields: initialFormFields(), step: 'form', calculation: null };
   if (session.currentStep === 'bridge' || session.currentStep === 'results') {
-    const calculation = calculate(session.formData);
-    if (calculation) return { fields: session.formData, step: session.currentStep, calculation };
+    // Recomputed once the validation module has loaded (see the effect in HomePage).
+    return { fields: session.formData, step: session.currentStep, calculation: null };
   }
   return { fields: session.formData, step: 'form', calculation: null };
 }
 
-function calculate(fields: FormFields): Calculation | null {
+function calculate(checkForm: (fields: FormFields) => FormCheck, fields: FormFields): Calculation | null {
   const check = checkForm(fields);
   if (!check.ok) return null;
   try {
@@ -80,6 +80,22 @@ let formStartTracked = false;
 export default function HomePage() {
   const [state, setState] = useState(restoreHomeState);
   const { fields, step, calculation } = state;
+
+  const restoring = (step === 'bridge' || step === 'results') && !calculation;
+  useEffect(() => {
+    if (!restoring) return;
+    let cancelled = false;
+    void loadFormCheck()
+      .then(({ checkForm }) => calculate(checkForm, fields))
+      .catch(() => null)
+      .then((restored) => {
+        if (cancelled) return;
+        setState((s) => (restored ? { ...s, calculation: restored } : { ...s, step: 'form' }));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [restoring, fields]);
 
   useEffect(() => {
     if (landingTracked) return;
@@ -131,6 +147,8 @@ export default function HomePage() {
     setState({ fields: initialFormFields(), step: 'form', calculation: null });
     window.scrollTo(0, 0);
   };
+
+  if (restoring) return <PageLoading />;
 
   if (step === 'calculating' && calculation) {
     return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, initialFormFields, switchMeasurementSystem, type FormFields } from './form-fields';
+import { checkForm } from './form-check';
+import { initialFormFields, switchMeasurementSystem, type FormFields } from './form-fields';
 
 const filled: FormFields = { ...initialFormFields(), age: '35', gender: 'male', weight: '180', height: '70' };
 

@@ -3,13 +3,11 @@
 import {
   defaultFormValues,
   HEIGHT_FEET_OPTIONS,
-  healthFormSchema,
   INCH_TO_CM,
   INCHES_PER_FOOT,
   KG_TO_LB,
   LB_TO_KG,
   roundTo,
-  type HealthFormValues,
   type MeasurementSystem,
 } from '@bodymetrics/health';
 
@@ -86,22 +84,6 @@ export function formFieldsFrom(value: unknown): FormFields {
     fields.height = asText(defaultFormValues.height);
   }
   return fields;
-}
-
-export type FormCheck = { ok: true; values: HealthFormValues } | { ok: false; errors: FieldErrors };
-
-/** Validates with the engine's rules; each field gets the first message that concerns it. */
-export function checkForm(fields: FormFields): FormCheck {
-  const parsed = healthFormSchema.safeParse(fields);
-  if (parsed.success) return { ok: true, values: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const name = issue.path[0];
-    if (typeof name === 'string' && (FORM_FIELD_NAMES as readonly string[]).includes(name)) {
-      errors[name as FormFieldName] ??= issue.message;
-    }
-  }
-  return { ok: false, errors };
 }
 
 function convert(text: string, factor: number, decimals: number): string {

@@ -15,51 +15,63 @@ import { stampOf } from '../stamp';
 
 export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
   // Results page: the full click record.
-  app.post('/api/analytics/affiliate-click', { schema: { body: affiliateClickBodySchema } }, (request, reply) => {
-    const stamp = stampOf(request, deps.ipStorage);
-    const b = request.body;
-    const event: AffiliateClickEvent = {
-      offerId: b.offerId,
-      offerTitle: b.offerTitle,
-      offerUrl: b.offerUrl,
-      visitorId: b.visitorId,
-      referrer: b.referrer ?? null,
-      userAgent: b.userAgent ?? stamp.requestUserAgent,
-      ipAddress: stamp.ipAddress,
-      source: 'results',
-    };
-    return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
-  });
+  app.post(
+    '/api/analytics/affiliate-click',
+    { schema: { body: affiliateClickBodySchema } },
+    (request, reply) => {
+      const stamp = stampOf(request, deps.ipStorage);
+      const b = request.body;
+      const event: AffiliateClickEvent = {
+        offerId: b.offerId,
+        offerTitle: b.offerTitle,
+        offerUrl: b.offerUrl,
+        visitorId: b.visitorId,
+        referrer: b.referrer ?? null,
+        userAgent: b.userAgent ?? stamp.requestUserAgent,
+        ipAddress: stamp.ipAddress,
+        source: 'results',
+      };
+      return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
+    },
+  );
 
   // Bridge page: offer and visitor only.
-  app.post('/api/affiliate-offers/click', { schema: { body: bridgeOfferClickBodySchema } }, (request, reply) => {
-    const stamp = stampOf(request, deps.ipStorage);
-    const event: AffiliateClickEvent = {
-      offerId: request.body.offerId,
-      offerTitle: null,
-      offerUrl: null,
-      visitorId: request.body.visitorId,
-      referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
-      userAgent: stamp.requestUserAgent,
-      ipAddress: stamp.ipAddress,
-      source: 'bridge',
-    };
-    return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
-  });
+  app.post(
+    '/api/affiliate-offers/click',
+    { schema: { body: bridgeOfferClickBodySchema } },
+    (request, reply) => {
+      const stamp = stampOf(request, deps.ipStorage);
+      const event: AffiliateClickEvent = {
+        offerId: request.body.offerId,
+        offerTitle: null,
+        offerUrl: null,
+        visitorId: request.body.visitorId,
+        referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
+        userAgent: stamp.requestUserAgent,
+        ipAddress: stamp.ipAddress,
+        source: 'bridge',
+      };
+      return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
+    },
+  );
 
   // The body-less counter call: only the offer is known.
-  app.post('/api/affiliate-offers/:id/click', { schema: { params: offerClickParamsSchema } }, (request, reply) => {
-    const stamp = stampOf(request, deps.ipStorage);
-    const event: AffiliateClickEvent = {
-      offerId: request.params.id,
-      offerTitle: null,
-      offerUrl: null,
-      visitorId: null,
-      referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
-      userAgent: stamp.requestUserAgent,
-      ipAddress: stamp.ipAddress,
-      source: 'api',
-    };
-    return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
-  });
+  app.post(
+    '/api/affiliate-offers/:id/click',
+    { schema: { params: offerClickParamsSchema } },
+    (request, reply) => {
+      const stamp = stampOf(request, deps.ipStorage);
+      const event: AffiliateClickEvent = {
+        offerId: request.params.id,
+        offerTitle: null,
+        offerUrl: null,
+        visitorId: null,
+        referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
+        userAgent: stamp.requestUserAgent,
+        ipAddress: stamp.ipAddress,
+        source: 'api',
+      };
+      return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
+    },
+  );
 }

@@ -7,6 +7,11 @@ import { stampOf } from '../stamp';
 
 export function journeyRoute(app: App, deps: TrackingDeps): void {
   app.post('/api/journey/track', { schema: { body: journeyTrackBodySchema } }, (request, reply) =>
-    publishAccepted(deps.bus, topics.journey, { ...request.body, ...stampOf(request, deps.ipStorage) }, reply),
+    publishAccepted(
+      deps.bus,
+      topics.journey,
+      { ...request.body, ...stampOf(request, deps.ipStorage) },
+      reply,
+    ),
   );
 }

@@ -5,7 +5,9 @@ import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 
 export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
-  app.post('/api/analytics/session-duration', { schema: { body: sessionDurationBodySchema } }, (request, reply) =>
-    publishAccepted(deps.bus, topics.sessionDuration, request.body, reply),
+  app.post(
+    '/api/analytics/session-duration',
+    { schema: { body: sessionDurationBodySchema } },
+    (request, reply) => publishAccepted(deps.bus, topics.sessionDuration, request.body, reply),
   );
 }

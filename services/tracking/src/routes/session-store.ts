@@ -7,6 +7,11 @@ import { stampOf } from '../stamp';
 
 export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
   app.post('/api/session/store', { schema: { body: sessionStoreBodySchema } }, (request, reply) =>
-    publishAccepted(deps.bus, topics.formSession, { ...request.body, ipAddress: stampOf(request, deps.ipStorage).ipAddress }, reply),
+    publishAccepted(
+      deps.bus,
+      topics.formSession,
+      { ...request.body, ipAddress: stampOf(request, deps.ipStorage).ipAddress },
+      reply,
+    ),
   );
 }
