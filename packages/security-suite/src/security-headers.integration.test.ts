@@ -7,7 +7,7 @@ import { startSystem, type System } from './system';
 import { get, post } from './requests';
 
 /** Written out by hand: any change to the policy must be made here too, on purpose. */
-export const expectedCsp = [
+const expectedCsp = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -20,7 +20,7 @@ export const expectedCsp = [
   "object-src 'none'",
 ].join(';');
 
-export const expectedHeaders: Record<string, string> = {
+const expectedHeaders: Record<string, string> = {
   'content-security-policy': expectedCsp,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
