@@ -69,6 +69,8 @@ export interface RunningEmbedded {
   mailDir: string;
   /** What happened to `options.admin`: created now, already there, or not asked for. */
   admin: { username: string; created: boolean } | undefined;
+  /** Admin accounts that can sign in (0: the operator still has to create one). */
+  activeAdmins: number;
   /** Stops taking requests, lets the aggregator apply what was accepted, closes PGlite once. */
   close(): Promise<void>;
 }
@@ -133,6 +135,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       const result = await ensureAdminFromEnv(db, options.admin);
       admin = { username: result.admin.username, created: result.created };
     }
+
+    const { n: activeAdmins } = await db
+      .selectFrom('admin_users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('is_active', '=', true)
+      .executeTakeFirstOrThrow();
 
     const port = options.port ?? 8080;
     const gatewayPort = port === 0 ? await freePort(host) : port;
@@ -221,6 +229,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       dataDir,
       mailDir,
       admin,
+      activeAdmins: Number(activeAdmins),
       close: () => (closing ??= unwind()),
     };
   } catch (err) {

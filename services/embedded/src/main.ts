@@ -48,8 +48,10 @@ async function main(): Promise<void> {
     ? running.admin.created
       ? `admin "${running.admin.username}" created from ADMIN_USERNAME / ADMIN_PASSWORD`
       : `admin "${running.admin.username}" already exists (ADMIN_PASSWORD does not overwrite its password)`
-    : 'no admin created: start with ADMIN_USERNAME=… ADMIN_PASSWORD=… npm start, or stop and run\n' +
-      '                 npm start -- admin create --username <name> --email <address>';
+    : running.activeAdmins > 0
+      ? `${running.activeAdmins} admin account(s); manage them with npm start -- admin … while stopped`
+      : 'none yet — start with ADMIN_USERNAME=… ADMIN_PASSWORD=… npm start, or stop and run\n' +
+        '                 npm start -- admin create --username <name> [--email <address>]';
   console.log(
     [
       '',

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm start` (after infra/bin/bm brought the toolchain and installed): the whole product in one process,
+# the embedded mode of design §3 — PGlite in ./var/pgdata, in-process bus, mail in ./var/mail — on
+# http://127.0.0.1:8080 (PORT and HOST override). Builds the web apps first when their build is missing
+# or stale.
+#   npm start -- admin <create|set-password|disable|enable> …   manages admins in the embedded database
+set -euo pipefail
+cd "$BM_ROOT"
+
+if [ "${1:-}" = admin ]; then
+  shift
+  exec tsx services/embedded/src/admin-cli.ts "$@"
+fi
+
+# shellcheck source=web-build.sh
+source infra/bin/web-build.sh
+bm_build_web_if_stale
+exec tsx services/embedded/src/main.ts "$@"
