@@ -45,7 +45,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             method: 'POST',
             path: r.path,
             body: r.body,
-            headers: { ...options.headers, 'content-type': r.contentType },
+            headers: { ...options.headers, 'content-type': r.contentType, 'user-agent': r.userAgent },
           };
         },
       },

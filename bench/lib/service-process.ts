@@ -34,6 +34,17 @@ export interface StartServiceOptions {
   /** Path answered 200 once the process is ready. */
   readyPath?: string;
   readyTimeoutMs?: number;
+  /** Raise the open-file limit (ulimit -n) of the process to at least this many, as far as the hard limit allows. */
+  openFiles?: number;
+}
+
+/**
+ * The command that runs node with `args`, under a raised open-file limit when asked: exec keeps the pid,
+ * so the process is still the server itself.
+ */
+export function nodeCommand(args: string[], openFiles?: number): [string, string[]] {
+  if (!openFiles) return [process.execPath, args];
+  return ['bash', ['-c', `ulimit -n ${openFiles} 2>/dev/null || ulimit -n hard 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args]];
 }
 
 export function freePort(): Promise<number> {
@@ -65,9 +76,10 @@ export async function startService(options: StartServiceOptions): Promise<Servic
   const port = options.port ?? (await freePort());
   const logFile = join(benchLogDir, `${options.name}-${Date.now()}.log`);
   const log = createWriteStream(logFile);
+  const [command, args] = nodeCommand([...(options.nodeArgs ?? []), '--import', 'tsx', options.entry], options.openFiles);
   const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry],
+    command,
+    args,
     {
       cwd: repoRoot,
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env, PORT: String(port) },

@@ -219,6 +219,8 @@ export interface TrackingRequest {
   path: string;
   body: string;
   contentType: string;
+  /** The browser's User-Agent header (tracking stamps it on the event; bots are told apart by it). */
+  userAgent: string;
 }
 
 /**
@@ -231,11 +233,11 @@ export function mixedRequestPool(size: number, seed = 7, visitorCount = 50_000):
   for (let i = 0; i < size; i++) {
     const s = visitorSession(random, visitorCount, i);
     const r = random();
-    if (r < 0.54) out.push(json('/api/analytics/page-visit', pageVisitBody(s, random() < 0.7 ? s.arrival.pageUrl : `https://bodymetrics.example${pick(random, innerPages)}`)));
-    else if (r < 0.6) out.push(beacon('/api/analytics/page-visit', pageLeaveBody(s, 'https://bodymetrics.example/results')));
-    else if (r < 0.85) out.push(json('/api/journey/track', journeyBody(random, s)));
-    else if (r < 0.9) out.push(json('/api/analytics/affiliate-click', affiliateClickBody(random, s)));
-    else out.push(beacon('/api/analytics/session-duration', sessionDurationBody(random, s, 'https://bodymetrics.example/results')));
+    if (r < 0.54) out.push(json(s, '/api/analytics/page-visit', pageVisitBody(s, random() < 0.7 ? s.arrival.pageUrl : `https://bodymetrics.example${pick(random, innerPages)}`)));
+    else if (r < 0.6) out.push(beacon(s, '/api/analytics/page-visit', pageLeaveBody(s, 'https://bodymetrics.example/results')));
+    else if (r < 0.85) out.push(json(s, '/api/journey/track', journeyBody(random, s)));
+    else if (r < 0.9) out.push(json(s, '/api/analytics/affiliate-click', affiliateClickBody(random, s)));
+    else out.push(beacon(s, '/api/analytics/session-duration', sessionDurationBody(random, s, 'https://bodymetrics.example/results')));
   }
   return out;
 }
@@ -245,9 +247,19 @@ export function pageVisitPool(size: number, seed = 11, visitorCount = 50_000): T
   const random = seededRandom(seed);
   return Array.from({ length: size }, (_, i) => {
     const s = visitorSession(random, visitorCount, i);
-    return json('/api/analytics/page-visit', pageVisitBody(s));
+    return json(s, '/api/analytics/page-visit', pageVisitBody(s));
   });
 }
 
-const json = (path: string, body: unknown): TrackingRequest => ({ path, body: JSON.stringify(body), contentType: 'application/json' });
-const beacon = (path: string, body: unknown): TrackingRequest => ({ path, body: JSON.stringify(body), contentType: 'text/plain;charset=UTF-8' });
+export const json = (s: VisitorSession, path: string, body: unknown): TrackingRequest => ({
+  path,
+  body: JSON.stringify(body),
+  contentType: 'application/json',
+  userAgent: s.device.userAgent,
+});
+const beacon = (s: VisitorSession, path: string, body: unknown): TrackingRequest => ({
+  path,
+  body: JSON.stringify(body),
+  contentType: 'text/plain;charset=UTF-8',
+  userAgent: s.device.userAgent,
+});

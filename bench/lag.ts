@@ -1,0 +1,145 @@
+// lag: a steady 2,000 events/s of mixed tracking traffic for 60 s through the tracking service (as its own
+// process, publishing to Kafka) with the aggregator process applying it. Ten times a second a probe — a
+// page visit of a visitor never seen before — goes out with the load; its lag is the time from its 202 to
+// the moment its visitor is counted in the read models. That is observed by polling daily_visitors for
+// the probe's (date, visitor): the aggregator writes that row in the same transaction that moves
+// daily_visits.unique_visitors (and every other aggregate of the batch), so the row's presence is exactly
+// "visible on the dashboard". Target: p95 ≤ 2 s.
+import { sql } from 'kysely';
+import { seedContent } from '@bodymetrics/db';
+import type { Figures } from './run';
+import { createBenchDatabase } from './lib/bench-database';
+import { createBenchTopics } from './lib/bench-topics';
+import { benchInfra, uniqueTag } from './lib/infra';
+import { runLoad } from './lib/load';
+import { progress, sleep } from './lib/log';
+import { localDate } from './lib/raw-rows';
+import { startService, type ServiceProcess } from './lib/service-process';
+import { summarize } from './lib/stats';
+import { devices, mixedRequestPool, pageVisitBody, seededRandom, visitorSession } from './lib/traffic';
+
+const say = (m: string) => progress('lag', m);
+const timeZone = 'Europe/Bucharest';
+
+interface Probe {
+  visitorId: string;
+  date: string;
+  ackedAt?: number;
+  seenAt?: number;
+}
+
+export async function run(): Promise<Figures> {
+  const rate = Number(process.env.BENCH_LAG_RATE ?? 2000);
+  const durationSeconds = Number(process.env.BENCH_LAG_SECONDS ?? 60);
+  // Many browsers, one request each at a time: enough connections that the pace never waits on a busy one.
+  const connections = Number(process.env.BENCH_LAG_CONNECTIONS ?? 200);
+  const database = await createBenchDatabase('lag', { poolSize: 3 });
+  const topics = await createBenchTopics('lag', 6);
+  const started: ServiceProcess[] = [];
+  try {
+    await seedContent(database.db);
+    const tracking = await startService({
+      name: 'tracking',
+      entry: 'services/tracking/src/main.ts',
+      env: { KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','), TOPIC_PREFIX: topics.prefix, KAFKA_PARTITIONS: '6' },
+    });
+    started.push(tracking);
+    const aggregator = await startService({
+      name: 'aggregator',
+      entry: 'services/aggregator/src/main.ts',
+      env: {
+        DATABASE_URL: database.url,
+        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
+        TOPIC_PREFIX: topics.prefix,
+        REDIS_URL: benchInfra().redisUrl,
+        REDIS_KEY_PREFIX: `bench:lag:${uniqueTag()}:`,
+        ANALYTICS_TZ: timeZone,
+      },
+    });
+    started.push(aggregator);
+
+    const pool = mixedRequestPool(20_000);
+    say('warm-up: 5 s at the target rate');
+    await runLoad({ url: tracking.url, pool, connections, durationSeconds: 5, overallRate: rate });
+
+    const probes: Probe[] = [];
+    const tag = uniqueTag();
+    const random = seededRandom(99);
+    let loadRunning = true;
+    const probeSender = (async () => {
+      for (let n = 0; loadRunning; n++) {
+        const session = visitorSession(random, 1000, n);
+        // A person, never a bot: bots are recorded but never counted in the read models.
+        const s = { ...session, device: devices[0] as typeof session.device, visitorId: `probe-${tag}-${n}` };
+        const probe: Probe = { visitorId: s.visitorId, date: '' };
+        probes.push(probe);
+        const sentAt = Date.now();
+        probe.date = localDate(new Date(sentAt).toISOString(), timeZone);
+        void fetch(`${tracking.url}/api/analytics/page-visit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': s.device.userAgent },
+          body: JSON.stringify(pageVisitBody(s)),
+        }).then(
+          (res) => {
+            if (res.status === 202) probe.ackedAt = Date.now();
+            return res.arrayBuffer();
+          },
+          () => undefined,
+        );
+        await sleep(100);
+      }
+    })();
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const waiting = probes.filter((p) => p.ackedAt !== undefined && p.seenAt === undefined);
+        if (waiting.length) {
+          const rows = await sql<{ visitor_id: string }>`
+            select visitor_id from daily_visitors
+            where date = any(${[...new Set(waiting.map((p) => p.date))]}::date[])
+              and visitor_id = any(${waiting.map((p) => p.visitorId)}::text[])
+          `.execute(database.db);
+          const now = Date.now();
+          const seen = new Set(rows.rows.map((r) => r.visitor_id));
+          for (const p of waiting) if (seen.has(p.visitorId)) p.seenAt = now;
+        }
+        await sleep(25);
+      }
+    })();
+
+    say(`${rate} events/s for ${durationSeconds} s, probes every 100 ms`);
+    const load = await runLoad({ url: tracking.url, pool, connections, durationSeconds, overallRate: rate });
+    loadRunning = false;
+    await probeSender;
+    say(`load: ${load.okPerSecond} 2xx/s (${load.non2xx} non-2xx); waiting for the last probes`);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && probes.some((p) => p.ackedAt !== undefined && p.seenAt === undefined)) await sleep(100);
+    polling = false;
+    await poller;
+
+    const lags = probes.filter((p) => p.ackedAt !== undefined && p.seenAt !== undefined).map((p) => (p.seenAt as number) - (p.ackedAt as number));
+    const unseen = probes.filter((p) => p.ackedAt !== undefined && p.seenAt === undefined).length;
+    const s = summarize(lags, 0);
+    say(`lag p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms over ${s.n} probes; ${unseen} not seen`);
+    return {
+      rate_target_per_s: rate,
+      connections,
+      achieved_per_s: load.okPerSecond,
+      duration_s: durationSeconds,
+      non_2xx: load.non2xx,
+      ingest_p99_ms: load.latencyMs.p99,
+      probes: s.n,
+      probes_not_seen_within_30s: unseen,
+      lag_p50_ms: s.p50,
+      lag_p95_ms: s.p95,
+      lag_p99_ms: s.p99,
+      lag_max_ms: s.max,
+      aggregator_rss_mb: aggregator.rssMb(),
+      target_p95_met: unseen === 0 && s.p95 <= 2000,
+    };
+  } finally {
+    for (const s of started.reverse()) await s.stop();
+    await topics.cleanup();
+    await database.drop();
+  }
+}

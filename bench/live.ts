@@ -1,0 +1,208 @@
+// live: 10,000 visitor sockets on one live instance (its own process, Redis presence), each sending its
+// user_active heartbeat every 30 s at evenly spread moments (≈ 333 heartbeats/s), and 5 admin sockets.
+// Once all visitors are on the list, a new visitor appears every second (a probe socket sends its first
+// user_active); its update latency is the time from that send until an admin receives an
+// active_users_update whose count includes it (the count goes from base + k − 1 to base + k with the
+// k-th probe, as nobody else arrives or leaves meanwhile). RSS of the live process is sampled throughout.
+// Targets: admin update latency p95 ≤ 1 s; RSS ≤ 512 MB.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import type { Figures } from './run';
+import { createAdminSession } from './lib/admin-session';
+import { createBenchDatabase } from './lib/bench-database';
+import { benchInfra, repoRoot, uniqueTag } from './lib/infra';
+import { progress, sleep } from './lib/log';
+import { nodeCommand, startService, type ServiceProcess } from './lib/service-process';
+import { summarize } from './lib/stats';
+
+const say = (m: string) => progress('live', m);
+
+interface Update {
+  at: number;
+  count: number;
+  visitorIds: string[];
+}
+
+type Reply = Record<string, unknown>;
+
+class VisitorProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting: ((r: Reply) => void)[] = [];
+  constructor(openFiles: number) {
+    const [command, args] = nodeCommand(['--import', 'tsx', 'bench/children/live-visitors.ts'], openFiles);
+    this.child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    this.child.on('message', (m: Reply) => this.waiting.shift()?.(m));
+  }
+  ask(message: Reply): Promise<Reply> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.child.send(message);
+    });
+  }
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send({ cmd: 'close' });
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+export async function run(): Promise<Figures> {
+  const visitorsWanted = Number(process.env.BENCH_LIVE_VISITORS ?? 10_000);
+  const clientProcesses = Number(process.env.BENCH_LIVE_CLIENTS ?? 2);
+  const probeCount = Number(process.env.BENCH_LIVE_PROBES ?? 60);
+  const heartbeatMs = 30_000;
+  const prefix = `bench:live:${uniqueTag()}:`;
+  const database = await createBenchDatabase('live', { poolSize: 2 });
+  let live: ServiceProcess | undefined;
+  const clients: VisitorProcess[] = [];
+  const sockets: WebSocket[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  try {
+    live = await startService({
+      name: 'live',
+      entry: 'services/live/src/main.ts',
+      openFiles: visitorsWanted + 2000,
+      env: { DATABASE_URL: database.url, PRESENCE: 'redis', REDIS_URL: benchInfra().redisUrl, REDIS_KEY_PREFIX: prefix },
+    });
+    const liveProcess = live;
+    const wsUrl = `${live.url.replace(/^http/, 'ws')}/analytics-ws`;
+    let rssMax = 0;
+    const rssSamples: number[] = [];
+    timers.push(
+      setInterval(() => {
+        const rss = liveProcess.rssMb();
+        if (Number.isFinite(rss)) {
+          rssSamples.push(rss);
+          rssMax = Math.max(rssMax, rss);
+        }
+      }, 1000),
+    );
+
+    // ---- 5 admins ----
+    const updates: Update[][] = [];
+    for (let a = 0; a < 5; a++) {
+      const sessionId = await createAdminSession(database.db, `bench-admin-${a}`);
+      const socket = await openSocket(`${wsUrl}?role=admin`, { cookie: `bm_admin_session=${sessionId}`, 'x-forwarded-for': `192.0.2.${a + 1}` });
+      sockets.push(socket);
+      const mine: Update[] = [];
+      updates.push(mine);
+      socket.on('message', (data) => {
+        const at = Date.now();
+        const m = JSON.parse(String(data)) as { type: string; data: { count: number; users: { visitorId: string }[] } };
+        if (m.type === 'active_users_update') mine.push({ at, count: m.data.count, visitorIds: m.data.users.map((u) => u.visitorId) });
+      });
+    }
+
+    // ---- 10,000 visitors over a few client processes ----
+    const perClient = Math.ceil(visitorsWanted / clientProcesses);
+    for (let c = 0; c < clientProcesses; c++) clients.push(new VisitorProcess(perClient + 1000));
+    const connectBegan = Date.now();
+    const connected = await Promise.all(
+      clients.map((client, c) =>
+        client.ask({ cmd: 'connect', url: wsUrl, first: c * perClient, count: Math.min(perClient, visitorsWanted - c * perClient), concurrency: 100 }),
+      ),
+    );
+    const open = connected.reduce((n, r) => n + Number(r.connected ?? 0), 0);
+    const failed = connected.reduce((n, r) => n + Number(r.failed ?? 0), 0);
+    say(`${open} visitor sockets open (${failed} failed) in ${((Date.now() - connectBegan) / 1000).toFixed(1)} s; RSS ${liveProcess.rssMb()} MB`);
+    const startAt = Date.now() + 1000;
+    await Promise.all(clients.map((client) => client.ask({ cmd: 'heartbeat', startAt, periodMs: heartbeatMs, total: visitorsWanted })));
+    say('heartbeats spread over 30 s; waiting until every visitor is on the list');
+    const latestCount = () => Math.min(...updates.map((u) => u[u.length - 1]?.count ?? 0));
+    const listedBy = Date.now() + heartbeatMs + 30_000;
+    await sleep(heartbeatMs + 1000);
+    while (latestCount() < open && Date.now() < listedBy) await sleep(500);
+    await sleep(2000);
+    const base = latestCount();
+    say(`admins see ${base} active visitors; ${probeCount} new visitors, one a second`);
+
+    // ---- probes: a new visitor each second ----
+    const probes: { visitorId: string; sentAt: number; expected: number }[] = [];
+    for (let k = 1; k <= probeCount; k++) {
+      const visitorId = `probe-${k}`;
+      const socket = await openSocket(wsUrl, { 'x-forwarded-for': `172.16.${k >> 8}.${k & 255}` });
+      sockets.push(socket);
+      const message = JSON.stringify({
+        type: 'user_active',
+        data: { visitorId, sessionId: `probe-session-${k}`, currentPage: '/', deviceType: 'mobile', browser: 'Chrome', location: 'Bucharest' },
+      });
+      probes.push({ visitorId, sentAt: Date.now(), expected: base + k });
+      socket.send(message);
+      timers.push(setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(message), heartbeatMs));
+      await sleep(1000);
+    }
+    await sleep(5000);
+
+    const latencies: number[] = [];
+    let missed = 0;
+    let listed = 0;
+    for (const probe of probes) {
+      for (const mine of updates) {
+        const first = mine.find((u) => u.at >= probe.sentAt && u.count >= probe.expected);
+        if (!first) {
+          missed++;
+          continue;
+        }
+        latencies.push(first.at - probe.sentAt);
+        if (first.visitorIds.includes(probe.visitorId)) listed++;
+      }
+    }
+    const stats = await Promise.all(clients.map((client) => client.ask({ cmd: 'stats' })));
+    const heartbeats = stats.reduce((n, s) => n + Number(s.sent ?? 0), 0);
+    const stillOpen = stats.reduce((n, s) => n + Number(s.open ?? 0), 0);
+    const s = summarize(latencies, 0);
+    const updatesPerAdminPerSecond = updates[0] ? updates[0].filter((u) => u.at >= (probes[0]?.sentAt ?? 0)).length / (probeCount + 5) : 0;
+    say(`update latency p50 ${s.p50} ms, p95 ${s.p95} ms over ${s.n} (probe × admin); RSS max ${rssMax} MB`);
+    return {
+      visitor_sockets: open,
+      visitor_sockets_failed: failed,
+      visitor_sockets_open_at_end: stillOpen,
+      admin_sockets: 5,
+      heartbeats_sent: heartbeats,
+      heartbeats_per_s: Math.round(open / (heartbeatMs / 1000)),
+      active_count_seen_by_admins: base,
+      probes: probeCount,
+      latency_samples: s.n,
+      latency_missed: missed,
+      probe_in_top10_list_percent: s.n ? Math.round((100 * listed) / s.n) : 0,
+      update_latency_p50_ms: s.p50,
+      update_latency_p95_ms: s.p95,
+      update_latency_p99_ms: s.p99,
+      update_latency_max_ms: s.max,
+      admin_updates_per_s: Math.round(updatesPerAdminPerSecond * 10) / 10,
+      rss_max_mb: rssMax,
+      rss_end_mb: liveProcess.rssMb(),
+      target_latency_met: missed === 0 && s.p95 <= 1000,
+      target_rss_met: rssMax <= 512,
+    };
+  } finally {
+    for (const t of timers) clearInterval(t);
+    for (const socket of sockets) socket.terminate();
+    await Promise.all(clients.map((client) => client.close()));
+    await live?.stop();
+    const redis = new Redis(benchInfra().redisUrl);
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+    await database.drop();
+  }
+}
