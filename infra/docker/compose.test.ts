@@ -1,0 +1,229 @@
+// docker-compose.yml and infra/docker/Dockerfile, checked as files (no Docker engine runs here): every
+// process of design §1 is there, on the ports of design §5, healthy only when its /healthz answers, with
+// the settings its config.ts reads pointing at the compose services, started in the right order, and
+// tracking free to scale (`docker compose up --scale tracking=4`).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; target: string };
+  environment?: Record<string, string | number>;
+  ports?: string[];
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  restart?: string;
+  container_name?: string;
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const dockerfile = read('infra/docker/Dockerfile');
+
+/** Design §5. */
+const appPorts: Record<string, number> = {
+  gateway: 8080,
+  tracking: 8081,
+  offers: 8082,
+  reports: 8083,
+  'admin-auth': 8084,
+  analytics: 8085,
+  live: 8086,
+  aggregator: 8087,
+};
+const apps = Object.keys(appPorts);
+
+/** What each service must be told in compose: where its servers are and who it is. */
+const requiredEnv: Record<string, string[]> = {
+  gateway: [
+    'HOST',
+    'PORT',
+    'TRACKING_URL',
+    'OFFERS_URL',
+    'REPORTS_URL',
+    'ADMIN_AUTH_URL',
+    'ANALYTICS_URL',
+    'LIVE_URL',
+    'REDIS_URL',
+    'PUBLIC_BASE_URL',
+  ],
+  tracking: ['HOST', 'PORT', 'KAFKA_BROKERS'],
+  offers: ['HOST', 'PORT', 'DATABASE_URL'],
+  reports: [
+    'HOST',
+    'PORT',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'CONTACT_TO',
+    'PUBLIC_BASE_URL',
+    'REDIS_URL',
+  ],
+  'admin-auth': ['HOST', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_BASE_URL'],
+  analytics: ['HOST', 'PORT', 'DATABASE_URL', 'ANALYTICS_TZ'],
+  live: ['HOST', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'PRESENCE'],
+  aggregator: ['HOST', 'PORT', 'DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'ANALYTICS_TZ'],
+};
+
+/** The variables a service's config.ts reads: the keys of its zod object, plus commonEnv's. */
+function configKeys(service: string): Set<string> {
+  const source = read(`services/${service}/src/config.ts`);
+  const keys = new Set([...source.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] as string));
+  if (source.includes('...commonEnv')) for (const k of ['HOST', 'LOG_LEVEL']) keys.add(k);
+  return keys;
+}
+
+/** A value as compose would use it when the shell sets nothing: `${NAME:-default}` → default. */
+const resolved = (value: string | number | undefined) =>
+  String(value ?? '').replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
+
+function service(name: string): ComposeService {
+  const found = compose.services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service "${name}"`);
+  return found;
+}
+const env = (name: string) => service(name).environment ?? {};
+
+describe('docker-compose.yml', () => {
+  it('has the infrastructure, the one-shot migrate job and one service per process', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['postgres', 'kafka', 'redis', 'mailpit', 'migrate', ...apps].sort(),
+    );
+    expect(service('postgres').image).toBe('postgres:17');
+    expect(service('kafka').image).toBe('apache/kafka:3.9.1');
+    expect(service('redis').image).toMatch(/^redis:7(\.|$|-)/);
+    expect(service('mailpit').image).toMatch(/^axllent\/mailpit(:|$)/);
+  });
+
+  it('runs Kafka as one KRaft node, advertised to the other containers as kafka:9092', () => {
+    const kafka = env('kafka');
+    expect(kafka.KAFKA_PROCESS_ROLES).toBe('broker,controller');
+    expect(kafka.KAFKA_ADVERTISED_LISTENERS).toBe('PLAINTEXT://kafka:9092');
+    expect(String(kafka.KAFKA_LISTENERS)).toContain('CONTROLLER://:9093');
+    expect(kafka.KAFKA_CONTROLLER_QUORUM_VOTERS).toBe(`${kafka.KAFKA_NODE_ID}@kafka:9093`);
+    expect(kafka.KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR).toBe(1);
+    // A cluster id is 16 bytes in URL-safe base64 without padding.
+    expect(Buffer.from(String(kafka.CLUSTER_ID), 'base64url')).toHaveLength(16);
+    for (const infra of ['postgres', 'kafka', 'redis', 'mailpit'])
+      expect(service(infra).healthcheck?.test.length, infra).toBeGreaterThan(0);
+  });
+
+  it.each(apps)(
+    'builds %s from the Node 24 Dockerfile target of the same name, on its design §5 port',
+    (name) => {
+      const port = appPorts[name] as number;
+      const svc = service(name);
+      expect(svc.build).toMatchObject({ context: '.', dockerfile: 'infra/docker/Dockerfile', target: name });
+      const target = dockerfile.split(/^FROM /m).find((stage) => new RegExp(`\\bAS ${name}\\s`).test(stage));
+      expect(target, `Dockerfile target ${name}`).toBeDefined();
+      expect(target).toMatch(/^runtime AS /);
+      expect(target).toContain(`ENV PORT=${port}`);
+      expect(target).toContain(`EXPOSE ${port}`);
+      expect(target).toContain(`"services/${name}/src/main.ts"`);
+      expect(String(env(name).PORT)).toBe(String(port));
+      expect(env(name).HOST).toBe('0.0.0.0');
+    },
+  );
+
+  it('bases every image on node:24-bookworm-slim with pnpm from corepack and the frozen lockfile', () => {
+    expect(dockerfile).toMatch(/^FROM node:24-bookworm-slim AS workspace$/m);
+    expect(dockerfile).toMatch(/corepack enable pnpm/);
+    expect(dockerfile).toMatch(/pnpm install --frozen-lockfile/);
+    expect(dockerfile).toMatch(/^FROM workspace AS runtime$/m);
+    // The gateway serves the two web builds, so its image carries them.
+    expect(dockerfile).toMatch(/COPY --from=web-build \/app\/web-public\/dist web-public\/dist/);
+    expect(dockerfile).toMatch(/COPY --from=web-build \/app\/web-admin\/dist web-admin\/dist/);
+  });
+
+  it.each(apps)('calls %s healthy only when its /healthz answers', (name) => {
+    const test = service(name).healthcheck?.test ?? [];
+    expect(test[0]).toBe('CMD');
+    expect(test.join(' ')).toContain(`http://127.0.0.1:${appPorts[name]}/healthz`);
+  });
+
+  it.each(apps)('gives %s the settings it needs, each one its config.ts knows', (name) => {
+    const given = Object.keys(env(name));
+    expect(given).toEqual(expect.arrayContaining(requiredEnv[name] ?? []));
+    const known = configKeys(name);
+    for (const key of given) expect(known, `${name}: ${key} is not read by its config.ts`).toContain(key);
+  });
+
+  it('points every setting at the compose services', () => {
+    for (const name of apps) {
+      const e = env(name);
+      if (e.KAFKA_BROKERS !== undefined) expect(e.KAFKA_BROKERS, name).toBe('kafka:9092');
+      if (e.REDIS_URL !== undefined) expect(e.REDIS_URL, name).toBe('redis://redis:6379');
+      if (e.SMTP_URL !== undefined) expect(e.SMTP_URL, name).toBe('smtp://mailpit:1025');
+      if (e.DATABASE_URL !== undefined) {
+        const url = new URL(resolved(e.DATABASE_URL));
+        expect(url.hostname, name).toBe('postgres');
+        expect(url.pathname, name).toBe('/bodymetrics');
+        expect(decodeURIComponent(url.password), name).toBe(resolved(env('postgres').POSTGRES_PASSWORD));
+      }
+      if (e.PUBLIC_BASE_URL !== undefined)
+        expect(resolved(e.PUBLIC_BASE_URL), name).toBe('http://127.0.0.1:8080');
+      if (e.ANALYTICS_TZ !== undefined) expect(resolved(e.ANALYTICS_TZ), name).toBe('Europe/Bucharest');
+    }
+    expect(env('live').PRESENCE).toBe('redis');
+    expect(resolved(env('migrate').DATABASE_URL)).toBe(resolved(env('offers').DATABASE_URL));
+    const gateway = env('gateway');
+    expect(gateway).toMatchObject({
+      TRACKING_URL: 'http://tracking:8081',
+      OFFERS_URL: 'http://offers:8082',
+      REPORTS_URL: 'http://reports:8083',
+      ADMIN_AUTH_URL: 'http://admin-auth:8084',
+      ANALYTICS_URL: 'http://analytics:8085',
+      LIVE_URL: 'http://live:8086',
+    });
+  });
+
+  it('publishes only the gateway on :8080 (and Mailpit’s UI on loopback)', () => {
+    expect(service('gateway').ports).toEqual(['8080:8080']);
+    for (const name of [...apps.filter((a) => a !== 'gateway'), 'postgres', 'kafka', 'redis', 'migrate'])
+      expect(service(name).ports, name).toBeUndefined();
+    expect(service('mailpit').ports).toEqual(['127.0.0.1:8025:8025']);
+  });
+
+  it('migrates once before any service starts, and starts the gateway after every service is healthy', () => {
+    const migrate = service('migrate');
+    expect(migrate.build?.target).toBe('migrate');
+    expect(migrate.restart).toBe('no');
+    expect(migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(dockerfile).toMatch(
+      /AS migrate\n[\s\S]*?packages\/db\/src\/cli\/migrate\.ts.*packages\/db\/src\/cli\/seed\.ts/,
+    );
+    for (const name of apps)
+      expect(service(name).depends_on?.migrate, name).toEqual({
+        condition: 'service_completed_successfully',
+      });
+    for (const upstream of ['tracking', 'offers', 'reports', 'admin-auth', 'analytics', 'live'])
+      expect(service('gateway').depends_on?.[upstream], upstream).toEqual({ condition: 'service_healthy' });
+    for (const name of ['tracking', 'aggregator'])
+      expect(service(name).depends_on?.kafka, name).toEqual({ condition: 'service_healthy' });
+    for (const name of ['live', 'aggregator', 'admin-auth'])
+      expect(service(name).depends_on?.redis, name).toEqual({ condition: 'service_healthy' });
+    for (const name of ['reports', 'admin-auth'])
+      expect(service(name).depends_on?.mailpit, name).toEqual({ condition: 'service_healthy' });
+  });
+
+  it('lets tracking scale: no fixed container name or host port anywhere it would clash', () => {
+    for (const [name, svc] of Object.entries(compose.services))
+      expect(svc.container_name, name).toBeUndefined();
+    expect(service('tracking').ports).toBeUndefined();
+  });
+
+  it('keeps installed and built output, local data and the toolchain out of the build context', () => {
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
+    expect(ignored).toEqual(
+      expect.arrayContaining(['**/node_modules', '**/dist', 'var', '.tools', '.git', 'infra/local/.state']),
+    );
+  });
+});
