@@ -25,11 +25,13 @@ vitest run --reporter=default --reporter=json --outputFile=var/test-results/unit
 if [ -f e2e/vitest.config.ts ] && [ $# -eq 0 ]; then
   vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile=var/test-results/e2e.json || status=1
 fi
+# Fault injection (stops and restarts the shared Postgres, Kafka and Redis) and bad-input fuzzing: last, alone.
+[ $# -eq 0 ] && { vitest run --config e2e/faults/vitest.config.ts --reporter=default --reporter=json --outputFile=var/test-results/faults.json || status=1; }
 
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0, skipped = 0;
-  for (const f of ["var/test-results/unit.json", "var/test-results/e2e.json"]) {
+  for (const f of ["var/test-results/unit.json", "var/test-results/e2e.json", "var/test-results/faults.json"]) {
     if (!fs.existsSync(f)) continue;
     const r = JSON.parse(fs.readFileSync(f, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numFailedTestSuites || 0); skipped += r.numPendingTests + r.numTodoTests;
