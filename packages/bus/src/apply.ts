@@ -13,7 +13,11 @@ export interface ApplyContext {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Postgres and network errors that go away by themselves (server restarting, connection lost). */
+/**
+ * Postgres and network errors that go away by themselves (server restarting, connection lost). A fast
+ * Postgres restart under the aggregator gives, in turn: 57P01 (terminating connection), 57P03 (shutting
+ * down / starting up), ECONNRESET, ECONNREFUSED, and pg's own "not queryable" for a client it saw die.
+ */
 export function defaultIsRetryable(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
   const code = e?.code ?? '';
@@ -21,7 +25,7 @@ export function defaultIsRetryable(err: unknown): boolean {
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
     return true;
   const message = e?.message ?? '';
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|the database system is (starting up|shutting down)/i.test(
     message,
   );
 }

@@ -23,6 +23,10 @@ export function createDb({
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis });
   // An idle client losing its server (Postgres restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor may a checked-out one (a transaction between two statements when Postgres shuts down): pg emits
+  // its FATAL 57P01 as an 'error' event, which without a listener is an uncaught exception. The statement
+  // that follows fails instead, and the caller retries (the aggregator) or answers 5xx.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
