@@ -1,4 +1,4 @@
-// The dashboard's side of /analytics-ws (spec §4, §7): connected on open, disconnected on close or
+// The dashboard's side of /analytics-ws (spec §4, §7): connected on connection_info, disconnected on close or
 // error; on open it asks for analytics. Live visitors come from `active_users_update`; an
 // `analytics_update` refreshes the analytics queries. Reconnects with backoff; every parse, socket
 // or creation error goes to the console only.
@@ -55,6 +55,10 @@ export function useRealtime(sessionId: string): RealtimeState {
       const message = parseRealtimeMessage(raw);
       switch (message.type) {
         case 'connection_info':
+          // Connected once the server has taken the socket as an admin's, not when it merely opened: while
+          // Redis is away the live service opens the socket and closes it at once (1011), and the
+          // indicator must not flash "connected" on every reconnect attempt.
+          setConnected(true);
           if (message.updateIntervalMs !== null) {
             const updateIntervalMs = message.updateIntervalMs;
             setState((s) => ({ ...s, updateIntervalMs }));
@@ -87,7 +91,6 @@ export function useRealtime(sessionId: string): RealtimeState {
       socket = current;
       current.onopen = () => {
         attempt = 0;
-        setConnected(true);
         try {
           for (const message of openingMessages(sessionId)) current.send(message);
         } catch (error) {
