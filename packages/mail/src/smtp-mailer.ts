@@ -1,6 +1,6 @@
 // SMTP delivery (Mailpit locally, the provider's relay in production). Not pooled: a service sends a few
 // mails a minute, and a fresh connection per message means a restarted relay never leaves us a dead socket.
-import nodemailer from 'nodemailer';
+import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
 import type { Mailer, MailMessage, SentMail } from './mail-message';
 import { MailDeliveryError } from './mail-delivery-error';
 import { toNodemailerOptions } from './nodemailer-message';
@@ -26,7 +26,7 @@ export function createSmtpMailer(config: SmtpMailerConfig): Mailer {
     connectionTimeout: connectTimeout,
     greetingTimeout: connectTimeout,
     socketTimeout: config.socketTimeoutMs ?? 15_000,
-  } as nodemailer.TransportOptions);
+  } satisfies SMTPTransportOptions);
 
   return {
     kind: 'smtp',
