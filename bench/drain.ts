@@ -23,7 +23,13 @@ import { join } from 'node:path';
 
 const say = (m: string) => progress('drain', m);
 const timeZone = 'Europe/Bucharest';
-const rawTables: RawTable[] = ['page_visits', 'page_leaves', 'user_journey', 'affiliate_clicks', 'session_durations'];
+const rawTables: RawTable[] = [
+  'page_visits',
+  'page_leaves',
+  'user_journey',
+  'affiliate_clicks',
+  'session_durations',
+];
 
 export async function run(): Promise<Figures> {
   const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -69,17 +75,24 @@ export async function run(): Promise<Figures> {
       if (lag === 0) break;
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
-        say(`${count - lag} / ${count} applied (${Math.round((count - lag) / ((Date.now() - began) / 1000))}/s so far)`);
+        say(
+          `${count - lag} / ${count} applied (${Math.round((count - lag) / ((Date.now() - began) / 1000))}/s so far)`,
+        );
       }
       await sleep(200);
     }
     const doneAt = Date.now();
-    const status = (await (await fetch(`${aggregator.url}/status`)).json()) as { batchesApplied: number; eventsApplied: number };
+    const status = (await (await fetch(`${aggregator.url}/status`)).json()) as {
+      batchesApplied: number;
+      eventsApplied: number;
+    };
     const aggregatorRssMb = aggregator.rssMb();
     await aggregator.stop();
     const wallSeconds = (doneAt - began) / 1000;
     const applyingSeconds = (doneAt - (firstAppliedAt ?? began)) / 1000;
-    say(`drained in ${wallSeconds.toFixed(1)} s: ${Math.round(count / wallSeconds)} events/s; ${status.batchesApplied} batches`);
+    say(
+      `drained in ${wallSeconds.toFixed(1)} s: ${Math.round(count / wallSeconds)} events/s; ${status.batchesApplied} batches`,
+    );
 
     const counts = await rowCounts(database.db, 'public');
     for (const t of rawTables) {
@@ -97,7 +110,8 @@ export async function run(): Promise<Figures> {
     const baselineSeconds = await insertBaseline(database.db, streamOptions, batchSize);
     const baselineCounts = await rowCounts(database.db, 'baseline');
     for (const t of rawTables) {
-      if (baselineCounts[t] !== expected[t]) throw new Error(`baseline ${t}: ${baselineCounts[t]} rows, expected ${expected[t]}`);
+      if (baselineCounts[t] !== expected[t])
+        throw new Error(`baseline ${t}: ${baselineCounts[t]} rows, expected ${expected[t]}`);
     }
     const eventsPerSecond = count / wallSeconds;
     const baselinePerSecond = count / baselineSeconds;
@@ -144,11 +158,24 @@ export async function run(): Promise<Figures> {
 }
 
 /** Publishes the stream with raw kafkajs sendBatch (several requests in flight); returns rows expected per raw table. */
-async function fillTopics(prefix: string, options: Parameters<typeof eventStream>[0]): Promise<Record<RawTable, number>> {
-  const kafka = new Kafka({ clientId: 'bench-drain-fill', brokers: benchInfra().kafkaBrokers, logLevel: logLevel.NOTHING });
+async function fillTopics(
+  prefix: string,
+  options: Parameters<typeof eventStream>[0],
+): Promise<Record<RawTable, number>> {
+  const kafka = new Kafka({
+    clientId: 'bench-drain-fill',
+    brokers: benchInfra().kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  });
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   await producer.connect();
-  const expected: Record<RawTable, number> = { page_visits: 0, page_leaves: 0, user_journey: 0, affiliate_clicks: 0, session_durations: 0 };
+  const expected: Record<RawTable, number> = {
+    page_visits: 0,
+    page_leaves: 0,
+    user_journey: 0,
+    affiliate_clicks: 0,
+    session_durations: 0,
+  };
   const inFlight = new Set<Promise<unknown>>();
   let chunk = new Map<string, Message[]>();
   let size = 0;
@@ -174,7 +201,10 @@ async function fillTopics(prefix: string, options: Parameters<typeof eventStream
   return expected;
 }
 
-async function rowCounts(db: Parameters<typeof seedContent>[0], schema: string): Promise<Record<string, number>> {
+async function rowCounts(
+  db: Parameters<typeof seedContent>[0],
+  schema: string,
+): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const t of rawTables) {
     const r = await sql<{ n: string }>`select count(*) as n from ${sql.table(`${schema}.${t}`)}`.execute(db);
@@ -183,10 +213,16 @@ async function rowCounts(db: Parameters<typeof seedContent>[0], schema: string):
   return out;
 }
 
-async function insertBaseline(db: Parameters<typeof seedContent>[0], options: Parameters<typeof eventStream>[0], batchSize: number): Promise<number> {
+async function insertBaseline(
+  db: Parameters<typeof seedContent>[0],
+  options: Parameters<typeof eventStream>[0],
+  batchSize: number,
+): Promise<number> {
   await sql`create schema baseline`.execute(db);
   for (const t of rawTables) {
-    await sql`create table ${sql.table(`baseline.${t}`)} (like ${sql.table(`public.${t}`)} including all)`.execute(db);
+    await sql`create table ${sql.table(`baseline.${t}`)} (like ${sql.table(`public.${t}`)} including all)`.execute(
+      db,
+    );
   }
   const pending = new Map<string, GeneratedEvent[]>();
   let insertMs = 0;

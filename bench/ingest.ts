@@ -7,7 +7,7 @@ import { createBenchTopics } from './lib/bench-topics';
 import { benchInfra } from './lib/infra';
 import { runLoad, type LoadResult } from './lib/load';
 import { progress } from './lib/log';
-import { startService, type ServiceProcess } from './lib/service-process';
+import { startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
 import { round } from './lib/stats';
 import { pageVisitPool } from './lib/traffic';
 
@@ -16,7 +16,13 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 
 /** Two interleaved rounds per target; the better one is the figure (the machine is shared and noisy). */
-async function maxThroughput(label: string, url: string, pool: ReturnType<typeof pageVisitPool>): Promise<LoadResult> {
+async function maxThroughput(
+  label: string,
+  url: string,
+  pool: ReturnType<typeof pageVisitPool>,
+  quiet: ServiceProcess[],
+): Promise<LoadResult> {
+  for (const s of quiet) await waitUntilIdle(s.pid, { timeoutMs: 30_000 });
   const r = await runLoad({ url, pool, connections, durationSeconds: seconds });
   say(`${label}: ${r.okPerSecond} 2xx/s, p99 ${r.latencyMs.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
   return r;
@@ -32,7 +38,11 @@ export async function run(): Promise<Figures> {
     const tracking = await startService({
       name: 'tracking',
       entry: 'services/tracking/src/main.ts',
-      env: { KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','), TOPIC_PREFIX: topics.prefix, KAFKA_PARTITIONS: '6' },
+      env: {
+        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
+        TOPIC_PREFIX: topics.prefix,
+        KAFKA_PARTITIONS: '6',
+      },
     });
     started.push(tracking);
     const unused = 'http://127.0.0.1:9'; // the benchmark sends only tracking routes
@@ -51,23 +61,33 @@ export async function run(): Promise<Figures> {
       },
     });
     started.push(gateway);
-    const baseline = await startService({ name: 'ingest-baseline', entry: 'bench/children/ingest-baseline.ts' });
+    const baseline = await startService({
+      name: 'ingest-baseline',
+      entry: 'bench/children/ingest-baseline.ts',
+    });
     started.push(baseline);
 
     say('warming up (JIT, Kafka producer, connection pools)');
     await runLoad({ url: gateway.url, pool, connections, durationSeconds: 5 });
     await runLoad({ url: baseline.url, pool, connections, durationSeconds: 5 });
 
-    const b1 = await maxThroughput('baseline round 1', baseline.url, pool);
-    const s1 = await maxThroughput('gateway→tracking→Kafka round 1', gateway.url, pool);
-    const b2 = await maxThroughput('baseline round 2', baseline.url, pool);
-    const s2 = await maxThroughput('gateway→tracking→Kafka round 2', gateway.url, pool);
+    const all = [tracking, gateway, baseline];
+    const b1 = await maxThroughput('baseline round 1', baseline.url, pool, all);
+    const s1 = await maxThroughput('gateway→tracking→Kafka round 1', gateway.url, pool, all);
+    const b2 = await maxThroughput('baseline round 2', baseline.url, pool, all);
+    const s2 = await maxThroughput('gateway→tracking→Kafka round 2', gateway.url, pool, all);
     const base = best(b1, b2);
     const system = best(s1, s2);
 
     const halfRate = Math.max(1, Math.round(system.okPerSecond / 2));
     say(`p99 at half of the maximum rate: ${halfRate} req/s for ${seconds * 2} s`);
-    const half = await runLoad({ url: gateway.url, pool, connections, durationSeconds: seconds * 2, overallRate: halfRate });
+    const half = await runLoad({
+      url: gateway.url,
+      pool,
+      connections,
+      durationSeconds: seconds * 2,
+      overallRate: halfRate,
+    });
     say(`half rate: ${half.okPerSecond} 2xx/s, p50 ${half.latencyMs.p50} ms, p99 ${half.latencyMs.p99} ms`);
 
     const onKafka = await topics.endOffsetsTotal();

@@ -41,7 +41,11 @@ export async function run(): Promise<Figures> {
     const tracking = await startService({
       name: 'tracking',
       entry: 'services/tracking/src/main.ts',
-      env: { KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','), TOPIC_PREFIX: topics.prefix, KAFKA_PARTITIONS: '6' },
+      env: {
+        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
+        TOPIC_PREFIX: topics.prefix,
+        KAFKA_PARTITIONS: '6',
+      },
     });
     started.push(tracking);
     const aggregator = await startService({
@@ -113,11 +117,14 @@ export async function run(): Promise<Figures> {
     await probeSender;
     say(`load: ${load.okPerSecond} 2xx/s (${load.non2xx} non-2xx); waiting for the last probes`);
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && probes.some((p) => p.ackedAt !== undefined && p.seenAt === undefined)) await sleep(100);
+    while (Date.now() < deadline && probes.some((p) => p.ackedAt !== undefined && p.seenAt === undefined))
+      await sleep(100);
     polling = false;
     await poller;
 
-    const lags = probes.filter((p) => p.ackedAt !== undefined && p.seenAt !== undefined).map((p) => (p.seenAt as number) - (p.ackedAt as number));
+    const lags = probes
+      .filter((p) => p.ackedAt !== undefined && p.seenAt !== undefined)
+      .map((p) => (p.seenAt as number) - (p.ackedAt as number));
     const unseen = probes.filter((p) => p.ackedAt !== undefined && p.seenAt === undefined).length;
     const s = summarize(lags, 0);
     say(`lag p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms over ${s.n} probes; ${unseen} not seen`);

@@ -74,7 +74,12 @@ export async function run(): Promise<Figures> {
       name: 'live',
       entry: 'services/live/src/main.ts',
       openFiles: visitorsWanted + 2000,
-      env: { DATABASE_URL: database.url, PRESENCE: 'redis', REDIS_URL: benchInfra().redisUrl, REDIS_KEY_PREFIX: prefix },
+      env: {
+        DATABASE_URL: database.url,
+        PRESENCE: 'redis',
+        REDIS_URL: benchInfra().redisUrl,
+        REDIS_KEY_PREFIX: prefix,
+      },
     });
     const liveProcess = live;
     const wsUrl = `${live.url.replace(/^http/, 'ws')}/analytics-ws`;
@@ -94,14 +99,21 @@ export async function run(): Promise<Figures> {
     const updates: Update[][] = [];
     for (let a = 0; a < 5; a++) {
       const sessionId = await createAdminSession(database.db, `bench-admin-${a}`);
-      const socket = await openSocket(`${wsUrl}?role=admin`, { cookie: `bm_admin_session=${sessionId}`, 'x-forwarded-for': `192.0.2.${a + 1}` });
+      const socket = await openSocket(`${wsUrl}?role=admin`, {
+        cookie: `bm_admin_session=${sessionId}`,
+        'x-forwarded-for': `192.0.2.${a + 1}`,
+      });
       sockets.push(socket);
       const mine: Update[] = [];
       updates.push(mine);
       socket.on('message', (data) => {
         const at = Date.now();
-        const m = JSON.parse(String(data)) as { type: string; data: { count: number; users: { visitorId: string }[] } };
-        if (m.type === 'active_users_update') mine.push({ at, count: m.data.count, visitorIds: m.data.users.map((u) => u.visitorId) });
+        const m = JSON.parse(String(data)) as {
+          type: string;
+          data: { count: number; users: { visitorId: string }[] };
+        };
+        if (m.type === 'active_users_update')
+          mine.push({ at, count: m.data.count, visitorIds: m.data.users.map((u) => u.visitorId) });
       });
     }
 
@@ -111,14 +123,26 @@ export async function run(): Promise<Figures> {
     const connectBegan = Date.now();
     const connected = await Promise.all(
       clients.map((client, c) =>
-        client.ask({ cmd: 'connect', url: wsUrl, first: c * perClient, count: Math.min(perClient, visitorsWanted - c * perClient), concurrency: 100 }),
+        client.ask({
+          cmd: 'connect',
+          url: wsUrl,
+          first: c * perClient,
+          count: Math.min(perClient, visitorsWanted - c * perClient),
+          concurrency: 100,
+        }),
       ),
     );
     const open = connected.reduce((n, r) => n + Number(r.connected ?? 0), 0);
     const failed = connected.reduce((n, r) => n + Number(r.failed ?? 0), 0);
-    say(`${open} visitor sockets open (${failed} failed) in ${((Date.now() - connectBegan) / 1000).toFixed(1)} s; RSS ${liveProcess.rssMb()} MB`);
+    say(
+      `${open} visitor sockets open (${failed} failed) in ${((Date.now() - connectBegan) / 1000).toFixed(1)} s; RSS ${liveProcess.rssMb()} MB`,
+    );
     const startAt = Date.now() + 1000;
-    await Promise.all(clients.map((client) => client.ask({ cmd: 'heartbeat', startAt, periodMs: heartbeatMs, total: visitorsWanted })));
+    await Promise.all(
+      clients.map((client) =>
+        client.ask({ cmd: 'heartbeat', startAt, periodMs: heartbeatMs, total: visitorsWanted }),
+      ),
+    );
     say('heartbeats spread over 30 s; waiting until every visitor is on the list');
     const latestCount = () => Math.min(...updates.map((u) => u[u.length - 1]?.count ?? 0));
     const listedBy = Date.now() + heartbeatMs + 30_000;
@@ -136,11 +160,20 @@ export async function run(): Promise<Figures> {
       sockets.push(socket);
       const message = JSON.stringify({
         type: 'user_active',
-        data: { visitorId, sessionId: `probe-session-${k}`, currentPage: '/', deviceType: 'mobile', browser: 'Chrome', location: 'Bucharest' },
+        data: {
+          visitorId,
+          sessionId: `probe-session-${k}`,
+          currentPage: '/',
+          deviceType: 'mobile',
+          browser: 'Chrome',
+          location: 'Bucharest',
+        },
       });
       probes.push({ visitorId, sentAt: Date.now(), expected: base + k });
       socket.send(message);
-      timers.push(setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(message), heartbeatMs));
+      timers.push(
+        setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(message), heartbeatMs),
+      );
       await sleep(1000);
     }
     await sleep(5000);
@@ -163,7 +196,9 @@ export async function run(): Promise<Figures> {
     const heartbeats = stats.reduce((n, s) => n + Number(s.sent ?? 0), 0);
     const stillOpen = stats.reduce((n, s) => n + Number(s.open ?? 0), 0);
     const s = summarize(latencies, 0);
-    const updatesPerAdminPerSecond = updates[0] ? updates[0].filter((u) => u.at >= (probes[0]?.sentAt ?? 0)).length / (probeCount + 5) : 0;
+    const updatesPerAdminPerSecond = updates[0]
+      ? updates[0].filter((u) => u.at >= (probes[0]?.sentAt ?? 0)).length / (probeCount + 5)
+      : 0;
     say(`update latency p50 ${s.p50} ms, p95 ${s.p95} ms over ${s.n} (probe × admin); RSS max ${rssMax} MB`);
     return {
       visitor_sockets: open,

@@ -41,7 +41,10 @@ export async function run(): Promise<Figures> {
   try {
     await seedContent(database.db);
     say(`synthesising ${visits} page visits (${rawVisits} as raw rows) over 90 days`);
-    const clients = [new pg.Client({ connectionString: database.url }), new pg.Client({ connectionString: database.url })] as [pg.Client, pg.Client];
+    const clients = [
+      new pg.Client({ connectionString: database.url }),
+      new pg.Client({ connectionString: database.url }),
+    ] as [pg.Client, pg.Client];
     const began = Date.now();
     let data: Awaited<ReturnType<typeof generateDashboardData>>;
     try {
@@ -67,7 +70,8 @@ export async function run(): Promise<Figures> {
       const res = await fetch(`${analytics!.url}${dashboardEndpoints[name]}`, { headers });
       const body = await res.text();
       const ms = performance.now() - t;
-      if (res.status !== 200) throw new Error(`${dashboardEndpoints[name]} answered ${res.status}: ${body.slice(0, 200)}`);
+      if (res.status !== 200)
+        throw new Error(`${dashboardEndpoints[name]} answered ${res.status}: ${body.slice(0, 200)}`);
       return { ms, body };
     };
     // Sanity: the dashboard shows the data that was generated.

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const unknown = asked.filter((a) => !(benchmarkNames as readonly string[]).includes(a));
   if (unknown.length) {
-    process.stderr.write(`unknown benchmark(s): ${unknown.join(', ')}; known: ${benchmarkNames.join(', ')}\n`);
+    process.stderr.write(
+      `unknown benchmark(s): ${unknown.join(', ')}; known: ${benchmarkNames.join(', ')}\n`,
+    );
     process.exit(64);
   }
   const names: Name[] = asked.length ? (asked as Name[]) : [...benchmarkNames];
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
     } catch (err) {
       failed++;
       figures = { error: err instanceof Error ? err.message : String(err) };
-      process.stderr.write(`[bench ${name}] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(
+        `[bench ${name}] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
     }
     const line = {
       name,

@@ -25,7 +25,9 @@ const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 function open(url: string, n: number): Promise<Visitor> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers: { 'x-forwarded-for': ipOf(n), 'user-agent': 'Mozilla/5.0 bench visitor' } });
+    const socket = new WebSocket(url, {
+      headers: { 'x-forwarded-for': ipOf(n), 'user-agent': 'Mozilla/5.0 bench visitor' },
+    });
     const fail = (err: Error) => reject(err);
     socket.once('error', fail);
     socket.once('open', () => {
@@ -56,7 +58,12 @@ process.on('message', (message: { cmd: string; [k: string]: unknown }) => {
 
 async function handle(m: { cmd: string; [k: string]: unknown }): Promise<void> {
   if (m.cmd === 'connect') {
-    const { url, first, count, concurrency } = m as unknown as { url: string; first: number; count: number; concurrency: number };
+    const { url, first, count, concurrency } = m as unknown as {
+      url: string;
+      first: number;
+      count: number;
+      concurrency: number;
+    };
     let next = first;
     let failed = 0;
     await Promise.all(
@@ -82,14 +89,21 @@ async function handle(m: { cmd: string; [k: string]: unknown }): Promise<void> {
         v.socket.send(activity(v.n));
         sent++;
       };
-      v.timer = setTimeout(() => {
-        beat();
-        v.timer = setInterval(beat, periodMs);
-      }, Math.max(0, offset));
+      v.timer = setTimeout(
+        () => {
+          beat();
+          v.timer = setInterval(beat, periodMs);
+        },
+        Math.max(0, offset),
+      );
     }
     process.send?.({ scheduled: visitors.length });
   } else if (m.cmd === 'stats') {
-    process.send?.({ sent, errors, open: visitors.filter((v) => v.socket.readyState === WebSocket.OPEN).length });
+    process.send?.({
+      sent,
+      errors,
+      open: visitors.filter((v) => v.socket.readyState === WebSocket.OPEN).length,
+    });
   } else if (m.cmd === 'close') {
     for (const v of visitors) {
       clearTimeout(v.timer);

@@ -12,7 +12,11 @@ export async function createAdminSession(db: Db, username = 'bench-admin'): Prom
   const sessionId = randomBytes(32).toString('hex');
   await db
     .insertInto('admin_sessions')
-    .values({ session_id: sessionId, admin_id: admin.id, expires_at: new Date(Date.now() + 24 * 3600 * 1000) })
+    .values({
+      session_id: sessionId,
+      admin_id: admin.id,
+      expires_at: new Date(Date.now() + 24 * 3600 * 1000),
+    })
     .execute();
   return sessionId;
 }

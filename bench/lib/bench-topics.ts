@@ -64,7 +64,9 @@ export async function createBenchTopics(label: string, partitions = 6): Promise<
           .flatMap((t) => [topicName(prefix, t.name), topicName(prefix, `${t.name}.dlq`)])
           .filter((t) => existing.has(t));
         if (all.length) await admin.deleteTopics({ topics: all, timeout: 10_000 });
-        const groups = (await admin.listGroups()).groups.map((g) => g.groupId).filter((g) => g.startsWith(prefix));
+        const groups = (await admin.listGroups()).groups
+          .map((g) => g.groupId)
+          .filter((g) => g.startsWith(prefix));
         if (groups.length) await admin.deleteGroups(groups).catch(() => undefined);
       } finally {
         await admin.disconnect();

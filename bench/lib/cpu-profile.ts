@@ -58,7 +58,9 @@ export function summarizeProfile(file: string, top = 15): ProfileSummary {
       idle += us;
       continue;
     }
-    const short = url ? `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}` : functionName;
+    const short = url
+      ? `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`
+      : functionName;
     fn.set(short, (fn.get(short) ?? 0) + us);
     const p = packageOf(url, functionName);
     pkg.set(p, (pkg.get(p) ?? 0) + us);

@@ -66,20 +66,29 @@ export async function generateDashboardData(
 
   // ---- lookup tables: devices by weight, locales, arrivals (classified as the aggregator does), steps, offers ----
   const deviceRows = devices.flatMap((d) => Array.from({ length: d.weight }, () => d));
-  const arrivalRows = arrivals.map((r) => ({ ...r, c: classifyTrafficSource({ referrer: r.referrer, pageUrl: r.pageUrl }) }));
+  const arrivalRows = arrivals.map((r) => ({
+    ...r,
+    c: classifyTrafficSource({ referrer: r.referrer, pageUrl: r.pageUrl }),
+  }));
   await a.query(`
     create schema bench_gen;
     create table bench_gen.devices (k int primary key, device_type text, browser_name text, operating_system text,
       screen_resolution text, user_agent text, is_bot boolean);
     insert into bench_gen.devices values ${deviceRows
-      .map((d, k) => `(${k}, ${literal(d.deviceType)}, ${literal(d.browserName)}, ${literal(d.operatingSystem)}, ${literal(d.screenResolution)}, ${literal(d.userAgent)}, ${d.browserName === 'Googlebot'})`)
+      .map(
+        (d, k) =>
+          `(${k}, ${literal(d.deviceType)}, ${literal(d.browserName)}, ${literal(d.operatingSystem)}, ${literal(d.screenResolution)}, ${literal(d.userAgent)}, ${d.browserName === 'Googlebot'})`,
+      )
       .join(', ')};
     create table bench_gen.locales (k int primary key, language text, time_zone text);
     insert into bench_gen.locales values ${locales.map((l, k) => `(${k}, ${literal(l.language)}, ${literal(l.timeZone)})`).join(', ')};
     create table bench_gen.arrivals (k int primary key, page_url text, referrer text, source text, medium text,
       referrer_domain text, campaign text, keyword text);
     insert into bench_gen.arrivals values ${arrivalRows
-      .map((r, k) => `(${k}, ${literal(r.pageUrl)}, ${literal(r.referrer)}, ${literal(r.c.source)}, ${literal(r.c.medium)}, ${literal(r.c.referrerDomain ?? null)}, ${literal(r.c.campaign ?? null)}, ${literal(r.c.keyword ?? null)})`)
+      .map(
+        (r, k) =>
+          `(${k}, ${literal(r.pageUrl)}, ${literal(r.referrer)}, ${literal(r.c.source)}, ${literal(r.c.medium)}, ${literal(r.c.referrerDomain ?? null)}, ${literal(r.c.campaign ?? null)}, ${literal(r.c.keyword ?? null)})`,
+      )
       .join(', ')};
     create table bench_gen.steps (k int primary key, step text);
     insert into bench_gen.steps values ${funnelWheel.map((s, k) => `(${k}, ${literal(s)})`).join(', ')};
@@ -160,7 +169,8 @@ export async function generateDashboardData(
   await raw;
 
   // ---- aggregates, from the same definitions over all N ----
-  const human = (alias: string) => `join bench_gen.devices ${alias}d on ${alias}d.k = ${alias}.dk and not ${alias}d.is_bot`;
+  const human = (alias: string) =>
+    `join bench_gen.devices ${alias}d on ${alias}d.k = ${alias}.dk and not ${alias}d.is_bot`;
   await Promise.all([
     (async () => {
       await step(
@@ -187,7 +197,11 @@ export async function generateDashboardData(
          group by 1, 2, 3`,
       );
       if (o.bookkeeping) {
-        await step(a, 'daily_visitors', `insert into daily_visitors (date, visitor_id) select date, 'v' || visitor from bench_gen.visitor_days`);
+        await step(
+          a,
+          'daily_visitors',
+          `insert into daily_visitors (date, visitor_id) select date, 'v' || visitor from bench_gen.visitor_days`,
+        );
       }
     })(),
     (async () => {
@@ -229,7 +243,17 @@ export async function generateDashboardData(
         'conversion_funnel',
         `insert into conversion_funnel (date, landing_visitors, form_started, form_completed, results_viewed, email_provided,
            report_sent, bridge_viewed, bridge_affiliate_clicks, bridge_to_full_results)
-         select date, ${['landing', 'form_started', 'form_completed', 'results_viewed', 'email_provided', 'report_sent', 'bridge_viewed', 'bridge_affiliate_click', 'bridge_to_full_results']
+         select date, ${[
+           'landing',
+           'form_started',
+           'form_completed',
+           'results_viewed',
+           'email_provided',
+           'report_sent',
+           'bridge_viewed',
+           'bridge_affiliate_click',
+           'bridge_to_full_results',
+         ]
            .map((s) => `count(*) filter (where step = '${s}')`)
            .join(', ')}
          from funnel_step_visitors group by date`,
@@ -306,7 +330,11 @@ export async function generateDashboardData(
       ),
     ]);
   }
-  const counts = (await a.query(`select (select count(*) from bench_gen.first_touch) as visitors, (select count(*) from bench_gen.human_sessions) as sessions`)).rows[0];
+  const counts = (
+    await a.query(
+      `select (select count(*) from bench_gen.first_touch) as visitors, (select count(*) from bench_gen.human_sessions) as sessions`,
+    )
+  ).rows[0];
   await step(a, 'drop helpers', 'drop schema bench_gen cascade');
   await step(a, 'vacuum analyze', 'vacuum analyze');
   return {

@@ -69,9 +69,17 @@ export function* eventStream(o: EventStreamOptions): Generator<GeneratedEvent> {
     let payload: Record<string, unknown>;
     if (r < mix.visit) {
       topic = topics.pageVisit;
-      const pageUrl = slot.views === 0 ? s.arrival.pageUrl : `https://bodymetrics.example${innerPages[slot.views % innerPages.length]}`;
+      const pageUrl =
+        slot.views === 0
+          ? s.arrival.pageUrl
+          : `https://bodymetrics.example${innerPages[slot.views % innerPages.length]}`;
       slot.views++;
-      payload = { kind: 'visit', ...pageVisitBody(s, pageUrl), ...stamp(s), isBot: s.device.browserName === 'Googlebot' };
+      payload = {
+        kind: 'visit',
+        ...pageVisitBody(s, pageUrl),
+        ...stamp(s),
+        isBot: s.device.browserName === 'Googlebot',
+      };
     } else if (r < mix.visit + mix.leave) {
       topic = topics.pageVisit;
       payload = { kind: 'leave', ...pageLeaveBody(s, 'https://bodymetrics.example/results'), ...stamp(s) };

@@ -52,7 +52,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ],
   });
   const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = stat.count ?? 0;
   return {
     okPerSecond: Math.round(result['2xx'] / result.duration),
     sentPerSecond: Math.round(result.requests.sent / result.duration),

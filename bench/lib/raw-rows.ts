@@ -5,7 +5,8 @@ import { topics } from '@bodymetrics/contracts';
 import type { GeneratedEvent } from './events';
 
 type Row = Record<string, unknown>;
-export type RawTable = 'page_visits' | 'page_leaves' | 'user_journey' | 'affiliate_clicks' | 'session_durations';
+export type RawTable =
+  'page_visits' | 'page_leaves' | 'user_journey' | 'affiliate_clicks' | 'session_durations';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 export function localDate(instant: string, timeZone: string): string {
@@ -23,7 +24,16 @@ export function rawRowOf(e: GeneratedEvent, timeZone: string): { table: RawTable
   switch (e.topic.name) {
     case topics.pageVisit.name:
       if (p.kind === 'leave') {
-        return { table: 'page_leaves', row: { event_id: id, visitor_id: p.visitorId, session_id: p.sessionId, page_url: p.pageUrl, left_at: receivedAt } };
+        return {
+          table: 'page_leaves',
+          row: {
+            event_id: id,
+            visitor_id: p.visitorId,
+            session_id: p.sessionId,
+            page_url: p.pageUrl,
+            left_at: receivedAt,
+          },
+        };
       }
       return {
         table: 'page_visits',

@@ -27,7 +27,7 @@ export interface StartServiceOptions {
   name: string;
   /** Path of the entry file from the repository root, e.g. services/tracking/src/main.ts. */
   entry: string;
-  env: Record<string, string>;
+  env?: Record<string, string>;
   port?: number;
   /** Extra node flags (e.g. --cpu-prof). */
   nodeArgs?: string[];
@@ -44,7 +44,15 @@ export interface StartServiceOptions {
  */
 export function nodeCommand(args: string[], openFiles?: number): [string, string[]] {
   if (!openFiles) return [process.execPath, args];
-  return ['bash', ['-c', `ulimit -n ${openFiles} 2>/dev/null || ulimit -n hard 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args]];
+  return [
+    'bash',
+    [
+      '-c',
+      `ulimit -n ${openFiles} 2>/dev/null || ulimit -n hard 2>/dev/null; exec "$0" "$@"`,
+      process.execPath,
+      ...args,
+    ],
+  ];
 }
 
 export function freePort(): Promise<number> {
@@ -65,7 +73,9 @@ export function rssMbOf(pid: number): number {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
       .find((l) => l.startsWith('VmRSS:'));
-    return line ? Math.round(Number(line.replace(/\D+/g, ' ').trim().split(' ')[0]) / 102.4) / 10 : Number.NaN;
+    return line
+      ? Math.round(Number(line.replace(/\D+/g, ' ').trim().split(' ')[0]) / 102.4) / 10
+      : Number.NaN;
   } catch {
     return Number.NaN;
   }
@@ -76,16 +86,15 @@ export async function startService(options: StartServiceOptions): Promise<Servic
   const port = options.port ?? (await freePort());
   const logFile = join(benchLogDir, `${options.name}-${Date.now()}.log`);
   const log = createWriteStream(logFile);
-  const [command, args] = nodeCommand([...(options.nodeArgs ?? []), '--import', 'tsx', options.entry], options.openFiles);
-  const child: ChildProcess = spawn(
-    command,
-    args,
-    {
-      cwd: repoRoot,
-      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  const [command, args] = nodeCommand(
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry],
+    options.openFiles,
   );
+  const child: ChildProcess = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   let exited: number | null | undefined;
@@ -99,10 +108,14 @@ export async function startService(options: StartServiceOptions): Promise<Servic
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   for (;;) {
     if (exited !== undefined) {
-      throw new Error(`${options.name} exited with ${exited} before it was ready; see ${logFile}:\n${tail(logFile)}`);
+      throw new Error(
+        `${options.name} exited with ${exited} before it was ready; see ${logFile}:\n${tail(logFile)}`,
+      );
     }
     try {
-      const res = await fetch(`${url}${options.readyPath ?? '/healthz'}`, { signal: AbortSignal.timeout(1000) });
+      const res = await fetch(`${url}${options.readyPath ?? '/healthz'}`, {
+        signal: AbortSignal.timeout(1000),
+      });
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -140,5 +153,34 @@ function tail(file: string): string {
     return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
   } catch {
     return '';
+  }
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Waits until the process uses less than `busyShare` of a core over a second (e.g. the embedded mode
+ * still applying the backlog a load left), so the next measurement does not pay for the previous one.
+ */
+export async function waitUntilIdle(
+  pid: number,
+  { busyShare = 0.1, timeoutMs = 120_000 } = {},
+): Promise<number> {
+  const began = Date.now();
+  let before = cpuSecondsOf(pid);
+  for (;;) {
+    await sleep(1000);
+    const now = cpuSecondsOf(pid);
+    if (!(now - before > busyShare) || Date.now() - began > timeoutMs) return (Date.now() - began) / 1000;
+    before = now;
   }
 }

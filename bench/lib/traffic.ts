@@ -105,12 +105,48 @@ export const locales = [
 ] as const;
 
 export const arrivals = [
-  { pageUrl: 'https://bodymetrics.example/', referrer: 'https://www.google.com/', source: 'google', medium: 'organic', referrerDomain: 'www.google.com' },
-  { pageUrl: 'https://bodymetrics.example/', referrer: null, source: 'direct', medium: 'none', referrerDomain: null },
-  { pageUrl: 'https://bodymetrics.example/?utm_source=newsletter&utm_medium=email', referrer: null, source: 'newsletter', medium: 'email', referrerDomain: null },
-  { pageUrl: 'https://bodymetrics.example/', referrer: 'https://www.facebook.com/', source: 'facebook', medium: 'social', referrerDomain: 'www.facebook.com' },
-  { pageUrl: 'https://bodymetrics.example/results', referrer: 'https://bodymetrics.example/', source: 'direct', medium: 'none', referrerDomain: null },
-  { pageUrl: 'https://bodymetrics.example/', referrer: 'https://duckduckgo.com/', source: 'duckduckgo', medium: 'organic', referrerDomain: 'duckduckgo.com' },
+  {
+    pageUrl: 'https://bodymetrics.example/',
+    referrer: 'https://www.google.com/',
+    source: 'google',
+    medium: 'organic',
+    referrerDomain: 'www.google.com',
+  },
+  {
+    pageUrl: 'https://bodymetrics.example/',
+    referrer: null,
+    source: 'direct',
+    medium: 'none',
+    referrerDomain: null,
+  },
+  {
+    pageUrl: 'https://bodymetrics.example/?utm_source=newsletter&utm_medium=email',
+    referrer: null,
+    source: 'newsletter',
+    medium: 'email',
+    referrerDomain: null,
+  },
+  {
+    pageUrl: 'https://bodymetrics.example/',
+    referrer: 'https://www.facebook.com/',
+    source: 'facebook',
+    medium: 'social',
+    referrerDomain: 'www.facebook.com',
+  },
+  {
+    pageUrl: 'https://bodymetrics.example/results',
+    referrer: 'https://bodymetrics.example/',
+    source: 'direct',
+    medium: 'none',
+    referrerDomain: null,
+  },
+  {
+    pageUrl: 'https://bodymetrics.example/',
+    referrer: 'https://duckduckgo.com/',
+    source: 'duckduckgo',
+    medium: 'organic',
+    referrerDomain: 'duckduckgo.com',
+  },
 ] as const;
 
 /** The app's pages after the landing one. */
@@ -125,7 +161,11 @@ export interface VisitorSession {
   returning: 0 | 1;
 }
 
-export function visitorSession(random: () => number, visitorCount: number, sessionSeq: number): VisitorSession {
+export function visitorSession(
+  random: () => number,
+  visitorCount: number,
+  sessionSeq: number,
+): VisitorSession {
   const visitor = Math.floor(random() * visitorCount);
   return {
     visitorId: `v-${visitor.toString(36).padStart(6, '0')}-${(visitor * 2654435761) % 1e9}`,
@@ -207,11 +247,22 @@ export const offers = [
 
 export function affiliateClickBody(random: () => number, s: VisitorSession) {
   const offer = pick(random, offers);
-  return { ...offer, visitorId: s.visitorId, ipAddress: null, userAgent: s.device.userAgent, referrer: 'https://bodymetrics.example/results' };
+  return {
+    ...offer,
+    visitorId: s.visitorId,
+    ipAddress: null,
+    userAgent: s.device.userAgent,
+    referrer: 'https://bodymetrics.example/results',
+  };
 }
 
 export function sessionDurationBody(random: () => number, s: VisitorSession, pageUrl: string) {
-  return { visitorId: s.visitorId, sessionId: s.sessionId, sessionDuration: Math.floor(5 + random() * 600), pageUrl };
+  return {
+    visitorId: s.visitorId,
+    sessionId: s.sessionId,
+    sessionDuration: Math.floor(5 + random() * 600),
+    pageUrl,
+  };
 }
 
 /** One tracking request as the browser sends it: path, body (JSON text) and content type. */
@@ -233,11 +284,31 @@ export function mixedRequestPool(size: number, seed = 7, visitorCount = 50_000):
   for (let i = 0; i < size; i++) {
     const s = visitorSession(random, visitorCount, i);
     const r = random();
-    if (r < 0.54) out.push(json(s, '/api/analytics/page-visit', pageVisitBody(s, random() < 0.7 ? s.arrival.pageUrl : `https://bodymetrics.example${pick(random, innerPages)}`)));
-    else if (r < 0.6) out.push(beacon(s, '/api/analytics/page-visit', pageLeaveBody(s, 'https://bodymetrics.example/results')));
+    if (r < 0.54)
+      out.push(
+        json(
+          s,
+          '/api/analytics/page-visit',
+          pageVisitBody(
+            s,
+            random() < 0.7 ? s.arrival.pageUrl : `https://bodymetrics.example${pick(random, innerPages)}`,
+          ),
+        ),
+      );
+    else if (r < 0.6)
+      out.push(
+        beacon(s, '/api/analytics/page-visit', pageLeaveBody(s, 'https://bodymetrics.example/results')),
+      );
     else if (r < 0.85) out.push(json(s, '/api/journey/track', journeyBody(random, s)));
     else if (r < 0.9) out.push(json(s, '/api/analytics/affiliate-click', affiliateClickBody(random, s)));
-    else out.push(beacon(s, '/api/analytics/session-duration', sessionDurationBody(random, s, 'https://bodymetrics.example/results')));
+    else
+      out.push(
+        beacon(
+          s,
+          '/api/analytics/session-duration',
+          sessionDurationBody(random, s, 'https://bodymetrics.example/results'),
+        ),
+      );
   }
   return out;
 }
