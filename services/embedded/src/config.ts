@@ -54,6 +54,7 @@ export const embeddedEnvSchema = z
       .max(24 * 30)
       .default(12),
     COOKIE_SECURE: flag.optional(),
+    RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(395),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.ADMIN_USERNAME) !== Boolean(c.ADMIN_PASSWORD))

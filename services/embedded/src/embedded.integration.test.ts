@@ -139,6 +139,145 @@ describe('embedded mode (npm start)', () => {
     });
   });
 
+  it('answers every dashboard read and export from PGlite, with clicks and durations counted too', async () => {
+    const [offer] = (await (await fetch(`${current().url}/api/affiliate-offers/all`)).json()) as {
+      id: number;
+      title: string;
+      url: string;
+    }[];
+    if (!offer) throw new Error('no seeded offer');
+    const accepted = await Promise.all([
+      post('/api/analytics/affiliate-click', {
+        offerId: offer.id,
+        offerTitle: offer.title,
+        offerUrl: offer.url,
+        visitorId,
+        referrer: null,
+      }),
+      post('/api/affiliate-offers/click', { offerId: offer.id, visitorId }),
+      post('/api/analytics/session-duration', { visitorId, sessionId, sessionDuration: 42, pageUrl: '/' }),
+      post('/api/journey/track', { visitorId, sessionId, step: 'form_started' }),
+      post('/api/session/store', {
+        visitorId,
+        sessionId,
+        age: 30,
+        currentStep: 'age',
+        timestamp: Date.now(),
+      }),
+    ]);
+    expect(accepted.map((r) => r.status)).toEqual([202, 202, 202, 202, 202]);
+
+    const session = await login();
+    const get = (path: string) =>
+      fetch(`${current().url}${path}`, { headers: { authorization: `Bearer ${session}` } });
+    await eventually(async () => {
+      const res = await get('/api/analytics/overview');
+      expect(((await res.json()) as { todayClicks: number }).todayClicks).toBe(2);
+    });
+    for (const path of [
+      '/api/analytics/daily-stats?days=7',
+      '/api/analytics/affiliate-stats?days=30',
+      '/api/analytics/traffic-sources?days=30',
+      '/api/analytics/device-stats?days=90',
+      '/api/analytics/geographic-stats?days=30',
+      '/api/analytics/recent-clicks',
+      '/api/journey/funnel-stats?days=30',
+      '/api/journey/today-summary',
+      '/api/journey/abandonment?days=30',
+      '/api/analytics/export/daily-stats.csv?days=30',
+      '/api/analytics/export/recent-clicks.csv',
+    ]) {
+      const res = await get(path);
+      expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    }
+    const clicks = (await (await get('/api/analytics/recent-clicks')).json()) as unknown[];
+    expect(clicks).toHaveLength(2);
+  });
+
+  it('stores a report and a share card (bytea) and serves the card back as a PNG', async () => {
+    const metrics = {
+      age: 30,
+      gender: 'male',
+      activityLevel: 'sedentary',
+      measurementSystem: 'imperial',
+      weight: 180,
+      height: 70,
+    };
+    const stored = await post('/api/submit-report', {
+      name: 'Ana Pop',
+      email: 'ana@example.org',
+      metrics,
+      offers: [],
+    });
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toEqual({ success: true, stored: true });
+
+    const made = await post('/api/generate-share-image', {
+      results: { bmi: 25.8, bmiCategory: 'Overweight' },
+      platform: 'facebook',
+    });
+    expect(made.status).toBe(200);
+    const { imageUrl } = (await made.json()) as { imageUrl: string };
+    const image = await fetch(new URL(new URL(imageUrl).pathname, current().url));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toContain('image/png');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  });
+
+  it('tells the admin dashboard socket about live visitors and about new numbers, in process', async () => {
+    const session = await login();
+    const wsUrl = `${current().url.replace(/^http/, 'ws')}/analytics-ws`;
+    const received: { type: string; data?: unknown }[] = [];
+    const admin = new WebSocket(`${wsUrl}?role=admin`);
+    const visitor = new WebSocket(wsUrl);
+    try {
+      admin.addEventListener('message', (event) => received.push(JSON.parse(String(event.data)) as never));
+      await Promise.all(
+        [admin, visitor].map((socket) => new Promise((resolve) => socket.addEventListener('open', resolve))),
+      );
+      admin.send(JSON.stringify({ type: 'auth', data: { sessionId: session } }));
+      await eventually(async () =>
+        expect(received).toContainEqual(
+          expect.objectContaining({
+            type: 'connection_info',
+            data: expect.objectContaining({ role: 'admin' }),
+          }),
+        ),
+      );
+
+      visitor.send(
+        JSON.stringify({
+          type: 'user_active',
+          data: {
+            visitorId: 'visitor-live',
+            sessionId: 'session-live',
+            currentPage: '/results',
+            deviceType: 'mobile',
+            browser: 'Safari',
+            location: 'Bucharest',
+          },
+        }),
+      );
+      await eventually(async () =>
+        expect(JSON.stringify(received.filter((m) => m.type === 'active_users_update'))).toContain(
+          'visitor-live',
+        ),
+      );
+
+      const visit = await post('/api/journey/track', {
+        visitorId: 'visitor-live',
+        sessionId: 'session-live',
+        step: 'results_viewed',
+      });
+      expect(visit.status).toBe(202);
+      await eventually(async () => expect(received.map((m) => m.type)).toContain('analytics_update'));
+    } finally {
+      admin.close();
+      visitor.close();
+    }
+  });
+
   it('writes a contact message to the mail folder as an .eml file', async () => {
     const res = await post('/api/contact', {
       fullName: 'Ana Pop',

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp as buildAdminAuthApp, ensureAdminFromEnv } from '@bodymetrics/admin-auth';
-import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
+import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
 import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
 import { InProcessBus } from '@bodymetrics/bus';
 import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
@@ -58,6 +58,8 @@ export interface EmbeddedOptions {
   trustProxyHops?: number;
   sessionTtlHours?: number;
   cookieSecure?: boolean | undefined;
+  /** Raw events older than this many days are deleted (the aggregates stay); default 395. */
+  retentionDays?: number;
 }
 
 export interface RunningEmbedded {
@@ -178,6 +180,18 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
         log('embedded: stopping with tracking events not yet applied');
       await aggregator.shutdown();
     });
+
+    // The aggregator process's daily job, as in the distributed mode: raw events past retention go.
+    const retention = startRetention({
+      db,
+      retentionDays: options.retentionDays ?? 395,
+      timeZone,
+      log: (message, details) => {
+        const err = (details as { err?: unknown } | undefined)?.err;
+        if (err) log(`aggregator: ${message} (${err instanceof Error ? err.message : String(err)})`);
+      },
+    });
+    cleanups.push(() => retention.stop());
 
     const upstreams = {
       live: liveUrl,
