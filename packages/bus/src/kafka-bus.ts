@@ -338,7 +338,7 @@ export class KafkaBus implements Bus {
       return lags;
     } catch (err) {
       // A broker that went away leaves the admin client in an unknown state: start afresh next time.
-      if (this.lagAdmin) {
+      if (this.lagAdmin !== undefined) {
         this.lagAdmin = undefined;
         void admin.disconnect().catch(() => undefined);
       }

@@ -8,7 +8,6 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type DateOnly = ColumnType<string, string, string>;
 type Json = ColumnType<unknown, string, string>;
 type Numeric = ColumnType<string, number | string, number | string>;
-type BigCount = ColumnType<string, number | string | bigint, number | string | bigint>;
 // Columns with a database default: optional on insert. (kysely's Generated<> cannot wrap a ColumnType.)
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type DefaultBigCount = ColumnType<string, number | string | bigint | undefined, number | string | bigint>;

@@ -1,7 +1,7 @@
 // The fastify app factory every service starts from (fastify/demo's app.ts): zod contracts as route
 // schemas, one error shape, health and readiness endpoints, beacon bodies, request ids.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
