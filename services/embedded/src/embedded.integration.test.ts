@@ -208,6 +208,7 @@ describe('embedded mode (npm start)', () => {
       email: 'ana@example.org',
       metrics,
       offers: [],
+      consent: { healthData: true },
     });
     expect(stored.status).toBe(200);
     expect(await stored.json()).toEqual({ success: true, stored: true });
@@ -297,6 +298,35 @@ describe('embedded mode (npm start)', () => {
     expect(logLines.some((l) => l.includes('written to') && l.includes(options.mailDir))).toBe(true);
   });
 
+  it('mails the health report as an .eml file with the computed numbers', async () => {
+    const metrics = {
+      age: 30,
+      gender: 'male',
+      activityLevel: 'sedentary',
+      measurementSystem: 'imperial',
+      weight: 180,
+      height: 70,
+    };
+    const res = await post('/api/email-report', {
+      name: 'Ana Pop',
+      email: 'ana.report@example.org',
+      metrics,
+      offers: [],
+      consent: { healthData: true, newsletter: false },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const report = await eventually(async () => {
+      for (const name of (await readdir(options.mailDir)).filter((n) => n.endsWith('.eml'))) {
+        const mail = await simpleParser(await readFile(join(options.mailDir, name)));
+        if (mail.to && !Array.isArray(mail.to) && mail.to.text.includes('ana.report@example.org'))
+          return mail;
+      }
+      throw new Error('no report mail yet');
+    });
+    // 180 lb at 5'10" is a BMI of 25.8 (the reports service's own hand-worked example).
+    expect(report.text).toContain('25.8');
+  });
+
   it('keeps the data across a restart', async () => {
     await current().close();
     running = undefined;
@@ -308,5 +338,7 @@ describe('embedded mode (npm start)', () => {
     expect(numbers.todayVisitors).toBe(1);
     const messages = await current().db.selectFrom('contact_messages').select('email').execute();
     expect(messages).toEqual([{ email: 'ana@example.org' }]);
+    const reports = await current().db.selectFrom('health_metrics').select('email').orderBy('id').execute();
+    expect(reports).toEqual([{ email: 'ana@example.org' }, { email: 'ana.report@example.org' }]);
   });
 });
