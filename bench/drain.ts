@@ -11,12 +11,13 @@ import { seedContent } from '@bodymetrics/db';
 import type { Figures } from './run';
 import { createBenchDatabase } from './lib/bench-database';
 import { createBenchTopics } from './lib/bench-topics';
+import { pidsMatching } from './lib/cpu-meter';
 import { summarizeProfile } from './lib/cpu-profile';
 import { eventStream, type GeneratedEvent } from './lib/events';
 import { benchInfra, uniqueTag } from './lib/infra';
 import { progress, sleep } from './lib/log';
 import { rawRowOf, type RawTable } from './lib/raw-rows';
-import { benchLogDir, startService, type ServiceProcess } from './lib/service-process';
+import { benchLogDir, cpuSecondsOf, startService, type ServiceProcess } from './lib/service-process';
 import { round } from './lib/stats';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +52,9 @@ export async function run(): Promise<Figures> {
     // ---- the aggregator, timed from its start ----
     const profileDir = join(benchLogDir, `drain-prof-${uniqueTag()}`);
     const profile = process.env.BENCH_PROFILE === '1';
+    const kafkaPids = pidsMatching('kafka.Kafka');
+    const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) || 0), 0);
+    const kafkaCpuBefore = cpuOf(kafkaPids);
     const began = Date.now();
     aggregator = await startService({
       name: 'aggregator',
@@ -87,6 +91,15 @@ export async function run(): Promise<Figures> {
       eventsApplied: number;
     };
     const aggregatorRssMb = aggregator.rssMb();
+    // Where the CPU went: the aggregator process, the Postgres backends serving it, the broker.
+    const backends = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+    `.execute(database.db);
+    const cpu = {
+      aggregator: cpuSecondsOf(aggregator.pid),
+      postgres: cpuOf(backends.rows.map((r) => r.pid)),
+      kafka: cpuOf(kafkaPids) - kafkaCpuBefore,
+    };
     await aggregator.stop();
     const wallSeconds = (doneAt - began) / 1000;
     const applyingSeconds = (doneAt - (firstAppliedAt ?? began)) / 1000;
@@ -137,6 +150,10 @@ export async function run(): Promise<Figures> {
       leave_rows: counts.page_leaves ?? 0,
       daily_page_views_total: Number(aggregates.rows[0]?.views ?? 0),
       aggregator_rss_mb: aggregatorRssMb,
+      aggregator_cpu_s: round(cpu.aggregator, 1),
+      postgres_cpu_s: round(cpu.postgres, 1),
+      kafka_cpu_s: round(cpu.kafka, 1),
+      cpu_ms_per_1000_events: `aggregator ${Math.round((cpu.aggregator * 1e6) / count)}; postgres ${Math.round((cpu.postgres * 1e6) / count)}; kafka ${Math.round((cpu.kafka * 1e6) / count)}`,
       target_events_per_s_met: eventsPerSecond >= 20_000,
       target_ratio_met: eventsPerSecond / baselinePerSecond >= 0.4,
     };

@@ -4,6 +4,7 @@
 // Targets: ≥ 50 % of the baseline's throughput; p99 ≤ 25 ms at half of the maximum rate.
 import type { Figures } from './run';
 import { createBenchTopics } from './lib/bench-topics';
+import { perEvent, pidsMatching, startCpuMeter } from './lib/cpu-meter';
 import { benchInfra } from './lib/infra';
 import { runLoad, type LoadResult } from './lib/load';
 import { progress } from './lib/log';
@@ -21,14 +22,18 @@ async function maxThroughput(
   url: string,
   pool: ReturnType<typeof pageVisitPool>,
   quiet: ServiceProcess[],
-): Promise<LoadResult> {
+): Promise<LoadResult & { cpu: Record<string, number> }> {
   for (const s of quiet) await waitUntilIdle(s.pid, { timeoutMs: 30_000 });
-  const r = await runLoad({ url, pool, connections, durationSeconds: seconds });
+  const meter = startCpuMeter({
+    ...Object.fromEntries(quiet.map((s) => [s.name, () => [s.pid]])),
+    kafka: () => pidsMatching('kafka.Kafka'),
+  });
+  const r = { ...(await runLoad({ url, pool, connections, durationSeconds: seconds })), cpu: meter.stop() };
   say(`${label}: ${r.okPerSecond} 2xx/s, p99 ${r.latencyMs.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
   return r;
 }
 
-const best = (a: LoadResult, b: LoadResult) => (a.okPerSecond >= b.okPerSecond ? a : b);
+const best = <T extends LoadResult>(a: T, b: T) => (a.okPerSecond >= b.okPerSecond ? a : b);
 
 export async function run(): Promise<Figures> {
   const pool = pageVisitPool(5000);
@@ -109,6 +114,9 @@ export async function run(): Promise<Figures> {
       kafka_messages: onKafka,
       connections,
       seconds_per_round: seconds,
+      // CPU milliseconds each process spent per request during the best round of each.
+      cpu_ms_per_event: perEvent(system.cpu, system.ok),
+      baseline_cpu_ms_per_request: perEvent(base.cpu, base.ok),
       tracking_rss_mb: tracking.rssMb(),
       gateway_rss_mb: gateway.rssMb(),
       target_ratio_met: ratio >= 0.5,
