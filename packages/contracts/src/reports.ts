@@ -26,8 +26,26 @@ export const reportOfferSchema = z.object({
 });
 export type ReportOffer = z.infer<typeof reportOfferSchema>;
 
+export const HEALTH_DATA_CONSENT_REQUIRED =
+  'Please agree to the processing of your health data so that we can send your report';
+
 /**
- * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers}.
+ * The visitor's two separate choices on the report form (neither box is pre-ticked): explicit consent to
+ * process the health data the request carries (GDPR art. 9; without it nothing is sent or stored), and,
+ * independently, the newsletter. A missing (or null) `consent` is read as an empty one, so the error
+ * always names `consent.healthData`.
+ */
+export const reportConsentSchema = z.preprocess(
+  (value) => value ?? {},
+  z.object({
+    healthData: z.literal(true, { error: HEALTH_DATA_CONSENT_REQUIRED }),
+    newsletter: z.boolean({ error: 'must be true or false' }).default(false),
+  }),
+);
+export type ReportConsent = z.output<typeof reportConsentSchema>;
+
+/**
+ * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers, consent}.
  * `metrics` is the calculator's form payload (spec §3), validated by the schema passed in.
  */
 export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metrics) =>
@@ -42,6 +60,7 @@ export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metr
     /** The goal selector is hidden (spec §2): absent means "the default goal for the BMI category". */
     selectedGoal: goalSchema.nullish(),
     offers: z.array(reportOfferSchema).max(REPORT_MAX_OFFERS).default([]),
+    consent: reportConsentSchema,
   });
 
 export const reportSentResponseSchema = z.object({ success: z.literal(true) });

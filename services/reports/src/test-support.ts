@@ -52,6 +52,8 @@ export function reportBody(overrides: Record<string, unknown> = {}) {
     metrics: knownMetrics,
     selectedGoal: null,
     offers: [],
+    // Both boxes ticked on the report form; the consent tests override this.
+    consent: { healthData: true, newsletter: true },
     ...overrides,
   };
 }

@@ -12,7 +12,8 @@ export interface ReportEmailInput {
   name: string;
   report: HealthReport;
   offers: readonly ReportOfferView[];
-  unsubscribeUrl: string;
+  /** The newsletter's unsubscribe link, for an address on the list; null when it is not subscribed. */
+  unsubscribeUrl: string | null;
   publicBaseUrl: string;
 }
 
@@ -121,8 +122,12 @@ function mjmlDocument({ name, report, offers, unsubscribeUrl, publicBaseUrl }: R
     <mj-section padding="16px 24px">
       <mj-column>
         <mj-text font-size="12px" line-height="18px" color="#6b7280" align="center">
-          You received this e-mail because you asked for your health report on <a href="${e(publicBaseUrl)}/" style="color:#0f766e;">BodyMetrics</a>.
-          Don't want e-mails from us? <a href="${e(unsubscribeUrl)}" style="color:#0f766e;">Unsubscribe</a>.
+          You received this e-mail because you asked for your health report on <a href="${e(publicBaseUrl)}/" style="color:#0f766e;">BodyMetrics</a>.${
+            unsubscribeUrl
+              ? `
+          Don't want our newsletter? <a href="${e(unsubscribeUrl)}" style="color:#0f766e;">Unsubscribe</a>.`
+              : ''
+          }
         </mj-text>
       </mj-column>
     </mj-section>
@@ -154,7 +159,8 @@ function plainText({ name, report, offers, unsubscribeUrl }: ReportEmailInput): 
       lines.push(`Learn more: ${o.url}`, '');
     }
   }
-  lines.push(MEDICAL_DISCLAIMER, '', `Unsubscribe from BodyMetrics e-mails: ${unsubscribeUrl}`, '');
+  lines.push(MEDICAL_DISCLAIMER, '');
+  if (unsubscribeUrl) lines.push(`Unsubscribe from the BodyMetrics newsletter: ${unsubscribeUrl}`, '');
   return lines.join('\n');
 }
 

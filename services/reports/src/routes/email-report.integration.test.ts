@@ -122,7 +122,7 @@ describe('POST /api/email-report', () => {
     );
     expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = header!.slice(1, -1);
-    expect(text).toContain(`Unsubscribe from BodyMetrics e-mails: ${link}`);
+    expect(text).toContain(`Unsubscribe from the BodyMetrics newsletter: ${link}`);
     expect(String(mail.html)).toContain(`href="${link}"`);
 
     // Stored and subscribed.

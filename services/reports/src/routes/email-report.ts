@@ -4,13 +4,18 @@
 // database transaction that commits only after the SMTP server accepted the message. If sending
 // fails, the transaction is rolled back — no stored report, no subscription — and the visitor gets
 // 502 mail_delivery_failed and can simply try again.
+//
+// Consent (privacy: the operator is in the EU): the body must carry `consent.healthData: true` — the
+// schema refuses it otherwise, before anything is stored or sent. The address joins the newsletter only
+// when `consent.newsletter` is true; an address already on the list keeps its subscription and gets its
+// unsubscribe link in the mail either way.
 import type { z } from 'zod';
 import { MailDeliveryError } from '@bodymetrics/mail';
 import type { App } from '@bodymetrics/service-kit';
 import type { ReportsContext, RouteRateLimit } from '../deps';
 import { storeHealthReport } from '../health-metrics.repository';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
-import { subscribeToNewsletter } from '../newsletter.repository';
+import { findSubscriber, subscribeToNewsletter } from '../newsletter.repository';
 import { renderReportEmail } from '../report/render-report-email';
 import { findActiveOffers } from '../report-offers.repository';
 import { computeReport, reportBodySchema } from '../report-request';
@@ -43,8 +48,13 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
             selectedGoal: body.selectedGoal ?? null,
           });
           // An address that unsubscribed stays unsubscribed; it still gets the report it asked for.
-          const subscriber = await subscribeToNewsletter(trx, { email: body.email, name: body.name });
-          const unsubscribe = unsubscribeUrl(ctx.publicBaseUrl, subscriber.unsubscribeToken);
+          const subscriber = body.consent.newsletter
+            ? await subscribeToNewsletter(trx, { email: body.email, name: body.name })
+            : await findSubscriber(trx, body.email);
+          const unsubscribe =
+            subscriber && !subscriber.unsubscribedAt
+              ? unsubscribeUrl(ctx.publicBaseUrl, subscriber.unsubscribeToken)
+              : null;
           const mail = await renderReportEmail({
             name: body.name,
             report,
@@ -57,10 +67,14 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
             subject: mail.subject,
             html: mail.html,
             text: mail.text,
-            headers: {
-              'List-Unsubscribe': `<${unsubscribe}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            },
+            ...(unsubscribe
+              ? {
+                  headers: {
+                    'List-Unsubscribe': `<${unsubscribe}>`,
+                    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                  },
+                }
+              : {}),
           });
         });
       } catch (err) {
