@@ -9,6 +9,7 @@ import { PageLoading } from './layout/PageLoading';
 import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';
 import { isPolicySlug } from './legal/policies';
+import { StorageChoiceSlot } from './privacy/StorageChoiceSlot';
 import { trackRouteView } from './tracking/tracker';
 
 const ContactPage = lazy(() => import('./contact/ContactPage'));
@@ -52,6 +53,7 @@ export default function App() {
         </Suspense>
       </main>
       <SiteFooter />
+      <StorageChoiceSlot />
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

@@ -1,5 +1,7 @@
-// The footer of every page (spec §2): the policy pages, contact, and the copyright line.
+// The footer of every page (spec §2): the policy pages, contact, the visitor's storage choice (to change
+// it at any time, as the Cookie Policy promises) and the copyright line.
 import { Link } from 'wouter';
+import { openStorageChoices } from '../privacy/storage-choice';
 
 const FOOTER_LINKS = [
   { href: '/legal/terms', label: 'Terms of Service' },
@@ -20,6 +22,16 @@ export function SiteFooter() {
               <Link href={link.href}>{link.label}</Link>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              id="privacy-choices-button"
+              className="site-footer__button"
+              onClick={openStorageChoices}
+            >
+              Privacy choices
+            </button>
+          </li>
         </ul>
       </nav>
       <p className="site-footer__copyright">

@@ -1,6 +1,8 @@
 // The collapsible "Send My Health Report" form (spec §2, §4, §5, §8): closed → open → sending → sent
 // (button "Report Sent!", disabled, a message with the address) or error (toast and inline notice).
 // The e-mail decides success; the stored copy (submit-report) follows and its failure is ignored.
+// Two separate boxes, neither pre-ticked: explicit consent to process the health data (required — the
+// report carries it) and the newsletter (optional); both travel as `consent` with the request.
 import { REPORT_MAX_OFFERS, requiredEmailSchema, type ReportOffer } from '@bodymetrics/contracts';
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +10,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Calculation } from '../home/HomePage';
 import { apiRequest } from '../lib/api';
 import { offerLink, type AffiliateOffer } from '../lib/offers';
+import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
 import { toast } from '../toast/toast-store';
 import { trackJourney } from '../tracking/tracker';
 
@@ -20,6 +23,7 @@ interface ReportBody {
   metrics: Calculation['values'];
   selectedGoal: Goal;
   offers: ReportOffer[];
+  consent: { healthData: true; newsletter: boolean };
 }
 
 async function sendReport(body: ReportBody): Promise<void> {
@@ -50,6 +54,9 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [consentBoxes, setConsentBoxes] = useState<ReportConsentBoxes>(initialConsentBoxes);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const healthConsentRef = useRef<HTMLInputElement>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -88,6 +95,12 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       return;
     }
     setEmailError(null);
+    const consent = reportConsent(consentBoxes);
+    if (!consent.ok) {
+      setConsentError(consent.message);
+      healthConsentRef.current?.focus();
+      return;
+    }
     trackJourney('email_provided');
     report.mutate({
       email: checked.data,
@@ -95,6 +108,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       metrics: calculation.values,
       selectedGoal: goal,
       offers: reportOffers(offers),
+      consent: consent.consent,
     });
   };
 
@@ -115,10 +129,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
         </button>
       </h2>
       <div id="report-panel" hidden={!open}>
-        <p className="muted">
-          Get your full results and nutrition plan by e-mail. You will also receive our health newsletter; you
-          can unsubscribe at any time.
-        </p>
+        <p className="muted">Get your full results and nutrition plan by e-mail.</p>
         <form data-testid="report-form" aria-labelledby="report-title" noValidate onSubmit={submit}>
           <div className="field">
             <label className="field__label" htmlFor="report-name">
@@ -162,6 +173,52 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
               </p>
             ) : null}
           </div>
+          <div className="check">
+            <input
+              id="report-consent-health"
+              ref={healthConsentRef}
+              type="checkbox"
+              checked={consentBoxes.healthData}
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? 'report-consent-error' : undefined}
+              onChange={(e) => {
+                const healthData = e.target.checked;
+                setConsentBoxes((b) => ({ ...b, healthData }));
+                if (healthData) setConsentError(null);
+              }}
+            />
+            <label htmlFor="report-consent-health">
+              I agree that BodyMetrics processes the health information I entered (age, sex, height, weight
+              and any measurements) to send me this report and keep a copy of it.
+            </label>
+          </div>
+          {consentError ? (
+            <p className="field__error" id="report-consent-error">
+              {consentError}
+            </p>
+          ) : null}
+          <div className="check">
+            <input
+              id="report-consent-newsletter"
+              type="checkbox"
+              checked={consentBoxes.newsletter}
+              onChange={(e) => {
+                const newsletter = e.target.checked;
+                setConsentBoxes((b) => ({ ...b, newsletter }));
+              }}
+            />
+            <label htmlFor="report-consent-newsletter">
+              Also send me the BodyMetrics newsletter with health tips and offers. I can unsubscribe at any
+              time.
+            </label>
+          </div>
+          <p className="muted report__privacy">
+            How we use and protect your data:{' '}
+            <a href="/legal/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </a>{' '}
+            (opens in a new tab).
+          </p>
           {touched && !bothFilled ? (
             <p className="field__error" id="report-required">
               {REPORT_REQUIRED_MESSAGE}

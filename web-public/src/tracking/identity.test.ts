@@ -28,4 +28,11 @@ describe('the has_visited flag', () => {
     expect(storage.dump()[HAS_VISITED_KEY]).toBeDefined();
     expect(takeReturningFlag(storage)).toBe(1);
   });
+
+  it('is only read, never written, while analytics storage is not allowed', () => {
+    const storage = fakeStorage();
+    expect(takeReturningFlag(storage, false)).toBe(0);
+    expect(storage.dump()).toEqual({});
+    expect(takeReturningFlag(fakeStorage({ [HAS_VISITED_KEY]: 'true' }), false)).toBe(1);
+  });
 });

@@ -1,0 +1,18 @@
+// Always in the first download and tiny: decides whether the storage-choice banner is needed (a first
+// visit, or "Privacy choices" in the footer) and only then loads it.
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { trackingAllowed } from '../tracking/privacy';
+import { bannerShownOnArrival, storageChoiceState, subscribeStorageChoice } from './storage-choice';
+
+const StorageChoiceBanner = lazy(() => import('./StorageChoiceBanner'));
+
+export function StorageChoiceSlot() {
+  const state = useSyncExternalStore(subscribeStorageChoice, storageChoiceState, storageChoiceState);
+  const shown = state.reopened || bannerShownOnArrival(state.choice, trackingAllowed());
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <StorageChoiceBanner choice={state.choice} reopened={state.reopened} />
+    </Suspense>
+  );
+}
