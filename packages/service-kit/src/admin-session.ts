@@ -25,7 +25,8 @@ export function sessionIdFromHeaders(headers: { cookie?: string | undefined; aut
 }
 
 export async function findActiveAdminSession(db: Db, sessionId: string | undefined): Promise<AdminSession | null> {
-  if (!sessionId || sessionId.length > 200) return null;
+  // A cookie may carry %00, which decodes to a NUL that Postgres refuses (22021): no session has one.
+  if (!sessionId || sessionId.length > 200 || sessionId.includes('\u0000')) return null;
   const row = await db
     .selectFrom('admin_sessions as s')
     .innerJoin('admin_users as u', 'u.id', 's.admin_id')

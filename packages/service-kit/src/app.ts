@@ -8,7 +8,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler';
+import { clientErrorHandler, frameworkErrors } from './framework-errors';
 import { installMetrics } from './metrics';
+import { refuseNulCharacters } from './nul-guard';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -36,12 +38,15 @@ export function createServiceApp(options: ServiceAppOptions) {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installMetrics(app, { service: options.name });
+  refuseNulCharacters(app);
 
   // navigator.sendBeacon sends its JSON as text/plain; parse it like JSON so beacons are validated too.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {

@@ -6,3 +6,5 @@ export * from './run';
 export * from './client-ip';
 export * from './admin-session';
 export * from './metrics';
+export * from './framework-errors';
+export * from './nul-guard';

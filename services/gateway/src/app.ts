@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { installErrorHandler, installMetrics } from '@bodymetrics/service-kit';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, installMetrics } from '@bodymetrics/service-kit';
 import { httpProxy, type TrackingRateLimit } from './http-proxy';
 import { liveSocketProxy } from './live-socket';
 import { defaultAdminDir, defaultPublicDir } from './paths';
@@ -47,6 +47,9 @@ export async function buildGateway(options: GatewayOptions) {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
+    // A malformed or over-long path answers in the one error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   installErrorHandler(app);
   // GET /metrics: the gateway's request rate and latency by route pattern and status (service-kit).
