@@ -9,14 +9,13 @@
 // visitor by mail: the contact mail is plain text only, the report mail carries the name escaped. Legal
 // HTML stored with active content is inert in the public app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually } from '@bodymetrics/testing';
+import { launchChromium } from './browser';
 import { openLiveSocket, type LiveSocket } from './live-socket';
 import { hostileLegalHtml, xssPayloads as x } from './payloads';
 import { contactBody, desktopChrome, journeyBody, pageVisitBody, post } from './requests';
 import { adminPassword, createOperator, startSystem, type System } from './system';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** What each payload was put into, and so where it must show up as text. */
 const hostile = {
@@ -142,19 +141,7 @@ beforeAll(async () => {
   liveVisitor.send(activity);
   liveHeartbeat = setInterval(() => liveVisitor.send(activity), 20_000);
 
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
