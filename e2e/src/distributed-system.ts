@@ -1,0 +1,184 @@
+// The distributed mode as production runs it: every service its own process, talking over HTTP, Kafka,
+// Redis, Postgres and SMTP. Each system gets its own database (cloned from the migrated template and
+// seeded with the shipped content), its own Kafka topic prefix, its own Redis key prefix and an SMTP
+// sink, so a system never sees another's data; stop() removes all of them.
+import { Redis } from 'ioredis';
+import { ensureAdminFromEnv } from '@bodymetrics/admin-auth';
+import { KafkaBus } from '@bodymetrics/bus';
+import { defaultActiveWindowMs, trackingTopics } from '@bodymetrics/contracts';
+import { seedContent } from '@bodymetrics/db';
+import {
+  createTestDatabase,
+  startSmtpSink,
+  testInfra,
+  uniqueTag,
+  type SmtpSink,
+  type TestDatabase,
+} from '@bodymetrics/testing';
+import { freePort } from './free-port';
+import { smtpMailbox } from './mailbox';
+import { spawnService, waitUntilReady, type ServiceProcess } from './service-process';
+import { e2eAdmin, operatorInbox, type LiveTiming, type RunningSystem } from './system-options';
+
+export interface DistributedSystem extends RunningSystem {
+  mode: 'distributed';
+  /** The SMTP server the reports and admin-auth services deliver to; close it to make sending fail. */
+  smtp: SmtpSink;
+  services: ServiceProcess[];
+}
+
+export interface DistributedOptions {
+  live?: LiveTiming;
+  /** The operator's time zone for "today" (design.md §4). */
+  analyticsTimeZone?: string;
+}
+
+const serviceNames = [
+  'tracking',
+  'aggregator',
+  'offers',
+  'reports',
+  'admin-auth',
+  'analytics',
+  'live',
+  'gateway',
+] as const;
+type ServiceName = (typeof serviceNames)[number];
+
+// Fewer partitions than production: one consumer, and topic creation and group joins stay quick.
+const partitions = 2;
+
+export async function startDistributedSystem(options: DistributedOptions = {}): Promise<DistributedSystem> {
+  const infra = testInfra();
+  const tag = uniqueTag();
+  const topicPrefix = `e2e.${tag}.`;
+  const redisKeyPrefix = `e2e:${tag}:`;
+  const timeZone = options.analyticsTimeZone ?? 'Europe/Bucharest';
+  const echo = process.env.E2E_SERVICE_LOGS === '1';
+
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+
+  try {
+    const bus = new KafkaBus({
+      brokers: infra.kafkaBrokers,
+      clientId: `e2e-${tag}`,
+      topicPrefix,
+      partitions,
+    });
+    cleanups.push(async () => {
+      await bus.deleteTopics(trackingTopics).catch(() => undefined);
+      await bus.close();
+    });
+    const [database, smtp] = await Promise.all([
+      createTestDatabase('e2e'),
+      startSmtpSink(),
+      // Created up front: the aggregator subscribes to topics that must exist (no auto-creation).
+      bus.ensureTopics(trackingTopics),
+    ]);
+    cleanups.push(() => smtp.close());
+    cleanups.push(() => (database as TestDatabase).drop());
+    cleanups.push(() => deleteRedisKeys(infra.redisUrl, redisKeyPrefix));
+
+    await seedContent(database.db);
+    await ensureAdminFromEnv(database.db, e2eAdmin);
+
+    const ports = Object.fromEntries(
+      await Promise.all(serviceNames.map(async (name) => [name, await freePort()] as const)),
+    ) as Record<ServiceName, number>;
+    const url = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
+    const baseUrl = url('gateway');
+
+    const common = { LOG_LEVEL: 'warn' };
+    const env: Record<ServiceName, Record<string, string>> = {
+      tracking: {
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        TOPIC_PREFIX: topicPrefix,
+        KAFKA_PARTITIONS: String(partitions),
+      },
+      aggregator: {
+        DATABASE_URL: database.url,
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        TOPIC_PREFIX: topicPrefix,
+        KAFKA_PARTITIONS: String(partitions),
+        REDIS_URL: infra.redisUrl,
+        REDIS_KEY_PREFIX: redisKeyPrefix,
+        ANALYTICS_TZ: timeZone,
+      },
+      offers: { DATABASE_URL: database.url, SEED_CONTENT: 'false' },
+      reports: {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        CONTACT_TO: operatorInbox,
+        PUBLIC_BASE_URL: baseUrl,
+        REDIS_URL: infra.redisUrl,
+        REDIS_KEY_PREFIX: redisKeyPrefix,
+      },
+      'admin-auth': {
+        DATABASE_URL: database.url,
+        REDIS_URL: infra.redisUrl,
+        REDIS_KEY_PREFIX: redisKeyPrefix,
+        SMTP_URL: smtp.url,
+        PUBLIC_BASE_URL: baseUrl,
+      },
+      analytics: { DATABASE_URL: database.url, ANALYTICS_TZ: timeZone },
+      live: {
+        DATABASE_URL: database.url,
+        PRESENCE: 'redis',
+        REDIS_URL: infra.redisUrl,
+        REDIS_KEY_PREFIX: redisKeyPrefix,
+        ...(options.live?.activeWindowMs ? { ACTIVE_WINDOW_MS: String(options.live.activeWindowMs) } : {}),
+        ...(options.live?.sweepIntervalMs ? { SWEEP_INTERVAL_MS: String(options.live.sweepIntervalMs) } : {}),
+      },
+      gateway: {
+        TRACKING_URL: url('tracking'),
+        OFFERS_URL: url('offers'),
+        REPORTS_URL: url('reports'),
+        ADMIN_AUTH_URL: url('admin-auth'),
+        ANALYTICS_URL: url('analytics'),
+        LIVE_URL: url('live'),
+        PUBLIC_BASE_URL: baseUrl,
+      },
+    };
+
+    const services = serviceNames.map((name) =>
+      spawnService({ name, port: ports[name], env: { ...common, ...env[name] }, echo }),
+    );
+    cleanups.push(() => Promise.all(services.map((s) => s.stop())));
+    await Promise.all(services.map((s) => waitUntilReady(s)));
+
+    return {
+      mode: 'distributed',
+      baseUrl,
+      admin: e2eAdmin,
+      mail: smtpMailbox(smtp),
+      db: database.db,
+      smtp,
+      services,
+      liveDropWithinMs:
+        (options.live?.activeWindowMs ?? defaultActiveWindowMs) + (options.live?.sweepIntervalMs ?? 5_000),
+      logs: () => services.map((s) => `--- ${s.name}\n${s.logs()}`).join('\n'),
+      stop: cleanUp,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+/** Presence, rate-limit and notice keys of this system (most expire anyway; this leaves nothing behind). */
+async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

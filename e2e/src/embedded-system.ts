@@ -1,0 +1,54 @@
+// The embedded mode as `npm start` runs it: the whole product in one process (here: the test's own),
+// PGlite in a fresh temporary folder, the in-process bus, presence in memory, and mail written as .eml
+// files, which the test reads like an inbox.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultActiveWindowMs } from '@bodymetrics/contracts';
+import { startEmbedded } from '@bodymetrics/embedded';
+import { emlFolderMailbox } from './mailbox';
+import { e2eAdmin, operatorInbox, type RunningSystem } from './system-options';
+
+export interface EmbeddedSystem extends RunningSystem {
+  mode: 'embedded';
+  mailDir: string;
+}
+
+/** The live service's default sweep (the embedded mode does not expose its presence timing). */
+const embeddedSweepMs = 5_000;
+
+export async function startEmbeddedSystem(): Promise<EmbeddedSystem> {
+  const folder = await mkdtemp(join(tmpdir(), 'bodymetrics-e2e-'));
+  const lines: string[] = [];
+  try {
+    const mailDir = join(folder, 'mail');
+    const running = await startEmbedded({
+      port: 0,
+      dataDir: join(folder, 'pgdata'),
+      mailDir,
+      admin: e2eAdmin,
+      contactTo: operatorInbox,
+      log: (line) => {
+        lines.push(line);
+        if (lines.length > 400) lines.shift();
+      },
+    });
+    return {
+      mode: 'embedded',
+      baseUrl: running.url,
+      admin: e2eAdmin,
+      mail: emlFolderMailbox(mailDir),
+      mailDir,
+      db: running.db,
+      liveDropWithinMs: defaultActiveWindowMs + embeddedSweepMs,
+      logs: () => lines.join('\n'),
+      stop: async () => {
+        await running.close();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
