@@ -17,6 +17,14 @@ export {
   AdminAccountError,
 } from './admin-accounts';
 export { hashPassword, verifyPassword } from './password-hash';
+export {
+  adminCommandFailure,
+  adminCommandUsage,
+  parseAdminCommand,
+  runAdminCommand,
+  UsageError,
+  type AdminCommand,
+} from './admin-command';
 
 export function buildApp(deps: AdminAuthDeps) {
   const { redis } = deps;

@@ -1,0 +1,136 @@
+// The admin-account commands shared by `npm run admin` (PostgreSQL) and `npm start -- admin` (the
+// embedded mode's PGlite): parsing, the password prompt and the account change itself. Each entry point
+// only says which database to open and how to report errors.
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { adminPasswordProblem } from '@bodymetrics/contracts';
+import type { Db } from '@bodymetrics/db';
+import { AdminAccountError, createAdmin, setAdminActive, setAdminPassword } from './admin-accounts';
+
+export class UsageError extends Error {}
+
+export const adminCommandNames = ['create', 'set-password', 'disable', 'enable'] as const;
+export type AdminCommandName = (typeof adminCommandNames)[number];
+
+export interface AdminCommand {
+  command: AdminCommandName;
+  username: string;
+  email: string | undefined;
+  /** Read before any database is opened, so a prompt never holds a connection or a lock. */
+  password: string | undefined;
+}
+
+export const adminCommandUsage = (
+  invocation: string,
+  notes: string,
+) => `Usage: ${invocation} <command> [options]
+
+Commands:
+  create --username <name> --email <address> [--password <password>]
+  set-password --username <name> [--password <password>]
+  disable --username <name>     (also ends the admin's sessions)
+  enable --username <name>
+
+The password is taken from --password, else from ADMIN_PASSWORD, else asked for.
+It needs at least 8 characters with letters and digits.
+${notes}`;
+
+/** Reads one line from the terminal without echoing it (or from piped stdin). */
+function readSecret(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({
+      input: process.stdin,
+      output: process.stderr,
+      terminal: process.stdin.isTTY,
+    });
+    const muted = rl as unknown as { _writeToOutput: (s: string) => void };
+    process.stderr.write(prompt);
+    if (process.stdin.isTTY) muted._writeToOutput = () => {};
+    rl.once('line', (line) => {
+      rl.close();
+      if (process.stdin.isTTY) process.stderr.write('\n');
+      resolve(line);
+    });
+    rl.once('close', () => reject(new UsageError('No password given')));
+  });
+}
+
+async function passwordFrom(option: string | undefined): Promise<string> {
+  const given = option ?? process.env.ADMIN_PASSWORD;
+  if (given !== undefined && given !== '') return given;
+  const first = await readSecret('Password: ');
+  const problem = adminPasswordProblem(first);
+  if (problem) throw new AdminAccountError(problem);
+  if (process.stdin.isTTY && (await readSecret('Repeat password: ')) !== first)
+    throw new AdminAccountError('The passwords do not match');
+  return first;
+}
+
+/** Parses argv; `help` when the usage should be printed (exit 0 if asked for, 64 if nothing was given). */
+export async function parseAdminCommand(
+  argv: string[],
+): Promise<AdminCommand | { help: true; asked: boolean }> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) return { help: true, asked: !!(command || values.help) };
+  if (!(adminCommandNames as readonly string[]).includes(command))
+    throw new UsageError(`Unknown command "${command}"`);
+  const username = values.username?.trim();
+  if (!username) throw new UsageError('--username is required');
+  const needsPassword = command === 'create' || command === 'set-password';
+  return {
+    command: command as AdminCommandName,
+    username,
+    email: values.email,
+    password: needsPassword ? await passwordFrom(values.password) : undefined,
+  };
+}
+
+/** Carries out the command; returns the line to print. */
+export async function runAdminCommand(
+  db: Db,
+  cmd: AdminCommand,
+  defaultEmail?: (username: string) => string,
+): Promise<string> {
+  const { username } = cmd;
+  switch (cmd.command) {
+    case 'create': {
+      const email = cmd.email ?? defaultEmail?.(username);
+      if (!email) throw new UsageError('--email is required');
+      const admin = await createAdmin(db, { username, email, password: cmd.password ?? '' });
+      return `Created admin "${admin.username}" <${admin.email}>.`;
+    }
+    case 'set-password':
+      await setAdminPassword(db, { username, password: cmd.password ?? '' });
+      return `Password of "${username}" changed; their open sessions were ended.`;
+    case 'disable':
+      await setAdminActive(db, { username, active: false });
+      return `Admin "${username}" disabled; their open sessions were ended.`;
+    case 'enable':
+      await setAdminActive(db, { username, active: true });
+      return `Admin "${username}" enabled.`;
+  }
+}
+
+/** Exit codes and messages shared by both entry points; returns undefined for errors it does not know. */
+export function adminCommandFailure(
+  err: unknown,
+  usage: string,
+): { code: number; message: string } | undefined {
+  if (
+    err instanceof UsageError ||
+    (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+  )
+    return { code: 64, message: `${err.message}\n\n${usage}` };
+  if (err instanceof AdminAccountError) return { code: 1, message: `Error: ${err.message}` };
+  return undefined;
+}
