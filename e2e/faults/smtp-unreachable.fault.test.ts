@@ -24,6 +24,8 @@ const report = {
   },
   selectedGoal: null,
   offers: [],
+  // Consent to the health data, and yes to the newsletter: a failed send must not subscribe anyone.
+  consent: { healthData: true, newsletter: true },
 };
 const contact = {
   fullName: 'Ion Popescu',
