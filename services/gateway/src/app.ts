@@ -52,8 +52,9 @@ export async function buildGateway(options: GatewayOptions) {
     clientErrorHandler,
   });
   installErrorHandler(app);
-  // GET /metrics: the gateway's request rate and latency by route pattern and status (service-kit).
-  installMetrics(app, { service: 'gateway' });
+  // GET /metrics: the gateway's request rate and latency by route pattern and status (service-kit); on
+  // this public port it answers only scrapers on loopback or private networks.
+  installMetrics(app, { service: 'gateway', internalOnly: true });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -99,6 +99,30 @@ describe('request id across the gateway', () => {
 });
 
 describe('/metrics', () => {
+  it('is not served to the public on the gateway, only to scrapers on internal networks', async () => {
+    const fromInternet = await gateway.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.5',
+    });
+    expect(fromInternet.statusCode).toBe(404);
+    expect(fromInternet.json<{ error: { code: string } }>().error.code).toBe('not_found');
+    // A forwarded header cannot vouch for the caller: only the TCP peer counts.
+    const spoofed = await gateway.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.5',
+      headers: { 'x-forwarded-for': '10.0.0.2' },
+    });
+    expect(spoofed.statusCode).toBe(404);
+    const fromPrivateNet = await gateway.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '10.1.2.3',
+    });
+    expect(fromPrivateNet.statusCode).toBe(200);
+  });
+
   it('counts the proxied requests on the gateway and on the service, by route pattern and status', async () => {
     for (let i = 0; i < 3; i++) await gateway.inject({ method: 'GET', url: '/api/affiliate-offers/all' });
     await gateway.inject({ method: 'GET', url: '/api/legal/Bad_Slug' });
