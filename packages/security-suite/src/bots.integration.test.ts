@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
 import { eventually } from '@bodymetrics/testing';
+import { pipelinePatience } from './pipeline';
 import { desktopChrome, get, googlebot, journeyBody, pageVisitBody, post, type From } from './requests';
 import { adminPassword, createOperator, startSystem, type System } from './system';
 
@@ -87,7 +88,7 @@ describe('bot traffic', () => {
     await eventually(async () => {
       expect((await dashboardFigures()).overview).toMatchObject({ todayVisitors: 1, todayClicks: 1 });
       expect(await system.db.selectFrom('user_journey').select('step').execute()).toHaveLength(2);
-    });
+    }, pipelinePatience);
     const figuresBefore = await dashboardFigures();
     const aggregatesBefore = await aggregates();
 
@@ -163,10 +164,10 @@ describe('bot traffic', () => {
         .where('visitor_id', '=', 'googlebot')
         .execute();
       expect(botClicks).toEqual([{ user_agent: googlebot }]);
-    });
+    }, pipelinePatience);
 
     // Not one figure moved.
     expect(await aggregates()).toEqual(aggregatesBefore);
     expect(await dashboardFigures()).toEqual(figuresBefore);
-  });
+  }, 150_000);
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
 import { eventually } from '@bodymetrics/testing';
+import { pipelinePatience } from './pipeline';
 import { contactBody, get, pageVisitBody, post } from './requests';
 import { adminPassword, createOperator, startSystem, type System } from './system';
 
@@ -16,7 +17,7 @@ async function storedVisitIp(system: System, visitorId: string): Promise<string 
       .where('visitor_id', '=', visitorId)
       .executeTakeFirstOrThrow();
     return row.ip_address;
-  });
+  }, pipelinePatience);
 }
 
 async function storedClickIp(system: System, visitorId: string): Promise<string | null> {
@@ -27,7 +28,7 @@ async function storedClickIp(system: System, visitorId: string): Promise<string 
       .where('visitor_id', '=', visitorId)
       .executeTakeFirstOrThrow();
     return row.ip_address;
-  });
+  }, pipelinePatience);
 }
 
 async function contactIp(system: System, ip: string): Promise<string | null> {

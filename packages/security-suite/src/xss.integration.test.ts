@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually } from '@bodymetrics/testing';
+import { pipelinePatience } from './pipeline';
 import { launchChromium } from './browser';
 import { openLiveSocket, type LiveSocket } from './live-socket';
 import { hostileLegalHtml, xssPayloads as x } from './payloads';
@@ -122,7 +123,7 @@ beforeAll(async () => {
         .where('visitor_id', '=', 'agent')
         .execute(),
     ).toEqual([{ user_agent: hostile.userAgent }]);
-  });
+  }, pipelinePatience);
 
   // A visitor on the site right now, as the public app's socket reports it.
   liveVisitor = openLiveSocket(system.baseUrl, '/analytics-ws');
