@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultActiveWindowMs } from '@bodymetrics/contracts';
 import { startEmbedded } from '@bodymetrics/embedded';
+import type { DistributedOptions } from './distributed-system';
 import { emlFolderMailbox } from './mailbox';
 import { e2eAdmin, operatorInbox, type RunningSystem } from './system-options';
 
@@ -14,10 +15,9 @@ export interface EmbeddedSystem extends RunningSystem {
   mailDir: string;
 }
 
-/** The live service's default sweep (the embedded mode does not expose its presence timing). */
-const embeddedSweepMs = 5_000;
-
-export async function startEmbeddedSystem(): Promise<EmbeddedSystem> {
+export async function startEmbeddedSystem(
+  options: Pick<DistributedOptions, 'live'> = {},
+): Promise<EmbeddedSystem> {
   const folder = await mkdtemp(join(tmpdir(), 'bodymetrics-e2e-'));
   const lines: string[] = [];
   try {
@@ -28,6 +28,7 @@ export async function startEmbeddedSystem(): Promise<EmbeddedSystem> {
       mailDir,
       admin: e2eAdmin,
       contactTo: operatorInbox,
+      ...(options.live ? { live: options.live } : {}),
       log: (line) => {
         lines.push(line);
         if (lines.length > 400) lines.shift();
@@ -40,7 +41,8 @@ export async function startEmbeddedSystem(): Promise<EmbeddedSystem> {
       mail: emlFolderMailbox(mailDir),
       mailDir,
       db: running.db,
-      liveDropWithinMs: defaultActiveWindowMs + embeddedSweepMs,
+      liveDropWithinMs:
+        (options.live?.activeWindowMs ?? defaultActiveWindowMs) + (options.live?.sweepIntervalMs ?? 5_000),
       logs: () => lines.join('\n'),
       stop: async () => {
         await running.close();

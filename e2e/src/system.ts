@@ -19,6 +19,5 @@ export function startSystem(
 export function startSystem(options: StartSystemOptions & { mode: 'embedded' }): Promise<EmbeddedSystem>;
 export function startSystem(options: StartSystemOptions): Promise<SystemUnderTest>;
 export function startSystem(options: StartSystemOptions): Promise<SystemUnderTest> {
-  // The embedded mode has no knobs for live presence timing: it runs with the product's defaults.
-  return options.mode === 'embedded' ? startEmbeddedSystem() : startDistributedSystem(options);
+  return options.mode === 'embedded' ? startEmbeddedSystem(options) : startDistributedSystem(options);
 }

@@ -60,6 +60,8 @@ export interface EmbeddedOptions {
   cookieSecure?: boolean | undefined;
   /** Raw events older than this many days are deleted (the aggregates stay); default 395. */
   retentionDays?: number;
+  /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
+  live?: { activeWindowMs?: number; sweepIntervalMs?: number };
 }
 
 export interface RunningEmbedded {
@@ -162,7 +164,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       return app.listen({ host: '127.0.0.1', port: 0 });
     };
 
-    const live = buildLiveApp({ db, presence: 'memory', logger: loggerFor('live') });
+    const live = buildLiveApp({
+      db,
+      presence: 'memory',
+      logger: loggerFor('live'),
+      ...(options.live?.activeWindowMs ? { activeWindowMs: options.live.activeWindowMs } : {}),
+      ...(options.live?.sweepIntervalMs ? { sweepIntervalMs: options.live.sweepIntervalMs } : {}),
+    });
     const liveUrl = await listening(live);
 
     const aggregator: Aggregator = await startAggregator({
