@@ -22,7 +22,10 @@ export const pageVisitEventSchema = z.discriminatedUnion('kind', [
 ]);
 export type PageVisitEvent = z.infer<typeof pageVisitEventSchema>;
 
-export const sessionDurationEventSchema = sessionDurationBodySchema;
+/** The beacon plus the User-Agent header it came with (optional: events from before it was stamped). */
+export const sessionDurationEventSchema = sessionDurationBodySchema.extend({
+  requestUserAgent: userAgentSchema.nullable().optional(),
+});
 export type SessionDurationEvent = z.infer<typeof sessionDurationEventSchema>;
 
 export const journeyEventSchema = journeyTrackBodySchema.extend({ ...serverStamp });

@@ -4,14 +4,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { topics, trackingTopics, type Envelope } from '@bodymetrics/contracts';
-import { createTestBus, createTestDatabase, eventually, readTopic, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  readTopic,
+  type TestBus,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { applyBatchToDb, startAggregator, type Aggregator } from './app';
 
 const tz = 'Europe/Bucharest';
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const safari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const today = new Intl.DateTimeFormat('en-CA', {
+  timeZone: tz,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+}).format(new Date());
+const chrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const safari =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const visit = (visitorId: string, sessionId: string, ua: string, extra: Record<string, unknown>) => ({
@@ -34,23 +48,78 @@ const visit = (visitorId: string, sessionId: string, ua: string, extra: Record<s
 /** Visitor A: desktop from Google, two pages, the whole form, a results click. Visitor B: mobile, direct,
  * one page (a bounce), a bridge click. C: a crawler. Plus a body-less click, a form snapshot, a leave. */
 const requests: { url: string; body?: unknown; ua: string }[] = [
-  { url: '/api/analytics/page-visit', ua: chrome, body: visit('A', 'sA', chrome, { referrer: 'https://www.google.com/search?q=bmi' }) },
-  { url: '/api/analytics/page-visit', ua: chrome, body: visit('A', 'sA', chrome, { pageUrl: 'https://bodymetrics.example/legal/terms', referrer: 'https://bodymetrics.example/' }) },
+  {
+    url: '/api/analytics/page-visit',
+    ua: chrome,
+    body: visit('A', 'sA', chrome, { referrer: 'https://www.google.com/search?q=bmi' }),
+  },
+  {
+    url: '/api/analytics/page-visit',
+    ua: chrome,
+    body: visit('A', 'sA', chrome, {
+      pageUrl: 'https://bodymetrics.example/legal/terms',
+      referrer: 'https://bodymetrics.example/',
+    }),
+  },
   {
     url: '/api/analytics/page-visit',
     ua: safari,
-    body: visit('B', 'sB', safari, { deviceType: 'mobile', browserName: 'Safari', operatingSystem: 'iOS', screenResolution: '390x844', language: 'en-US', timeZone: 'America/New_York' }),
+    body: visit('B', 'sB', safari, {
+      deviceType: 'mobile',
+      browserName: 'Safari',
+      operatingSystem: 'iOS',
+      screenResolution: '390x844',
+      language: 'en-US',
+      timeZone: 'America/New_York',
+    }),
   },
   { url: '/api/analytics/page-visit', ua: googlebot, body: visit('C', 'sC', googlebot, {}) },
-  { url: '/api/analytics/page-visit', ua: chrome, body: { visitorId: 'A', sessionId: 'sA', pageUrl: '/', action: 'page_leave' } },
-  ...['landing', 'form_started', 'form_started', 'form_completed', 'results_viewed'].map((step) => ({ url: '/api/journey/track', ua: chrome, body: { visitorId: 'A', sessionId: 'sA', step } })),
+  {
+    url: '/api/analytics/page-visit',
+    ua: chrome,
+    body: { visitorId: 'A', sessionId: 'sA', pageUrl: '/', action: 'page_leave' },
+  },
+  ...['landing', 'form_started', 'form_started', 'form_completed', 'results_viewed'].map((step) => ({
+    url: '/api/journey/track',
+    ua: chrome,
+    body: { visitorId: 'A', sessionId: 'sA', step },
+  })),
   { url: '/api/journey/track', ua: safari, body: { visitorId: 'B', sessionId: 'sB', step: 'landing' } },
-  { url: '/api/analytics/session-duration', ua: chrome, body: { visitorId: 'A', sessionDuration: 120, pageUrl: '/' } },
-  { url: '/api/analytics/session-duration', ua: safari, body: { visitorId: 'B', sessionDuration: 30, pageUrl: '/' } },
-  { url: '/api/analytics/affiliate-click', ua: chrome, body: { offerId: 1, offerTitle: 'Lean Shake', offerUrl: 'https://partner.example.com/lean?ref=bm', visitorId: 'A', ipAddress: null, userAgent: chrome, referrer: '/' } },
+  {
+    url: '/api/analytics/session-duration',
+    ua: chrome,
+    body: { visitorId: 'A', sessionDuration: 120, pageUrl: '/' },
+  },
+  {
+    url: '/api/analytics/session-duration',
+    ua: safari,
+    body: { visitorId: 'B', sessionDuration: 30, pageUrl: '/' },
+  },
+  {
+    url: '/api/analytics/session-duration',
+    ua: googlebot,
+    body: { visitorId: 'C', sessionDuration: 999, pageUrl: '/' },
+  },
+  {
+    url: '/api/analytics/affiliate-click',
+    ua: chrome,
+    body: {
+      offerId: 1,
+      offerTitle: 'Lean Shake',
+      offerUrl: 'https://partner.example.com/lean?ref=bm',
+      visitorId: 'A',
+      ipAddress: null,
+      userAgent: chrome,
+      referrer: '/',
+    },
+  },
   { url: '/api/affiliate-offers/click', ua: safari, body: { offerId: 1, visitorId: 'B' } },
   { url: '/api/affiliate-offers/1/click', ua: chrome },
-  { url: '/api/session/store', ua: chrome, body: { visitorId: 'A', sessionId: 'sA', age: 30, weight: 180, timestamp: 1763700000000 } },
+  {
+    url: '/api/session/store',
+    ua: chrome,
+    body: { visitorId: 'A', sessionId: 'sA', age: 30, weight: 180, timestamp: 1763700000000 },
+  },
 ];
 
 async function countRows(db: TestDatabase['db'], table: string): Promise<number> {
@@ -59,7 +128,23 @@ async function countRows(db: TestDatabase['db'], table: string): Promise<number>
 }
 
 async function snapshot(db: TestDatabase['db']) {
-  const tables = ['page_visits', 'page_leaves', 'session_durations', 'user_journey', 'affiliate_clicks', 'form_sessions', 'daily_visits', 'conversion_funnel', 'session_metrics', 'traffic_sources', 'daily_traffic', 'daily_devices', 'daily_geo', 'affiliate_daily_clicks', 'affiliate_offers'];
+  const tables = [
+    'page_visits',
+    'page_leaves',
+    'session_durations',
+    'user_journey',
+    'affiliate_clicks',
+    'form_sessions',
+    'daily_visits',
+    'conversion_funnel',
+    'session_metrics',
+    'traffic_sources',
+    'daily_traffic',
+    'daily_devices',
+    'daily_geo',
+    'affiliate_daily_clicks',
+    'affiliate_offers',
+  ];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = (await sql`select * from ${sql.table(t)} order by 1, 2`.execute(db)).rows;
   return out;
@@ -76,21 +161,40 @@ describe('aggregator', () => {
     testBus = await createTestBus('aggregator');
     await database.db
       .insertInto('affiliate_offers')
-      .values({ id: 1, title: 'Lean Shake', description: 'A shake', url: 'https://partner.example.com/lean?ref=bm', bmi_category: 'Overweight', goal: 'weight_loss' })
+      .values({
+        id: 1,
+        title: 'Lean Shake',
+        description: 'A shake',
+        url: 'https://partner.example.com/lean?ref=bm',
+        bmi_category: 'Overweight',
+        goal: 'weight_loss',
+      })
       .execute();
     const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated' });
     for (const r of requests) {
       const response = await tracking.inject({
         method: 'POST',
         url: r.url,
-        headers: { 'user-agent': r.ua, 'x-forwarded-for': '198.51.100.23', ...(r.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          'user-agent': r.ua,
+          'x-forwarded-for': '198.51.100.23',
+          ...(r.body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(r.body ? { payload: JSON.stringify(r.body) } : {}),
       });
       expect(response.statusCode, response.body).toBe(202);
     }
     await tracking.close();
-    aggregator = await startAggregator({ db: database.db, bus: testBus.bus, timeZone: tz, groupId: 'aggregator-test', notify: (n) => void notices.push(n) });
-    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(requests.length), { timeoutMs: 30_000 });
+    aggregator = await startAggregator({
+      db: database.db,
+      bus: testBus.bus,
+      timeZone: tz,
+      groupId: 'aggregator-test',
+      notify: (n) => void notices.push(n),
+    });
+    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(requests.length), {
+      timeoutMs: 30_000,
+    });
   });
 
   afterAll(async () => {
@@ -103,17 +207,33 @@ describe('aggregator', () => {
     expect(await countRows(database.db, 'page_visits')).toBe(4);
     expect(await countRows(database.db, 'page_leaves')).toBe(1);
     expect(await countRows(database.db, 'user_journey')).toBe(6);
-    expect(await countRows(database.db, 'session_durations')).toBe(2);
+    expect(await countRows(database.db, 'session_durations')).toBe(3);
     expect(await countRows(database.db, 'affiliate_clicks')).toBe(3);
     expect(await countRows(database.db, 'form_sessions')).toBe(1);
-    const bot = await database.db.selectFrom('page_visits').select(['is_bot', 'ip_address']).where('visitor_id', '=', 'C').executeTakeFirstOrThrow();
+    const bot = await database.db
+      .selectFrom('page_visits')
+      .select(['is_bot', 'ip_address'])
+      .where('visitor_id', '=', 'C')
+      .executeTakeFirstOrThrow();
     expect(bot).toEqual({ is_bot: true, ip_address: '198.51.100.0' });
-    const bridgeClick = await database.db.selectFrom('affiliate_clicks').selectAll().where('source', '=', 'bridge').executeTakeFirstOrThrow();
-    expect(bridgeClick).toMatchObject({ offer_title: 'Lean Shake', offer_url: 'https://partner.example.com/lean?ref=bm', visitor_id: 'B' });
+    const bridgeClick = await database.db
+      .selectFrom('affiliate_clicks')
+      .selectAll()
+      .where('source', '=', 'bridge')
+      .executeTakeFirstOrThrow();
+    expect(bridgeClick).toMatchObject({
+      offer_title: 'Lean Shake',
+      offer_url: 'https://partner.example.com/lean?ref=bm',
+      visitor_id: 'B',
+    });
   });
 
   it('moves the daily aggregates by the hand-counted amounts (the crawler left out)', async () => {
-    const daily = await database.db.selectFrom('daily_visits').selectAll().where('date', '=', today).executeTakeFirstOrThrow();
+    const daily = await database.db
+      .selectFrom('daily_visits')
+      .selectAll()
+      .where('date', '=', today)
+      .executeTakeFirstOrThrow();
     expect(daily).toMatchObject({
       unique_visitors: 2,
       total_page_views: 3,
@@ -124,38 +244,105 @@ describe('aggregator', () => {
       session_time_count: 2,
       affiliate_clicks: 3,
     });
-    const funnel = await database.db.selectFrom('conversion_funnel').selectAll().where('date', '=', today).executeTakeFirstOrThrow();
-    expect(funnel).toMatchObject({ landing_visitors: 2, form_started: 1, form_completed: 1, results_viewed: 1, email_provided: 0, report_sent: 0, bridge_viewed: 0 });
-    const devices = await database.db.selectFrom('daily_devices').select(['device_type', 'browser_name', 'operating_system', 'visitors']).orderBy('device_type').execute();
+    const funnel = await database.db
+      .selectFrom('conversion_funnel')
+      .selectAll()
+      .where('date', '=', today)
+      .executeTakeFirstOrThrow();
+    expect(funnel).toMatchObject({
+      landing_visitors: 2,
+      form_started: 1,
+      form_completed: 1,
+      results_viewed: 1,
+      email_provided: 0,
+      report_sent: 0,
+      bridge_viewed: 0,
+    });
+    const devices = await database.db
+      .selectFrom('daily_devices')
+      .select(['device_type', 'browser_name', 'operating_system', 'visitors'])
+      .orderBy('device_type')
+      .execute();
     expect(devices).toEqual([
       { device_type: 'desktop', browser_name: 'Chrome', operating_system: 'Windows', visitors: 1 },
       { device_type: 'mobile', browser_name: 'Safari', operating_system: 'iOS', visitors: 1 },
     ]);
-    const geo = await database.db.selectFrom('daily_geo').select(['time_zone', 'language', 'visitors']).orderBy('time_zone').execute();
+    const geo = await database.db
+      .selectFrom('daily_geo')
+      .select(['time_zone', 'language', 'visitors'])
+      .orderBy('time_zone')
+      .execute();
     expect(geo).toEqual([
       { time_zone: 'America/New_York', language: 'en-US', visitors: 1 },
       { time_zone: 'Europe/Bucharest', language: 'ro-RO', visitors: 1 },
     ]);
-    const clicks = await database.db.selectFrom('affiliate_daily_clicks').select(['offer_id', 'clicks']).execute();
+    const clicks = await database.db
+      .selectFrom('affiliate_daily_clicks')
+      .select(['offer_id', 'clicks'])
+      .execute();
     expect(clicks).toEqual([{ offer_id: 1, clicks: 3 }]);
-    const offer = await database.db.selectFrom('affiliate_offers').select('clicks').where('id', '=', 1).executeTakeFirstOrThrow();
+    const offer = await database.db
+      .selectFrom('affiliate_offers')
+      .select('clicks')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(offer.clicks).toBe(3);
   });
 
   it('keeps first touch and per-visitor metrics', async () => {
-    const traffic = await database.db.selectFrom('daily_traffic').select(['source', 'medium', 'referrer_domain', 'visitors', 'converted']).orderBy('source').execute();
+    const traffic = await database.db
+      .selectFrom('daily_traffic')
+      .select(['source', 'medium', 'referrer_domain', 'visitors', 'converted'])
+      .orderBy('source')
+      .execute();
     expect(traffic).toEqual([
       { source: 'direct', medium: 'none', referrer_domain: '', visitors: 1, converted: 1 },
       { source: 'google', medium: 'organic', referrer_domain: 'www.google.com', visitors: 1, converted: 1 },
     ]);
     const metrics = await database.db
       .selectFrom('session_metrics')
-      .select(['visitor_id', 'total_visits', 'total_page_views', 'bounced_visits', 'bounce_rate', 'total_session_time', 'affiliate_clicks_count', 'conversion_completed', 'email_submitted', 'last_device_type', 'acquisition_source'])
+      .select([
+        'visitor_id',
+        'total_visits',
+        'total_page_views',
+        'bounced_visits',
+        'bounce_rate',
+        'total_session_time',
+        'affiliate_clicks_count',
+        'conversion_completed',
+        'email_submitted',
+        'last_device_type',
+        'acquisition_source',
+      ])
       .orderBy('visitor_id')
       .execute();
     expect(metrics).toEqual([
-      { visitor_id: 'A', total_visits: 1, total_page_views: 2, bounced_visits: 0, bounce_rate: '0.00', total_session_time: 120, affiliate_clicks_count: 1, conversion_completed: true, email_submitted: false, last_device_type: 'desktop', acquisition_source: 'google' },
-      { visitor_id: 'B', total_visits: 1, total_page_views: 1, bounced_visits: 1, bounce_rate: '100.00', total_session_time: 30, affiliate_clicks_count: 1, conversion_completed: true, email_submitted: false, last_device_type: 'mobile', acquisition_source: 'direct' },
+      {
+        visitor_id: 'A',
+        total_visits: 1,
+        total_page_views: 2,
+        bounced_visits: 0,
+        bounce_rate: '0.00',
+        total_session_time: 120,
+        affiliate_clicks_count: 1,
+        conversion_completed: true,
+        email_submitted: false,
+        last_device_type: 'desktop',
+        acquisition_source: 'google',
+      },
+      {
+        visitor_id: 'B',
+        total_visits: 1,
+        total_page_views: 1,
+        bounced_visits: 1,
+        bounce_rate: '100.00',
+        total_session_time: 30,
+        affiliate_clicks_count: 1,
+        conversion_completed: true,
+        email_submitted: false,
+        last_device_type: 'mobile',
+        acquisition_source: 'direct',
+      },
     ]);
   });
 
@@ -168,28 +355,48 @@ describe('aggregator', () => {
     const applied = aggregator.healthcheck().eventsApplied;
     let replayed = 0;
     for (const topic of trackingTopics) {
-      const envelopes = await readTopic(testBus.topicPrefix, topic, { expect: requests.length, timeoutMs: 2000 });
+      const envelopes = await readTopic(testBus.topicPrefix, topic, {
+        expect: requests.length,
+        timeoutMs: 2000,
+      });
       for (const e of envelopes) await testBus.bus.publishRaw(topic, 'replay', JSON.stringify(e));
       replayed += envelopes.length;
       // The same batch applied twice in a row, outside Kafka.
       if (envelopes.length) {
-        await database.db.transaction().execute((trx) => applyBatchToDb(trx, { topic, events: envelopes as Envelope<unknown>[] }, tz));
+        await database.db
+          .transaction()
+          .execute((trx) => applyBatchToDb(trx, { topic, events: envelopes as Envelope<unknown>[] }, tz));
       }
     }
     expect(replayed).toBe(requests.length);
-    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(applied + replayed), { timeoutMs: 30_000 });
+    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(applied + replayed), {
+      timeoutMs: 30_000,
+    });
     expect(await snapshot(database.db)).toEqual(before);
   });
 
   it('dead-letters a poison message and goes on', async () => {
     await testBus.bus.publishRaw(topics.journey, 'poison', '{"this is": "not an envelope"');
-    await testBus.bus.publishRaw(topics.journey, 'poison', JSON.stringify({ id: 'x', type: 'journey', version: 1, receivedAt: 'yesterday', payload: {} }));
+    await testBus.bus.publishRaw(
+      topics.journey,
+      'poison',
+      JSON.stringify({ id: 'x', type: 'journey', version: 1, receivedAt: 'yesterday', payload: {} }),
+    );
     const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated' });
-    const after = await tracking.inject({ method: 'POST', url: '/api/journey/track', headers: { 'user-agent': safari }, payload: { visitorId: 'B', sessionId: 'sB', step: 'form_started' } });
+    const after = await tracking.inject({
+      method: 'POST',
+      url: '/api/journey/track',
+      headers: { 'user-agent': safari },
+      payload: { visitorId: 'B', sessionId: 'sB', step: 'form_started' },
+    });
     expect(after.statusCode).toBe(202);
     await tracking.close();
     await eventually(async () => {
-      const funnel = await database.db.selectFrom('conversion_funnel').select('form_started').where('date', '=', today).executeTakeFirstOrThrow();
+      const funnel = await database.db
+        .selectFrom('conversion_funnel')
+        .select('form_started')
+        .where('date', '=', today)
+        .executeTakeFirstOrThrow();
       expect(funnel.form_started).toBe(2);
     });
     const letters = await testBus.bus.readDeadLetters(topics.journey, { expect: 2 });

@@ -1,10 +1,15 @@
 // tracking.session-duration.v1 → session_durations (raw), daily_visits session time, session_metrics.
 import type { Envelope, SessionDurationEvent } from '@bodymetrics/contracts';
+import { isBotAgent } from '../bots';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
 
-export async function applySessionDurationEvents(trx: Trx, events: Envelope<SessionDurationEvent>[], timeZone: string): Promise<void> {
+export async function applySessionDurationEvents(
+  trx: Trx,
+  events: Envelope<SessionDurationEvent>[],
+  timeZone: string,
+): Promise<void> {
   const fresh = new Set<string>();
   for (const slice of chunks(events)) {
     const rows = await trx
@@ -25,14 +30,23 @@ export async function applySessionDurationEvents(trx: Trx, events: Envelope<Sess
       .execute();
     for (const r of rows) fresh.add(r.event_id);
   }
-  const counted = events.filter((e) => fresh.has(e.id));
+  const counted = events.filter((e) => fresh.has(e.id) && !isBotAgent(e.payload.requestUserAgent));
   await incrementRows(
     trx,
     { table: 'daily_visits', keys: ['date'], counters: ['session_time_total', 'session_time_count'] },
-    counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), session_time_total: e.payload.sessionDuration, session_time_count: 1 })),
+    counted.map((e) => ({
+      date: localDate(e.receivedAt, timeZone),
+      session_time_total: e.payload.sessionDuration,
+      session_time_count: 1,
+    })),
   );
   await applyVisitorDeltas(
     trx,
-    counted.map((e) => ({ visitorId: e.payload.visitorId, firstSeen: e.receivedAt, lastSeen: e.receivedAt, sessionTime: e.payload.sessionDuration })),
+    counted.map((e) => ({
+      visitorId: e.payload.visitorId,
+      firstSeen: e.receivedAt,
+      lastSeen: e.receivedAt,
+      sessionTime: e.payload.sessionDuration,
+    })),
   );
 }

@@ -3,11 +3,19 @@ import type { App } from '@bodymetrics/service-kit';
 import { sessionDurationBodySchema, topics } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
+import { stampOf } from '../stamp';
 
 export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
   app.post(
     '/api/analytics/session-duration',
     { schema: { body: sessionDurationBodySchema } },
-    (request, reply) => publishAccepted(deps.bus, topics.sessionDuration, request.body, reply),
+    (request, reply) =>
+      publishAccepted(
+        deps.bus,
+        topics.sessionDuration,
+        // The User-Agent header, so a crawler's beacon is left out of the session time like its visit.
+        { ...request.body, requestUserAgent: stampOf(request, deps.ipStorage).requestUserAgent },
+        reply,
+      ),
   );
 }
