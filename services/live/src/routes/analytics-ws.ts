@@ -6,6 +6,7 @@
 //   - anything else → visitor, which may still become admin by sending `auth` (a failed `auth` closes 4401).
 // Frames are bounded (4 KB, @fastify/websocket's maxPayload closes with 1009), rate-limited per socket,
 // and handled one at a time per socket so that `auth` is settled before the message after it.
+import { isbot } from 'isbot';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -53,6 +54,8 @@ export function analyticsWsRoute(app: FastifyInstance, o: AnalyticsWsOptions): v
       openConnection(
         socket,
         request.ip,
+        // A crawler that runs JavaScript opens the socket too; it is never counted as an active user.
+        isbot(request.headers['user-agent'] ?? ''),
         wantsAdmin,
         upgradeChecks.get(request) ?? { status: 'absent' },
         o,
@@ -65,6 +68,7 @@ export function analyticsWsRoute(app: FastifyInstance, o: AnalyticsWsOptions): v
 function openConnection(
   socket: WebSocket,
   ip: string,
+  crawler: boolean,
   wantsAdmin: boolean,
   upgradeCheck: AdminSessionCheck,
   o: AnalyticsWsOptions,
@@ -139,6 +143,7 @@ function openConnection(
           return hub.send(c, errorMessage('visitor_mismatch', 'a socket reports for one visitor'));
         }
         c.visitorId = visitorId;
+        if (crawler) return;
         // Redis away: drop the heartbeat; the next one (30 s later) puts the visitor back.
         if (!o.isPresenceUp()) return;
         const now = Date.now();
