@@ -1,5 +1,6 @@
 // The contact page (spec §2, §5, §8): validated with the same rules the server applies, so the visitor
 // sees the spec's messages under each field before anything is sent.
+import '../lib/zod-jitless';
 import { contactBodySchema, contactReasons, type ContactBody } from '@bodymetrics/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

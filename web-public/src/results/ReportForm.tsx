@@ -3,6 +3,7 @@
 // The e-mail decides success; the stored copy (submit-report) follows and its failure is ignored.
 // Two separate boxes, neither pre-ticked: explicit consent to process the health data (required — the
 // report carries it) and the newsletter (optional); both travel as `consent` with the request.
+import '../lib/zod-jitless';
 import { REPORT_MAX_OFFERS, requiredEmailSchema, type ReportOffer } from '@bodymetrics/contracts';
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';

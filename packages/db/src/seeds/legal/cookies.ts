@@ -11,7 +11,7 @@ export const cookiePolicy: SeedLegalPage = {
 
 <h2>1. What we store</h2>
 <ul>
-<li><strong>Visitor ID</strong> (local storage): a random identifier created on your first visit and kept until you clear your browser’s site data. It links your page visits, journey steps and offer clicks so that we can count unique visitors and returning visits. It does not contain your name or e-mail address.</li>
+<li><strong>Visitor ID</strong>: a random identifier. Until you allow analytics storage in the banner it lives in session storage and is gone when you close the tab; once you allow it, it is kept in local storage until you clear your browser’s site data or choose “Necessary storage only” from the footer. It links your page visits, journey steps and offer clicks so that we can count unique visitors and returning visits. It does not contain your name or e-mail address.</li>
 <li><strong>Returning-visitor flag</strong> (local storage): remembers that you have been here before.</li>
 <li><strong>Form session</strong> (local storage): the values you typed into the calculator and how far you got, so that a reload does not lose your input. It is cleared when you click “Start New Calculation”.</li>
 <li><strong>Session ID</strong> (session storage): a random identifier for the current visit, removed when you close the tab. It lets us measure how long a visit lasts and which steps it included.</li>

@@ -31,7 +31,7 @@ export const privacyPolicy: SeedLegalPage = {
 <h2>4. What we record when you ask for something</h2>
 <ul>
 <li><strong>E-mailed health report:</strong> if you request the report, we receive your name, e-mail address, the calculator values listed above, your goal and the offers shown to you. We use them to send the report and store them as a record of the request. This is health-related information, and we process it only because you ask us to send it (your explicit consent).</li>
-<li><strong>Newsletter:</strong> requesting a report also subscribes your e-mail address to our newsletter with tips and offers. Every newsletter contains an unsubscribe link, and unsubscribing takes effect immediately.</li>
+<li><strong>Newsletter:</strong> only if you tick the newsletter box when requesting a report, your e-mail address is subscribed to our newsletter with tips and offers. The box is never ticked in advance, every newsletter contains an unsubscribe link, and unsubscribing takes effect immediately.</li>
 <li><strong>Contact messages:</strong> when you use the contact form we receive your full name, e-mail address, the reason you chose and your message, and use them to answer you.</li>
 <li><strong>Share images:</strong> if you share your result, we create an image of your result summary and a page that displays it, so that messaging apps can show a preview. Anyone with the link can see that page.</li>
 </ul>
