@@ -4,15 +4,15 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import HomePage from './home/HomePage';
-import { NotFound } from './layout/NotFound';
 import { PageLoading } from './layout/PageLoading';
 import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';
 import { isPolicySlug } from './legal/policies';
 import { StorageChoiceSlot } from './privacy/StorageChoiceSlot';
-import { trackRouteView } from './tracking/tracker';
+import { trackRouteView } from './tracking/track';
 
 const ContactPage = lazy(() => import('./contact/ContactPage'));
+const NotFound = lazy(() => import('./layout/NotFound').then((m) => ({ default: m.NotFound })));
 const LegalPage = lazy(() => import('./legal/LegalPage'));
 const Toaster = lazy(() => import('./toast/Toaster'));
 

@@ -2,7 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
-import { startPageTracking } from './tracking/tracker';
+import { startPageTracking } from './tracking/track';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -14,7 +14,7 @@ import { useEffect, useRef } from 'react';
 import { offerImage, offerLink, useOffers } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { toneClass } from '../lib/tone';
-import { trackBridgeOfferClick, trackJourney } from '../tracking/tracker';
+import { trackBridgeOfferClick, trackJourney } from '../tracking/track';
 
 interface BridgeOverlayProps {
   result: HealthResult;

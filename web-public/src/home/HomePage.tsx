@@ -3,7 +3,6 @@
 // and results code is fetched while the animation runs.
 import {
   CALCULATION_FAILED_MESSAGE,
-  calculateHealthMetrics,
   type HealthFormValues,
   type HealthResult,
   type MeasurementSystem,
@@ -13,8 +12,7 @@ import { PageLoading } from '../layout/PageLoading';
 import { browserStorage } from '../lib/storage';
 import { clearFlowSession, readFlowSession, writeFlowSession, type FlowStep } from '../session/flow-session';
 import { toast } from '../toast/toast-store';
-import { trackFormSnapshot, trackJourney } from '../tracking/tracker';
-import { CalculatingScreen } from './CalculatingScreen';
+import { trackFormSnapshot, trackJourney } from '../tracking/track';
 import {
   initialFormFields,
   switchMeasurementSystem,
@@ -22,11 +20,13 @@ import {
   type FormFields,
 } from './form-fields';
 import { HealthForm } from './HealthForm';
-import { loadFormCheck, type FormCheck } from './load-form-check';
+import { loadFormCheck } from './load-form-check';
 import { RotatingHeadline } from './RotatingHeadline';
 import { Testimonials } from './Testimonials';
 import { TrustBadges } from './TrustBadges';
 
+const loadCalculating = () => import('./CalculatingScreen').then((m) => ({ default: m.CalculatingScreen }));
+const CalculatingScreen = lazy(loadCalculating);
 const loadBridge = () => import('../bridge/BridgeOverlay');
 const loadResults = () => import('../results/ResultsPage');
 const BridgeOverlay = lazy(loadBridge);
@@ -58,7 +58,10 @@ function restoreHomeState(): HomeState {
   return { fields: session.formData, step: 'form', calculation: null };
 }
 
-function calculate(checkForm: (fields: FormFields) => FormCheck, fields: FormFields): Calculation | null {
+function calculate(
+  { checkForm, calculateHealthMetrics }: Awaited<ReturnType<typeof loadFormCheck>>,
+  fields: FormFields,
+): Calculation | null {
   const check = checkForm(fields);
   if (!check.ok) return null;
   try {
@@ -81,12 +84,18 @@ export default function HomePage() {
   const [state, setState] = useState(restoreHomeState);
   const { fields, step, calculation } = state;
 
+  // The calculating screen's code, fetched once the page is idle so the submit shows it at once.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadCalculating().catch(() => undefined), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+
   const restoring = (step === 'bridge' || step === 'results') && !calculation;
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
     void loadFormCheck()
-      .then(({ checkForm }) => calculate(checkForm, fields))
+      .then((formCheck) => calculate(formCheck, fields))
       .catch(() => null)
       .then((restored) => {
         if (cancelled) return;
@@ -119,9 +128,12 @@ export default function HomePage() {
     }
   };
 
-  const onValid = (values: HealthFormValues) => {
+  const onValid = async (values: HealthFormValues) => {
     let result: HealthResult;
     try {
+      // Already loaded: the form needed the same module to validate.
+      const { calculateHealthMetrics } = await loadFormCheck();
+      void loadCalculating().catch(() => undefined);
       result = calculateHealthMetrics(values);
     } catch (error) {
       console.debug(error instanceof Error ? error.message : CALCULATION_FAILED_MESSAGE);
@@ -153,10 +165,12 @@ export default function HomePage() {
   if (step === 'calculating' && calculation) {
     return (
       <div className="page page--narrow">
-        <CalculatingScreen
-          onComplete={() => setState((s) => ({ ...s, step: 'bridge' }))}
-          onStartOver={startOver}
-        />
+        <Suspense fallback={<PageLoading />}>
+          <CalculatingScreen
+            onComplete={() => setState((s) => ({ ...s, step: 'bridge' }))}
+            onStartOver={startOver}
+          />
+        </Suspense>
       </div>
     );
   }

@@ -3,6 +3,9 @@
 // download of the home page.
 import '../lib/zod-jitless';
 import { healthFormSchema, type HealthFormValues } from '@bodymetrics/health';
+
+// The engine travels with the form's rules: both are needed at the same moment, on submit.
+export { calculateHealthMetrics } from '@bodymetrics/health';
 import { FORM_FIELD_NAMES, type FieldErrors, type FormFieldName, type FormFields } from './form-fields';
 
 export type FormCheck = { ok: true; values: HealthFormValues } | { ok: false; errors: FieldErrors };

@@ -1,7 +1,7 @@
 // Sponsored offers on the results page (spec §2, §4): the offers for the visitor's BMI category and goal.
 import { matchOffers, type Goal } from '@bodymetrics/health';
 import { offerImage, offerLink, type AffiliateOffer } from '../lib/offers';
-import { trackResultsOfferClick } from '../tracking/tracker';
+import { trackResultsOfferClick } from '../tracking/track';
 import { OFFER_SECTION_COPY, offerCta } from './offer-copy';
 
 export function resultsOffers(

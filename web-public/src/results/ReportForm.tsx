@@ -13,7 +13,7 @@ import { apiRequest } from '../lib/api';
 import { offerLink, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
 import { toast } from '../toast/toast-store';
-import { trackJourney } from '../tracking/tracker';
+import { trackJourney } from '../tracking/track';
 
 export const REPORT_REQUIRED_MESSAGE = 'Name and email are required';
 const emailRule = requiredEmailSchema(REPORT_REQUIRED_MESSAGE);

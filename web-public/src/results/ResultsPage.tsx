@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { Calculation } from '../home/HomePage';
 import { useOffers } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
-import { trackJourney } from '../tracking/tracker';
+import { trackJourney } from '../tracking/track';
 import { BmiScale } from './BmiScale';
 import { MetricCards } from './MetricCards';
 import { NutritionPlanCard } from './NutritionPlanCard';
