@@ -37,7 +37,9 @@ export async function run(): Promise<Figures> {
   const count = Math.round(1_000_000 * scale);
   const streamOptions = { count, seed: 42, endMs: Date.now(), spanMs: 7 * 24 * 3600 * 1000 };
   const database = await createBenchDatabase('drain', { poolSize: 4 });
-  const topics = await createBenchTopics('drain', 6);
+  // The services' default; BENCH_PARTITIONS tries another layout (fewer partitions: fewer, larger batches).
+  const partitions = Number(process.env.BENCH_PARTITIONS ?? 6);
+  const topics = await createBenchTopics('drain', partitions);
   let aggregator: ServiceProcess | undefined;
   try {
     await seedContent(database.db);
@@ -67,6 +69,7 @@ export async function run(): Promise<Figures> {
         REDIS_URL: benchInfra().redisUrl,
         REDIS_KEY_PREFIX: `bench:drain:${uniqueTag()}:`,
         ANALYTICS_TZ: timeZone,
+        KAFKA_PARTITIONS: String(partitions),
       },
     });
     const readyAt = Date.now();
@@ -132,6 +135,7 @@ export async function run(): Promise<Figures> {
 
     const figures: Figures = {
       scale,
+      partitions,
       events: count,
       events_per_s: Math.round(eventsPerSecond),
       events_per_s_after_first_batch: Math.round(count / applyingSeconds),

@@ -37,7 +37,8 @@ const best = <T extends LoadResult>(a: T, b: T) => (a.okPerSecond >= b.okPerSeco
 
 export async function run(): Promise<Figures> {
   const pool = pageVisitPool(5000);
-  const topics = await createBenchTopics('ingest');
+  const partitions = Number(process.env.BENCH_PARTITIONS ?? 6);
+  const topics = await createBenchTopics('ingest', partitions);
   const started: ServiceProcess[] = [];
   try {
     const tracking = await startService({
@@ -46,7 +47,7 @@ export async function run(): Promise<Figures> {
       env: {
         KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
         TOPIC_PREFIX: topics.prefix,
-        KAFKA_PARTITIONS: '6',
+        KAFKA_PARTITIONS: String(partitions),
       },
     });
     started.push(tracking);

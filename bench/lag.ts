@@ -34,7 +34,9 @@ export async function run(): Promise<Figures> {
   // Many browsers, one request each at a time: enough connections that the pace never waits on a busy one.
   const connections = Number(process.env.BENCH_LAG_CONNECTIONS ?? 200);
   const database = await createBenchDatabase('lag', { poolSize: 3 });
-  const topics = await createBenchTopics('lag', 6);
+  // The services' default; BENCH_PARTITIONS tries another layout (fewer partitions: fewer, larger batches).
+  const partitions = Number(process.env.BENCH_PARTITIONS ?? 6);
+  const topics = await createBenchTopics('lag', partitions);
   const started: ServiceProcess[] = [];
   try {
     await seedContent(database.db);
@@ -44,7 +46,7 @@ export async function run(): Promise<Figures> {
       env: {
         KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
         TOPIC_PREFIX: topics.prefix,
-        KAFKA_PARTITIONS: '6',
+        KAFKA_PARTITIONS: String(partitions),
       },
     });
     started.push(tracking);
@@ -58,6 +60,7 @@ export async function run(): Promise<Figures> {
         REDIS_URL: benchInfra().redisUrl,
         REDIS_KEY_PREFIX: `bench:lag:${uniqueTag()}:`,
         ANALYTICS_TZ: timeZone,
+        KAFKA_PARTITIONS: String(partitions),
       },
     });
     started.push(aggregator);
@@ -130,6 +133,7 @@ export async function run(): Promise<Figures> {
     say(`lag p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms over ${s.n} probes; ${unseen} not seen`);
     return {
       rate_target_per_s: rate,
+      partitions,
       connections,
       achieved_per_s: load.okPerSecond,
       duration_s: durationSeconds,
