@@ -51,6 +51,40 @@ describe('the public app at /', () => {
     expect(res.body).toBe('console.log("public app");');
   });
 
+  it('sends the build-time brotli or gzip twin of a file to a browser that accepts it', async () => {
+    const { brotliCompressSync, gzipSync, brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const source = 'console.log("public app");';
+    await writeFile(join(builds.publicDir, 'assets', 'x.js.br'), brotliCompressSync(source));
+    await writeFile(join(builds.publicDir, 'assets', 'x.js.gz'), gzipSync(source));
+
+    const br = await gateway.inject({
+      method: 'GET',
+      url: '/assets/x.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+
+    const gz = await gateway.inject({
+      method: 'GET',
+      url: '/assets/x.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(source);
+
+    const plain = await gateway.inject({
+      method: 'GET',
+      url: '/assets/x.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
+  });
+
   it('serves other files with a short cache', async () => {
     const res = await gateway.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);

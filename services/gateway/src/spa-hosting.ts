@@ -24,8 +24,9 @@ interface Site {
 const immutable = 'public, max-age=31536000, immutable';
 
 export async function spaHosting(app: FastifyInstance, options: SpaHostingOptions): Promise<void> {
-  // Only the reply.sendFile decorator (ranges, ETag, content types); routing is ours.
-  await app.register(fastifyStatic, { serve: false });
+  // Only the reply.sendFile decorator (ranges, ETag, content types); routing is ours. The builds carry
+  // .br/.gz twins of their files (vite-plugin-compression2); preCompressed sends the one the browser takes.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   const publicSite: Site = { name: 'public', dir: resolve(options.publicDir), pathIn: (p) => p };
   const adminSite: Site = {
