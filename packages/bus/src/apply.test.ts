@@ -16,7 +16,7 @@ describe('defaultIsRetryable', () => {
     ['pg: client closed', { message: 'Client was closed and is not queryable' }],
     ['pg: terminated', { message: 'Connection terminated unexpectedly' }],
     ['pool: connect timeout', { message: 'timeout exceeded when trying to connect' }],
-  ])('retries %s', (_name, err) => {
+  ] as [string, { code?: string; message?: string }][])('retries %s', (_name, err) => {
     expect(defaultIsRetryable(Object.assign(new Error(err.message ?? 'x'), err))).toBe(true);
   });
 
