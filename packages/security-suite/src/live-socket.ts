@@ -16,6 +16,9 @@ export interface LiveSocket {
   send(message: unknown): void;
 }
 
+const browserUserAgent =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+
 export function openLiveSocket(
   baseUrl: string,
   path: string,
@@ -23,7 +26,11 @@ export function openLiveSocket(
 ): LiveSocket {
   const url = baseUrl.replace(/^http/, 'ws') + path;
   // undici's WebSocket takes handshake headers in its options object (a browser sends its cookie itself).
-  const socket = new WebSocket(url, { headers } as unknown as string[]);
+  // Its own User-Agent ("node") reads as a bot, and live never counts a bot as an active user: speak as
+  // the browser the dashboard's visitors use.
+  const socket = new WebSocket(url, {
+    headers: { 'user-agent': browserUserAgent, ...headers },
+  } as unknown as string[]);
   const frames: LiveFrame[] = [];
   const waiters: { type: string; resolve: (f: LiveFrame) => void }[] = [];
   socket.addEventListener('message', (event) => {

@@ -231,7 +231,8 @@ describe('embedded mode (npm start)', () => {
     const wsUrl = `${current().url.replace(/^http/, 'ws')}/analytics-ws`;
     const received: { type: string; data?: unknown }[] = [];
     const admin = new WebSocket(`${wsUrl}?role=admin`);
-    const visitor = new WebSocket(wsUrl);
+    // A browser's User-Agent: undici's own ("node") reads as a bot, and bots are never active users.
+    const visitor = new WebSocket(wsUrl, { headers: { 'user-agent': browser } } as unknown as string[]);
     try {
       admin.addEventListener('message', (event) => received.push(JSON.parse(String(event.data)) as never));
       await Promise.all(
