@@ -4,7 +4,7 @@
 // live service closes admin sockets with 1011 and its /readyz says Redis is down; afterwards it takes
 // admin sockets again and broadcasts.
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { buildApp as buildLive } from '@bodymetrics/live';
 import { createMailer } from '@bodymetrics/mail';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
 import {
+  launchChromium,
   createTestBus,
   createTestDatabase,
   eventually,
@@ -30,16 +31,6 @@ import { desktopChrome, pageVisitBody } from './src/visits';
 
 const keyPrefix = `test:faults:redis:${uniqueTag()}:`;
 const admin = { username: 'operator', email: 'operator@bodymetrics.test', password: 'Operator2026' };
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let database: TestDatabase;
 let testBus: TestBus;
@@ -104,7 +95,7 @@ beforeAll(async () => {
     () => analytics.close(),
     () => tracking.close(),
   );
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

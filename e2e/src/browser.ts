@@ -1,38 +1,11 @@
 // A real Chromium (Debian's package, driven by playwright-core) and browser contexts that behave like a
 // visitor's or the operator's browser.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, windowedChromeUserAgent } from '@bodymetrics/testing';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // The process-wide default too: requests the page no longer owns (the unload beacons) do not take
-      // the context's user-agent override, and "HeadlessChrome" would be counted as the bot it is.
-      `--user-agent=${windowedChromeUserAgent('140')}`,
-    ],
-  });
-}
-
-const windowedChromeUserAgent = (major: string) =>
-  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
-
-/**
- * The user agent of the same Chromium when it has a window. Headless Chromium says "HeadlessChrome",
- * which the analytics rightly count as a bot and leave out of every figure; a visitor's browser does not.
- */
-export function desktopChromeUserAgent(browser: Browser): string {
-  return windowedChromeUserAgent(browser.version().split('.')[0] ?? '0');
-}
+export { chromiumPath } from '@bodymetrics/testing';
+export const launchBrowser = launchChromium;
+export const desktopChromeUserAgent = windowedChromeUserAgent;
 
 export interface PersonOptions {
   baseUrl: string;

@@ -5,3 +5,4 @@ export * from './topic-reader';
 export * from './smtp-sink';
 export * from './eventually';
 export * from './prometheus';
+export * from './chromium';
