@@ -7,6 +7,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
 };
 
+/** The migrations this tree knows, oldest first (test templates are named after them). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
 class StaticMigrationProvider implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve(migrations);

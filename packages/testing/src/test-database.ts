@@ -1,10 +1,16 @@
 // A database per test file, cloned from a migrated template (cheap: CREATE DATABASE … TEMPLATE), dropped
 // afterwards. Destructive helpers refuse any database whose name does not say "test".
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { createDb, migrateToLatest, type Db } from '@bodymetrics/db';
+import { createDb, migrateToLatest, migrationNames, type Db } from '@bodymetrics/db';
 import { testInfra } from './infra';
 
-export const templateDatabaseName = 'bodymetrics_test_template';
+// Named after the migrations it holds: two checkouts with different migrations (branches, worktrees) on
+// one server each get their own template instead of migrating one another's.
+export const templateDatabaseName = `bodymetrics_test_template_${createHash('sha1')
+  .update(migrationNames.join('\n'))
+  .digest('hex')
+  .slice(0, 10)}`;
 
 const ident = (s: string) => '"' + s.replace(/"/g, '""') + '"';
 
