@@ -229,13 +229,35 @@ export interface ContactMessagesTable {
   forwarded_at: Timestamp | null;
   created_at: DefaultTimestamp;
 }
+/** One share (a link someone posted): points at its card; expires with the retention job. */
 export interface ShareImagesTable {
   id: string;
+  card_key: string;
+  platform: string;
+  created_at: DefaultTimestamp;
+}
+/** A rendered card, stored once per content key (rounded BMI and category). */
+export interface ShareCardsTable {
+  card_key: string;
   bmi: Numeric;
   bmi_category: string;
-  platform: string;
   png: Buffer;
   created_at: DefaultTimestamp;
+}
+/** A newsletter subscription waiting for the recipient's confirmation (double opt-in). */
+export interface NewsletterConfirmationsTable {
+  token_hash: string;
+  email: string;
+  name: string | null;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+/** One report mail sent, counted per recipient (hash of the normalised address) over 24 h. */
+export interface ReportMailSendsTable {
+  id: Generated<string>;
+  recipient_hash: string;
+  sent_at: DefaultTimestamp;
 }
 export interface AdminUsersTable {
   id: Generated<number>;
@@ -286,6 +308,9 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;
   share_images: ShareImagesTable;
+  share_cards: ShareCardsTable;
+  newsletter_confirmations: NewsletterConfirmationsTable;
+  report_mail_sends: ReportMailSendsTable;
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;

@@ -2,9 +2,11 @@
 // imported statically so that bundlers and the embedded mode find them without a file system scan.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/2026-11-21T0900_initial';
+import * as shareCardsNewsletterOptIn from './migrations/2026-11-23T0100_share_cards_newsletter_opt_in';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
+  '2026-11-23T0100_share_cards_newsletter_opt_in': shareCardsNewsletterOptIn,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */
