@@ -1,5 +1,6 @@
 // POST /api/contact (spec §5 "Contact form"): the exact messages the contact page shows under each field.
 import { z } from 'zod';
+import { personNameSchema } from './person-name';
 import { INVALID_EMAIL_MESSAGE, requiredEmailSchema } from './reports';
 
 export const contactReasons = [
@@ -17,11 +18,8 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
 
 export const contactBodySchema = z.object({
-  fullName: z
-    .string({ error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be at most 100 characters long'),
+  // Shown in the subject and first line of the operator's mail: no forged lines, no links (person-name.ts).
+  fullName: personNameSchema({ label: 'Full name', requiredMessage: 'Full name is required' }),
   email: requiredEmailSchema(INVALID_EMAIL_MESSAGE),
   reason: contactReasonSchema,
   message: z

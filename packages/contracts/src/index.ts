@@ -10,3 +10,4 @@ export * from './live';
 export * from './traffic';
 export * from './reports';
 export * from './contact';
+export * from './person-name';

@@ -3,6 +3,7 @@
 // (`healthFormSchema` of @bodymetrics/health), which contracts does not depend on: pass it in.
 import { z } from 'zod';
 import { goalSchema } from './enums';
+import { personNameSchema } from './person-name';
 
 export const REPORT_NAME_EMAIL_REQUIRED = 'Name and email are required';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -44,17 +45,19 @@ export const reportConsentSchema = z.preprocess(
 );
 export type ReportConsent = z.output<typeof reportConsentSchema>;
 
+/** The report form's name: the recipient is greeted by it in the mail, so it carries no link (person-name.ts). */
+export const reportNameSchema = personNameSchema({
+  label: 'Name',
+  requiredMessage: REPORT_NAME_EMAIL_REQUIRED,
+});
+
 /**
  * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers, consent}.
  * `metrics` is the calculator's form payload (spec §3), validated by the schema passed in.
  */
 export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metrics) =>
   z.object({
-    name: z
-      .string({ error: REPORT_NAME_EMAIL_REQUIRED })
-      .trim()
-      .min(1, REPORT_NAME_EMAIL_REQUIRED)
-      .max(100, 'Name must be at most 100 characters long'),
+    name: reportNameSchema,
     email: requiredEmailSchema(REPORT_NAME_EMAIL_REQUIRED),
     metrics,
     /** The goal selector is hidden (spec §2): absent means "the default goal for the BMI category". */
@@ -66,11 +69,22 @@ export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metr
 export const reportSentResponseSchema = z.object({ success: z.literal(true) });
 export const reportStoredResponseSchema = z.object({ success: z.literal(true), stored: z.boolean() });
 
+/**
+ * The BMIs the calculator can produce, from the form's limits (spec §5, packages/health constants):
+ * lowest = 50 lb at 98 in (22.68 kg / 2.4892 m² = 3.66; metric 30 kg at 250 cm gives 4.8), highest =
+ * 800 lb at 39 in (362.87 kg / 0.9906 m² = 369.79; metric 300 kg at 100 cm gives 300), widened to one
+ * decimal. packages/health's tests check these against the engine.
+ */
+export const PLAUSIBLE_BMI = { min: 3.6, max: 369.8 } as const;
+
 /** POST /api/generate-share-image. Nothing personal: only the BMI and its category reach the card. */
 export const shareImageBodySchema = z.object({
   results: z.object({
-    // Any BMI the calculator can produce (about 3.6 to 370), within the column's numeric(4,1).
-    bmi: z.number().min(1).max(999),
+    // Any BMI the calculator can produce and nothing else (each distinct value is a stored card).
+    bmi: z
+      .number()
+      .min(PLAUSIBLE_BMI.min, `must be between ${PLAUSIBLE_BMI.min} and ${PLAUSIBLE_BMI.max}`)
+      .max(PLAUSIBLE_BMI.max, `must be between ${PLAUSIBLE_BMI.min} and ${PLAUSIBLE_BMI.max}`),
     bmiCategory: z.string().trim().min(1).max(32),
   }),
   platform: z.string().trim().min(1).max(32),
@@ -87,3 +101,6 @@ export const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /** ?token= of the newsletter unsubscribe link. */
 export const unsubscribeQuerySchema = z.object({ token: z.string().max(128).optional() });
+
+/** ?token= of the newsletter confirmation link (double opt-in). */
+export const newsletterConfirmQuerySchema = z.object({ token: z.string().max(128).optional() });
