@@ -2,7 +2,7 @@
 // link, the contact form, and share images with their public Open Graph page.
 import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createServiceApp, HttpError } from '@bodymetrics/service-kit';
+import { createServiceApp, HttpError, rateLimitKey } from '@bodymetrics/service-kit';
 import type { ReportsContext, ReportsDeps } from './deps';
 import { contactRoute } from './routes/contact';
 import { emailReportRoute } from './routes/email-report';
@@ -29,17 +29,23 @@ export function buildApp(deps: ReportsDeps) {
     publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
     contactTo: deps.contactTo,
     ipStorage: deps.ipStorage ?? 'truncated',
+    reportsPerRecipient: {
+      max: deps.rateLimit?.reportsPerRecipient ?? 3,
+      windowMs: deps.rateLimit?.reportsPerRecipientWindowMs ?? 24 * 60 * 60 * 1000,
+    },
+    newsletterConfirmationTtlMs: deps.newsletterConfirmationTtlMs ?? 7 * 24 * 60 * 60 * 1000,
   };
 
-  // The two routes that send mail are limited here (the gateway limits everything per IP as well): the
-  // contact form, and the report, which mails any address it is given. With Redis
-  // the counters are shared by every instance; without it (embedded mode) each process counts alone.
+  // Every public route that mails or stores is limited per client here: the contact form, the report
+  // (it mails any address it is given), its stored copy and share images (each call stores a row).
+  // A client is one IPv4 address or one IPv6 /64 (rateLimitKey): a single home gets a whole /64. With
+  // Redis the counters are shared by every instance; without it (embedded mode) the one process counts.
   void app.register(rateLimit, {
     global: false,
     ...(deps.redis
       ? { redis: deps.redis, nameSpace: `${deps.redisKeyPrefix ?? 'bm:'}reports:rate-limit:` }
       : {}),
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
@@ -52,13 +58,19 @@ export function buildApp(deps: ReportsDeps) {
       max: deps.rateLimit?.reportMax ?? 10,
       windowMs: deps.rateLimit?.reportWindowMs ?? 10 * 60 * 1000,
     });
-    submitReportRoute(routes, ctx);
+    submitReportRoute(routes, ctx, {
+      max: deps.rateLimit?.submitReportMax ?? 10,
+      windowMs: deps.rateLimit?.submitReportWindowMs ?? 10 * 60 * 1000,
+    });
     newsletterRoutes(routes, ctx);
     contactRoute(routes, ctx, {
       max: deps.rateLimit?.contactMax ?? 5,
       windowMs: deps.rateLimit?.contactWindowMs ?? 10 * 60 * 1000,
     });
-    shareRoutes(routes, ctx);
+    shareRoutes(routes, ctx, {
+      max: deps.rateLimit?.shareImageMax ?? 20,
+      windowMs: deps.rateLimit?.shareImageWindowMs ?? 10 * 60 * 1000,
+    });
   });
 
   return app;

@@ -31,6 +31,32 @@ const reportsEnv = z.object({
     .int()
     .min(1000)
     .default(10 * 60 * 1000),
+  // Stored report copies (POST /api/submit-report, one per report sent) and share cards per client.
+  SUBMIT_REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  SUBMIT_REPORT_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
+  SHARE_IMAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  SHARE_IMAGE_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
+  // Report mails to one address, whoever asks for them (a person asks for a report a few times a day).
+  REPORTS_PER_RECIPIENT_MAX: z.coerce.number().int().min(1).default(3),
+  REPORTS_PER_RECIPIENT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(24 * 60 * 60 * 1000),
+  // How long the newsletter confirmation link in a report mail stays valid (double opt-in).
+  NEWSLETTER_CONFIRMATION_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(7 * 24 * 60 * 60 * 1000),
   IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
 });
 

@@ -27,7 +27,21 @@ export interface ReportsDeps {
     reportMax?: number;
     /** Window in ms (default 10 minutes). */
     reportWindowMs?: number;
+    /** Stored report copies per IP per window (default 10): each call may store a row of health data. */
+    submitReportMax?: number;
+    /** Window in ms (default 10 minutes). */
+    submitReportWindowMs?: number;
+    /** Share images per IP per window (default 20): each call stores a share row. */
+    shareImageMax?: number;
+    /** Window in ms (default 10 minutes). */
+    shareImageWindowMs?: number;
+    /** Report mails to one address per window (default 3), whoever asks: the mailer is no spam relay. */
+    reportsPerRecipient?: number;
+    /** Window in ms (default 24 hours). */
+    reportsPerRecipientWindowMs?: number;
   };
+  /** How long a newsletter confirmation link stays valid, in ms (default 7 days). */
+  newsletterConfirmationTtlMs?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -41,4 +55,6 @@ export interface ReportsContext extends Required<
   Pick<ReportsDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'contactTo'>
 > {
   ipStorage: IpStorage;
+  reportsPerRecipient: RouteRateLimit;
+  newsletterConfirmationTtlMs: number;
 }

@@ -26,7 +26,14 @@ const app = buildApp({
     contactWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
     reportMax: config.REPORT_RATE_LIMIT_MAX,
     reportWindowMs: config.REPORT_RATE_LIMIT_WINDOW_MS,
+    submitReportMax: config.SUBMIT_REPORT_RATE_LIMIT_MAX,
+    submitReportWindowMs: config.SUBMIT_REPORT_RATE_LIMIT_WINDOW_MS,
+    shareImageMax: config.SHARE_IMAGE_RATE_LIMIT_MAX,
+    shareImageWindowMs: config.SHARE_IMAGE_RATE_LIMIT_WINDOW_MS,
+    reportsPerRecipient: config.REPORTS_PER_RECIPIENT_MAX,
+    reportsPerRecipientWindowMs: config.REPORTS_PER_RECIPIENT_WINDOW_MS,
   },
+  newsletterConfirmationTtlMs: config.NEWSLETTER_CONFIRMATION_TTL_MS,
   logger: { level: config.LOG_LEVEL },
 });
 // main.ts created these clients, so it closes them — after the app has stopped taking requests.

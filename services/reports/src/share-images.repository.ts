@@ -1,4 +1,6 @@
-// Rendered share cards (table share_images): the PNG bytes a social network fetches for og:image.
+// Shares and their cards. A card (table share_cards) depends only on the rounded BMI and its category, so
+// each distinct card is rendered and stored once, under its content key; a share (table share_images) is
+// a small row — id, card, platform, time — that the retention job deletes once it is old.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import { asDate } from './timestamps';
@@ -14,24 +16,50 @@ export interface ShareImage {
   createdAt: Date;
 }
 
-export async function storeShareImage(
+/**
+ * The card's content key: everything the picture depends on. The "v1/" prefix is the card's design
+ * version — a new design gets a new prefix, so old rows never serve a picture of another design.
+ */
+export const shareCardKey = (bmi: number, bmiCategory: string) => `v1/${bmi.toFixed(1)}/${bmiCategory}`;
+
+export async function hasShareCard(db: Executor, cardKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('share_cards')
+    .select('card_key')
+    .where('card_key', '=', cardKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stores the card unless it is there already (two first requests for one card may race: one wins). */
+export async function storeShareCard(
   db: Executor,
-  image: { id: string; bmi: number; bmiCategory: string; platform: string; png: Buffer },
+  card: { cardKey: string; bmi: number; bmiCategory: string; png: Buffer },
+): Promise<void> {
+  await db
+    .insertInto('share_cards')
+    .values({ card_key: card.cardKey, bmi: card.bmi, bmi_category: card.bmiCategory, png: card.png })
+    .onConflict((oc) => oc.column('card_key').doNothing())
+    .execute();
+}
+
+export async function storeShare(
+  db: Executor,
+  share: { id: string; cardKey: string; platform: string },
 ): Promise<void> {
   await db
     .insertInto('share_images')
-    .values({
-      id: image.id,
-      bmi: image.bmi,
-      bmi_category: image.bmiCategory,
-      platform: image.platform,
-      png: image.png,
-    })
+    .values({ id: share.id, card_key: share.cardKey, platform: share.platform })
     .execute();
 }
 
 export async function findShareImage(db: Executor, id: string): Promise<ShareImage | null> {
-  const row = await db.selectFrom('share_images').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('share_images as s')
+    .innerJoin('share_cards as c', 'c.card_key', 's.card_key')
+    .select(['s.id', 'c.bmi', 'c.bmi_category', 's.platform', 'c.png', 's.created_at'])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
   return row
     ? {
         id: row.id,
@@ -50,9 +78,10 @@ export async function findShareCard(
   id: string,
 ): Promise<{ bmi: number; bmiCategory: string } | null> {
   const row = await db
-    .selectFrom('share_images')
-    .select(['bmi', 'bmi_category'])
-    .where('id', '=', id)
+    .selectFrom('share_images as s')
+    .innerJoin('share_cards as c', 'c.card_key', 's.card_key')
+    .select(['c.bmi', 'c.bmi_category'])
+    .where('s.id', '=', id)
     .executeTakeFirst();
   return row ? { bmi: Number(row.bmi), bmiCategory: row.bmi_category } : null;
 }

@@ -1,12 +1,20 @@
-// Sharing results (spec §7): POST /api/generate-share-image renders and stores the card;
+// Sharing results (spec §7): POST /api/generate-share-image records a share and renders its card the
+// first time that card is needed (one stored card per rounded BMI and category, not one per share);
 // GET /api/share-images/:id.png serves it; GET /share/:id is the page a shared link opens.
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { shareIdSchema, shareImageBodySchema, type ShareImageResponse } from '@bodymetrics/contracts';
 import { classifyBmi, roundTo } from '@bodymetrics/health';
 import { notFound, type App } from '@bodymetrics/service-kit';
-import type { ReportsContext } from '../deps';
-import { findShareCard, findShareImage, storeShareImage } from '../share-images.repository';
+import type { ReportsContext, RouteRateLimit } from '../deps';
+import {
+  findShareCard,
+  findShareImage,
+  hasShareCard,
+  shareCardKey,
+  storeShare,
+  storeShareCard,
+} from '../share-images.repository';
 import { createShareCardCache } from '../share/render-share-card';
 import { renderSharePage, shareImageUrl, sharePageUrl } from '../share/share-page';
 
@@ -24,21 +32,26 @@ function newShareId(uniqueId: string | undefined): string {
 
 const idParams = z.object({ id: z.string().max(100) });
 
-export function shareRoutes(app: App, ctx: ReportsContext): void {
+export function shareRoutes(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
   const renderCard = createShareCardCache();
 
   app.post(
     '/api/generate-share-image',
-    { schema: { body: shareImageBodySchema } },
+    {
+      schema: { body: shareImageBodySchema },
+      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    },
     async (request): Promise<ShareImageResponse> => {
       const { results, platform, uniqueId } = request.body;
       // The card shows the BMI to one decimal and the category that number falls in, computed here so a
       // card can never show a number and a category that disagree.
       const bmi = roundTo(results.bmi, 1);
       const bmiCategory = classifyBmi(bmi);
-      const png = await renderCard(bmi, bmiCategory);
+      const cardKey = shareCardKey(bmi, bmiCategory);
+      if (!(await hasShareCard(ctx.db, cardKey)))
+        await storeShareCard(ctx.db, { cardKey, bmi, bmiCategory, png: await renderCard(bmi, bmiCategory) });
       const id = newShareId(uniqueId);
-      await storeShareImage(ctx.db, { id, bmi, bmiCategory, platform, png });
+      await storeShare(ctx.db, { id, cardKey, platform });
       return {
         imageUrl: shareImageUrl(ctx.publicBaseUrl, id),
         shareUrl: sharePageUrl(ctx.publicBaseUrl, id),

@@ -1,20 +1,28 @@
 // POST /api/submit-report: the public app stores the report after e-mailing it (its failure is ignored
 // there). The same report sent twice is stored once; `stored` says whether this call added it.
 import type { App } from '@bodymetrics/service-kit';
-import type { ReportsContext } from '../deps';
+import type { ReportsContext, RouteRateLimit } from '../deps';
 import { storeHealthReport } from '../health-metrics.repository';
 import { computeReport, reportBodySchema } from '../report-request';
 
-export function submitReportRoute(app: App, ctx: ReportsContext): void {
-  app.post('/api/submit-report', { schema: { body: reportBodySchema } }, async (request) => {
-    const body = request.body;
-    computeReport(body.metrics, body.selectedGoal); // only forms the engine can compute are stored
-    const stored = await storeHealthReport(ctx.db, {
-      name: body.name,
-      email: body.email,
-      metrics: body.metrics,
-      selectedGoal: body.selectedGoal ?? null,
-    });
-    return { success: true as const, stored };
-  });
+export function submitReportRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
+  app.post(
+    '/api/submit-report',
+    {
+      schema: { body: reportBodySchema },
+      // Each call may store a row of health data: limited per client like the routes that mail.
+      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    },
+    async (request) => {
+      const body = request.body;
+      computeReport(body.metrics, body.selectedGoal); // only forms the engine can compute are stored
+      const stored = await storeHealthReport(ctx.db, {
+        name: body.name,
+        email: body.email,
+        metrics: body.metrics,
+        selectedGoal: body.selectedGoal ?? null,
+      });
+      return { success: true as const, stored };
+    },
+  );
 }

@@ -11,8 +11,12 @@ let app: ReturnType<typeof testApp>;
 beforeAll(async () => {
   database = await createTestDatabase('reports_validation');
   sink = await startSmtpSink();
-  // A generous limit: this file sends many contact requests from one address on purpose.
-  app = testApp({ db: database.db, smtpUrl: sink.url, rateLimit: { contactMax: 1000, reportMax: 1000 } });
+  // A generous limit: this file sends many contact and report requests from one address on purpose.
+  app = testApp({
+    db: database.db,
+    smtpUrl: sink.url,
+    rateLimit: { contactMax: 1000, reportMax: 1000, submitReportMax: 1000 },
+  });
 });
 afterAll(async () => {
   await app.close();
