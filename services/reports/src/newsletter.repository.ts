@@ -1,6 +1,9 @@
-// Newsletter subscribers (table newsletter_subscribers). Requesting a report subscribes the address
-// (spec §1); an address that unsubscribed stays unsubscribed — only its owner's own click changes that.
-import { randomBytes } from 'node:crypto';
+// Newsletter subscribers (table newsletter_subscribers) and the double opt-in in front of them (table
+// newsletter_confirmations). Ticking the box on the report form (spec §1) stores a pending confirmation
+// and mails its link; the address is subscribed only when its owner follows that link — so nobody can
+// subscribe somebody else's address. An address that unsubscribed stays unsubscribed until its owner
+// confirms again.
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, NewsletterSubscribersTable } from '@bodymetrics/db';
 import { normaliseEmail } from './submission-hash';
@@ -27,26 +30,93 @@ const toSubscriber = (r: Selectable<NewsletterSubscribersTable>): NewsletterSubs
 /** 256 random bits, url-safe: the only key to the unsubscribe link, so it must not be guessable. */
 export const newUnsubscribeToken = () => randomBytes(32).toString('base64url');
 
-/**
- * Subscribes the address if it is new; an existing row (subscribed or unsubscribed) is left as it is.
- * Returns the row either way, for the unsubscribe link of the mail.
- */
-export async function subscribeToNewsletter(
+/** 256 random bits, url-safe: the confirmation link's token. Only its SHA-256 is stored. */
+export const newConfirmationToken = () => randomBytes(32).toString('base64url');
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Stores a pending subscription for the address; returns the token for the mail's confirmation link. */
+export async function createNewsletterConfirmation(
   db: Executor,
-  { email, name }: { email: string; name: string },
-): Promise<NewsletterSubscriber> {
-  const address = normaliseEmail(email);
+  { email, name, ttlMs }: { email: string; name: string; ttlMs: number },
+): Promise<string> {
+  const token = newConfirmationToken();
   await db
-    .insertInto('newsletter_subscribers')
-    .values({ email: address, name, unsubscribe_token: newUnsubscribeToken(), unsubscribed_at: null })
-    .onConflict((oc) => oc.column('email').doNothing())
+    .insertInto('newsletter_confirmations')
+    .values({
+      token_hash: tokenHash(token),
+      email: normaliseEmail(email),
+      name,
+      expires_at: new Date(Date.now() + ttlMs),
+    })
     .execute();
+  return token;
+}
+
+/** Confirmations past their expiry hold an address whose owner never said yes: they are not kept. */
+export async function deleteExpiredNewsletterConfirmations(db: Executor): Promise<void> {
+  await db.deleteFrom('newsletter_confirmations').where('expires_at', '<', new Date()).execute();
+}
+
+export type ConfirmationState =
+  | { state: 'pending'; email: string }
+  | { state: 'used'; email: string }
+  | { state: 'expired' }
+  | { state: 'unknown' };
+
+/** What the link's token stands for, without using it (the GET page). */
+export async function findNewsletterConfirmation(db: Executor, token: string): Promise<ConfirmationState> {
   const row = await db
-    .selectFrom('newsletter_subscribers')
+    .selectFrom('newsletter_confirmations')
     .selectAll()
-    .where('email', '=', address)
-    .executeTakeFirstOrThrow();
-  return toSubscriber(row);
+    .where('token_hash', '=', tokenHash(token))
+    .executeTakeFirst();
+  if (!row) return { state: 'unknown' };
+  if (row.confirmed_at) return { state: 'used', email: row.email };
+  if (asDate(row.expires_at).getTime() <= Date.now()) return { state: 'expired' };
+  return { state: 'pending', email: row.email };
+}
+
+/**
+ * Uses the token once: marks it confirmed and subscribes its address (again, if it had unsubscribed —
+ * the owner just asked for it). A used, expired or unknown token changes nothing and says which it was.
+ */
+export type UnusableConfirmation = Exclude<ConfirmationState, { state: 'pending' }>;
+
+export async function confirmNewsletterSubscription(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ state: 'confirmed'; email: string } | UnusableConfirmation> {
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('newsletter_confirmations')
+      .set({ confirmed_at: new Date() })
+      .where('token_hash', '=', tokenHash(token))
+      .where('confirmed_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning(['email', 'name'])
+      .executeTakeFirst();
+    if (!used) {
+      const found = await findNewsletterConfirmation(trx, token);
+      // Pending here means it expired between the two statements.
+      return found.state === 'pending' ? { state: 'expired' } : found;
+    }
+    await trx
+      .insertInto('newsletter_subscribers')
+      .values({
+        email: used.email,
+        name: used.name,
+        unsubscribe_token: newUnsubscribeToken(),
+        unsubscribed_at: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('email')
+          .doUpdateSet({ unsubscribed_at: null, subscribed_at: new Date() })
+          .where('newsletter_subscribers.unsubscribed_at', 'is not', null),
+      )
+      .execute();
+    return { state: 'confirmed', email: used.email };
+  });
 }
 
 export async function findSubscriber(db: Executor, email: string): Promise<NewsletterSubscriber | null> {

@@ -14,8 +14,22 @@ export interface ReportEmailInput {
   offers: readonly ReportOfferView[];
   /** The newsletter's unsubscribe link, for an address on the list; null when it is not subscribed. */
   unsubscribeUrl: string | null;
+  /** The newsletter box was ticked: the link that confirms the subscription (double opt-in); else null. */
+  newsletterConfirmUrl: string | null;
+  /** How long that link works, in ms (told to the reader). */
+  newsletterConfirmTtlMs?: number;
   publicBaseUrl: string;
 }
+
+export const NEWSLETTER_CONFIRM_INTRO =
+  'You ticked the box to receive the BodyMetrics newsletter. Please confirm that this address is yours and wants it:';
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+const duration = (ms: number) =>
+  ms >= 86_400_000
+    ? plural(Math.round(ms / 86_400_000), 'day')
+    : plural(Math.max(1, Math.round(ms / 3_600_000)), 'hour');
+export const newsletterConfirmIgnore = (ttlMs = 7 * 86_400_000) =>
+  `If you did not ask for the newsletter, ignore this message: you will not be subscribed. The link expires in ${duration(ttlMs)}.`;
 
 export interface RenderedEmail {
   subject: string;
@@ -46,7 +60,15 @@ function metricRows({ display: d }: HealthReport): MetricRow[] {
 
 const font = 'Helvetica, Arial, sans-serif';
 
-function mjmlDocument({ name, report, offers, unsubscribeUrl, publicBaseUrl }: ReportEmailInput): string {
+function mjmlDocument({
+  name,
+  report,
+  offers,
+  unsubscribeUrl,
+  newsletterConfirmUrl,
+  newsletterConfirmTtlMs,
+  publicBaseUrl,
+}: ReportEmailInput): string {
   const d = report.display;
   const rows = metricRows(report)
     .map(
@@ -119,6 +141,18 @@ function mjmlDocument({ name, report, offers, unsubscribeUrl, publicBaseUrl }: R
         <mj-text font-size="12px" line-height="18px" color="#6b7280">${e(MEDICAL_DISCLAIMER)}</mj-text>
       </mj-column>
     </mj-section>
+${
+  newsletterConfirmUrl
+    ? `
+    <mj-section background-color="#ffffff" padding="8px 24px 24px">
+      <mj-column>
+        <mj-text font-size="15px" line-height="22px">${e(NEWSLETTER_CONFIRM_INTRO)}</mj-text>
+        <mj-button href="${e(newsletterConfirmUrl)}" background-color="#0f766e" color="#ffffff" font-size="15px" align="left">Confirm my newsletter subscription</mj-button>
+        <mj-text font-size="12px" line-height="18px" color="#6b7280">${e(newsletterConfirmIgnore(newsletterConfirmTtlMs))}</mj-text>
+      </mj-column>
+    </mj-section>`
+    : ''
+}
     <mj-section padding="16px 24px">
       <mj-column>
         <mj-text font-size="12px" line-height="18px" color="#6b7280" align="center">
@@ -135,7 +169,14 @@ function mjmlDocument({ name, report, offers, unsubscribeUrl, publicBaseUrl }: R
 </mjml>`;
 }
 
-function plainText({ name, report, offers, unsubscribeUrl }: ReportEmailInput): string {
+function plainText({
+  name,
+  report,
+  offers,
+  unsubscribeUrl,
+  newsletterConfirmUrl,
+  newsletterConfirmTtlMs,
+}: ReportEmailInput): string {
   const d = report.display;
   const lines = [
     `Hi ${name},`,
@@ -160,6 +201,13 @@ function plainText({ name, report, offers, unsubscribeUrl }: ReportEmailInput): 
     }
   }
   lines.push(MEDICAL_DISCLAIMER, '');
+  if (newsletterConfirmUrl)
+    lines.push(
+      NEWSLETTER_CONFIRM_INTRO,
+      `Confirm your newsletter subscription: ${newsletterConfirmUrl}`,
+      newsletterConfirmIgnore(newsletterConfirmTtlMs),
+      '',
+    );
   if (unsubscribeUrl) lines.push(`Unsubscribe from the BodyMetrics newsletter: ${unsubscribeUrl}`, '');
   return lines.join('\n');
 }

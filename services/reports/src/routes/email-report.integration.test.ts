@@ -1,5 +1,6 @@
 // The e-mailed health report end to end: request → numbers recomputed by the engine → MJML mail in a
-// real SMTP peer → stored report and newsletter subscription → unsubscribe through the mail's link.
+// real SMTP peer → stored report; newsletter subscription once the mail's confirmation link is followed
+// (double opt-in) → unsubscribe through the next mail's link.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
@@ -45,8 +46,17 @@ async function sendReport(body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/email-report', payload: body });
 }
 
+/** Follows the newsletter confirmation link of a report mail, as its recipient would (the page's button). */
+async function confirmFrom(mail: ParsedMail) {
+  const link = /Confirm your newsletter subscription: (\S+)/.exec(mail.text ?? '')?.[1];
+  expect(link).toBeDefined();
+  const url = new URL(link!);
+  const confirmed = await app.inject({ method: 'POST', url: url.pathname + url.search });
+  expect(confirmed.statusCode).toBe(200);
+}
+
 describe('POST /api/email-report', () => {
-  it('mails the report with the engine’s numbers, sponsored offers, the disclaimer and an unsubscribe link', async () => {
+  it('mails the report with the engine’s numbers, sponsored offers, the disclaimer and (once confirmed) an unsubscribe link', async () => {
     const protein = await insertOffer(database.db, {
       title: 'Lean Protein Shake',
       description: 'Whey isolate, 25 g protein per serving.',
@@ -116,16 +126,36 @@ describe('POST /api/email-report', () => {
       );
     }
 
-    const header = rawHeader(mail, 'List-Unsubscribe');
+    // Double opt-in: the newsletter box was ticked, so this first mail asks the address's owner to
+    // confirm; the address is not subscribed (and has nothing to unsubscribe from) until they do.
+    const confirmLink = new RegExp(
+      `Confirm your newsletter subscription: (${PUBLIC_BASE_URL}/api/newsletter/confirm\\?token=[A-Za-z0-9_-]{43})`,
+    ).exec(text)?.[1];
+    expect(confirmLink).toBeDefined();
+    expect(String(mail.html)).toContain(`href="${confirmLink}"`);
+    expect(rawHeader(mail, 'List-Unsubscribe')).toBeUndefined();
+    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain(
+      'ana.pop@example.com',
+    );
+    const confirmPath = new URL(confirmLink!).pathname + new URL(confirmLink!).search;
+    expect((await app.inject({ method: 'POST', url: confirmPath })).statusCode).toBe(200);
+
+    // The next report to the confirmed subscriber carries the unsubscribe link.
+    sink.messages.length = 0;
+    expect((await sendReport(reportBody())).statusCode).toBe(200);
+    const subscribedMail = sink.messages[0]!;
+    const subscribedText = subscribedMail.text ?? '';
+    const header = rawHeader(subscribedMail, 'List-Unsubscribe');
     expect(header).toMatch(
       new RegExp(`^<${PUBLIC_BASE_URL}/api/newsletter/unsubscribe\\?token=[A-Za-z0-9_-]{43}>$`),
     );
-    expect(rawHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(rawHeader(subscribedMail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = header!.slice(1, -1);
-    expect(text).toContain(`Unsubscribe from the BodyMetrics newsletter: ${link}`);
-    expect(String(mail.html)).toContain(`href="${link}"`);
+    expect(subscribedText).toContain(`Unsubscribe from the BodyMetrics newsletter: ${link}`);
+    expect(String(subscribedMail.html)).toContain(`href="${link}"`);
+    expect(subscribedText).not.toContain('Confirm your newsletter subscription');
 
-    // Stored and subscribed.
+    // Stored (once: the same report twice is one row) and subscribed.
     const [stored] = await listHealthReports(database.db);
     expect(stored).toMatchObject({
       name: 'Ana Pop',
@@ -157,6 +187,7 @@ describe('POST /api/email-report', () => {
   it('still sends a requested report to an address that unsubscribed, without subscribing it again', async () => {
     const email = 'left.once@example.com';
     expect((await sendReport(reportBody({ email, name: 'Left Once' }))).statusCode).toBe(200);
+    await confirmFrom(sink.messages.at(-1)!);
     const { unsubscribeToken } = (await findSubscriber(database.db, email))!;
     const oneClick = await app.inject({
       method: 'POST',

@@ -1,25 +1,35 @@
 // POST /api/email-report: the visitor asks for their report by e-mail (spec §2 "Send My Health Report").
 //
-// Nothing half-done: storing the report, subscribing the address and sending the mail happen in one
-// database transaction that commits only after the SMTP server accepted the message. If sending
-// fails, the transaction is rolled back — no stored report, no subscription — and the visitor gets
-// 502 mail_delivery_failed and can simply try again.
+// Nothing half-done: counting the mail for its recipient, storing the report, storing a pending
+// newsletter confirmation and sending the mail happen in one database transaction that commits only
+// after the SMTP server accepted the message. If sending fails, the transaction is rolled back — no
+// stored report, nothing pending, the mail not counted — and the visitor gets 502 mail_delivery_failed
+// and can simply try again.
 //
 // Consent (privacy: the operator is in the EU): the body must carry `consent.healthData: true` — the
-// schema refuses it otherwise, before anything is stored or sent. The address joins the newsletter only
-// when `consent.newsletter` is true; an address already on the list keeps its subscription and gets its
-// unsubscribe link in the mail either way.
+// schema refuses it otherwise, before anything is stored or sent. `consent.newsletter` does not subscribe
+// anybody on the spot (double opt-in): the mail carries a confirmation link, and the address joins the
+// newsletter only when its owner follows it (routes/newsletter.ts). An address already on the list keeps
+// its subscription and gets its unsubscribe link in the mail either way.
+//
+// Not a spam relay: besides the per-client limit, one address gets at most a few report mails per day
+// (REPORTS_PER_RECIPIENT_MAX), whoever asks; over it → 429 recipient_rate_limited, nothing stored or sent.
 import type { z } from 'zod';
 import { MailDeliveryError } from '@bodymetrics/mail';
 import type { App } from '@bodymetrics/service-kit';
 import type { ReportsContext, RouteRateLimit } from '../deps';
 import { storeHealthReport } from '../health-metrics.repository';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
-import { findSubscriber, subscribeToNewsletter } from '../newsletter.repository';
+import {
+  createNewsletterConfirmation,
+  deleteExpiredNewsletterConfirmations,
+  findSubscriber,
+} from '../newsletter.repository';
+import { countReportMail, pruneReportMailSends } from '../report-mail-sends.repository';
 import { renderReportEmail } from '../report/render-report-email';
 import { findActiveOffers } from '../report-offers.repository';
 import { computeReport, reportBodySchema } from '../report-request';
-import { unsubscribeUrl } from './newsletter';
+import { newsletterConfirmUrl, unsubscribeUrl } from './newsletter';
 
 type ReportBody = z.output<typeof reportBodySchema>;
 
@@ -39,27 +49,41 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
         ctx.db,
         body.offers.map((o) => o.id),
       );
+      await pruneReportMailSends(ctx.db, ctx.reportsPerRecipient);
+      if (body.consent.newsletter) await deleteExpiredNewsletterConfirmations(ctx.db);
       try {
         await ctx.db.transaction().execute(async (trx) => {
+          await countReportMail(trx, body.email, ctx.reportsPerRecipient);
           await storeHealthReport(trx, {
             name: body.name,
             email: body.email,
             metrics: body.metrics,
             selectedGoal: body.selectedGoal ?? null,
           });
-          // An address that unsubscribed stays unsubscribed; it still gets the report it asked for.
-          const subscriber = body.consent.newsletter
-            ? await subscribeToNewsletter(trx, { email: body.email, name: body.name })
-            : await findSubscriber(trx, body.email);
-          const unsubscribe =
-            subscriber && !subscriber.unsubscribedAt
-              ? unsubscribeUrl(ctx.publicBaseUrl, subscriber.unsubscribeToken)
+          const subscriber = await findSubscriber(trx, body.email);
+          const subscribed = subscriber !== null && subscriber.unsubscribedAt === null;
+          const unsubscribe = subscribed
+            ? unsubscribeUrl(ctx.publicBaseUrl, subscriber.unsubscribeToken)
+            : null;
+          // Ticked by someone not (or no longer) on the list: ask the address's owner to confirm.
+          const confirm =
+            body.consent.newsletter && !subscribed
+              ? newsletterConfirmUrl(
+                  ctx.publicBaseUrl,
+                  await createNewsletterConfirmation(trx, {
+                    email: body.email,
+                    name: body.name,
+                    ttlMs: ctx.newsletterConfirmationTtlMs,
+                  }),
+                )
               : null;
           const mail = await renderReportEmail({
             name: body.name,
             report,
             offers,
             unsubscribeUrl: unsubscribe,
+            newsletterConfirmUrl: confirm,
+            newsletterConfirmTtlMs: ctx.newsletterConfirmationTtlMs,
             publicBaseUrl: ctx.publicBaseUrl,
           });
           await ctx.mailer.send({
