@@ -3,6 +3,10 @@
 // funnel_step_visitors) and the per-session rows (visitor_sessions). The daily aggregates stay — they
 // are the dashboard's history and name nobody.
 //
+// Shares (share_images: which card a posted link shows, and when) expire the same way, by their own
+// clock: the stored cards (share_cards) stay — one per rounded BMI, bounded by the plausible BMI range —
+// and a link whose share row is gone still opens a working page with the default image.
+//
 // Deletes go in small batches (`ctid = ANY(ARRAY(SELECT ctid … LIMIT n))`), each its own short
 // statement, so the job never holds many row locks or one long transaction next to the aggregator's
 // batches. Several aggregator instances may run it at once; a session-level advisory lock lets one of
@@ -33,6 +37,12 @@ export const expiringDatedTables = [
   { table: 'funnel_step_visitors', column: 'date' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
+/** Shares: not analytics, so counted apart from the raw events (see RetentionResult.deletedShares). */
+export const expiringShares = { table: 'share_images', column: 'created_at' } as const satisfies {
+  table: keyof Database;
+  column: string;
+};
+
 export type ExpiringTable =
   (typeof expiringTimestampTables)[number]['table'] | (typeof expiringDatedTables)[number]['table'];
 
@@ -54,12 +64,14 @@ export interface RetentionOptions {
 export interface RetentionResult {
   /** Rows deleted per table; null when another instance held the lock and this run did nothing. */
   deleted: Record<ExpiringTable, number> | null;
+  /** Share rows deleted; null when another instance held the lock. */
+  deletedShares: number | null;
   cutoff: string;
 }
 
 async function deleteInBatches(
   db: Kysely<Database>,
-  table: ExpiringTable,
+  table: ExpiringTable | typeof expiringShares.table,
   column: string,
   olderThan: Date | string,
   batchSize: number,
@@ -91,14 +103,21 @@ export async function deleteExpiredRawEvents(db: Db, options: RetentionOptions):
     const locked = await sql<{
       locked: boolean;
     }>`select pg_try_advisory_lock(${retentionLockKey}) as locked`.execute(conn);
-    if (!locked.rows[0]?.locked) return { deleted: null, cutoff: cutoff.toISOString() };
+    if (!locked.rows[0]?.locked) return { deleted: null, deletedShares: null, cutoff: cutoff.toISOString() };
     try {
       const deleted = {} as Record<ExpiringTable, number>;
       for (const { table, column } of expiringTimestampTables)
         deleted[table] = await deleteInBatches(conn, table, column, cutoff, batchSize);
       for (const { table, column } of expiringDatedTables)
         deleted[table] = await deleteInBatches(conn, table, column, cutoffDate, batchSize);
-      return { deleted, cutoff: cutoff.toISOString() };
+      const deletedShares = await deleteInBatches(
+        conn,
+        expiringShares.table,
+        expiringShares.column,
+        cutoff,
+        batchSize,
+      );
+      return { deleted, deletedShares, cutoff: cutoff.toISOString() };
     } finally {
       await sql`select pg_advisory_unlock(${retentionLockKey})`.execute(conn);
     }
