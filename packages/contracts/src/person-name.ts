@@ -33,6 +33,7 @@ export const personNameSchema = ({ label, requiredMessage }: { label: string; re
     .max(100, `${label} must be at most 100 characters long`)
     .refine((name) => !nameHasForbiddenCharacters(name), {
       message: `${label} must not contain control or text-direction characters`,
+      abort: true, // one message under the field, the first rule broken
     })
     .refine((name) => !nameLooksLikeUrl(name), {
       message: `${label} must not contain a link or web address`,

@@ -195,6 +195,34 @@ describe('retention', () => {
     expect(result.deleted).toBeNull();
     expect(await visitorsIn(db, 'page_visits')).toEqual(['locked-0']);
   });
+
+  it('deletes share rows older than RETENTION_DAYS; the stored card stays for newer shares', async () => {
+    const { db } = database;
+    await db
+      .insertInto('share_cards')
+      .values({ card_key: 'v1/22.4/Normal', bmi: 22.4, bmi_category: 'Normal', png: Buffer.from('png') })
+      .execute();
+    const shares = [
+      ['old-share-1', old],
+      ['old-share-2', old],
+      ['old-share-3', old],
+      ['new-share-1', recent],
+    ] as const;
+    for (const [id, at] of shares)
+      await db
+        .insertInto('share_images')
+        .values({ id, card_key: 'v1/22.4/Normal', platform: 'whatsapp', created_at: at })
+        .execute();
+
+    const result = await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, batchSize: 2, now });
+    expect(result.deletedShares).toBe(3);
+    expect((await db.selectFrom('share_images').select('id').execute()).map((r) => r.id)).toEqual([
+      'new-share-1',
+    ]);
+    expect(await db.selectFrom('share_cards').select('card_key').execute()).toEqual([
+      { card_key: 'v1/22.4/Normal' },
+    ]);
+  });
 });
 
 describe('RETENTION_DAYS', () => {
