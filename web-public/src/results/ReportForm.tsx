@@ -2,9 +2,17 @@
 // (button "Report Sent!", disabled, a message with the address) or error (toast and inline notice).
 // The e-mail decides success; the stored copy (submit-report) follows and its failure is ignored.
 // Two separate boxes, neither pre-ticked: explicit consent to process the health data (required — the
-// report carries it) and the newsletter (optional); both travel as `consent` with the request.
+// report carries it) and the newsletter (optional); both travel as `consent` with the request. The
+// newsletter is double opt-in: the report mail carries a confirmation link, and the box's text says so.
+// The name follows the service's own rule (reportNameSchema: no links, no control or bidi characters),
+// shown under the field before anything is sent.
 import '../lib/zod-jitless';
-import { REPORT_MAX_OFFERS, requiredEmailSchema, type ReportOffer } from '@bodymetrics/contracts';
+import {
+  REPORT_MAX_OFFERS,
+  reportNameSchema,
+  requiredEmailSchema,
+  type ReportOffer,
+} from '@bodymetrics/contracts';
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -55,6 +63,8 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const [consentBoxes, setConsentBoxes] = useState<ReportConsentBoxes>(initialConsentBoxes);
   const [consentError, setConsentError] = useState<string | null>(null);
   const healthConsentRef = useRef<HTMLInputElement>(null);
@@ -89,6 +99,13 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
     event.preventDefault();
     setTouched(true);
     if (!bothFilled || report.isPending || sent) return;
+    const named = reportNameSchema.safeParse(name);
+    if (!named.success) {
+      setNameError(named.error.issues[0]?.message ?? REPORT_REQUIRED_MESSAGE);
+      nameRef.current?.focus();
+      return;
+    }
+    setNameError(null);
     const checked = emailRule.safeParse(email);
     if (!checked.success) {
       setEmailError(checked.error.issues[0]?.message ?? REPORT_REQUIRED_MESSAGE);
@@ -105,7 +122,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
     trackJourney('email_provided');
     report.mutate({
       email: checked.data,
-      name: name.trim(),
+      name: named.data,
       metrics: calculation.values,
       selectedGoal: goal,
       offers: reportOffers(offers),
@@ -138,15 +155,24 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
             </label>
             <input
               id="report-name"
+              ref={nameRef}
               type="text"
               autoComplete="name"
               maxLength={100}
               value={name}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? 'report-name-error' : undefined}
               onChange={(e) => {
                 setName(e.target.value);
                 setTouched(true);
+                setNameError(null);
               }}
             />
+            {nameError ? (
+              <p className="field__error" id="report-name-error">
+                {nameError}
+              </p>
+            ) : null}
           </div>
           <div className="field">
             <label className="field__label" htmlFor="report-email">
@@ -210,7 +236,8 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
             />
             <label htmlFor="report-consent-newsletter">
               Also send me the BodyMetrics newsletter with health tips and offers. I can unsubscribe at any
-              time.
+              time. The report e-mail will ask me to confirm the subscription first; without my confirmation I
+              am not subscribed.
             </label>
           </div>
           <p className="muted report__privacy">

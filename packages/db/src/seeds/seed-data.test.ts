@@ -68,6 +68,7 @@ describe('seeded legal pages', () => {
       'Live presence',
       'Newsletter',
       'unsubscribe',
+      'confirmation link',
       'Contact messages',
       '395 days',
       'runs in your browser',

@@ -31,9 +31,10 @@ export const privacyPolicy: SeedLegalPage = {
 <h2>4. What we record when you ask for something</h2>
 <ul>
 <li><strong>E-mailed health report:</strong> if you request the report, we receive your name, e-mail address, the calculator values listed above, your goal and the offers shown to you. We use them to send the report and store them as a record of the request. This is health-related information, and we process it only because you ask us to send it (your explicit consent).</li>
-<li><strong>Newsletter:</strong> only if you tick the newsletter box when requesting a report, your e-mail address is subscribed to our newsletter with tips and offers. The box is never ticked in advance, every newsletter contains an unsubscribe link, and unsubscribing takes effect immediately.</li>
+<li><strong>Newsletter:</strong> only if you tick the newsletter box when requesting a report, your e-mail address is subscribed to our newsletter with tips and offers. The box is never ticked in advance, every newsletter contains an unsubscribe link, and unsubscribing takes effect immediately. We subscribe the address only after you confirm it (double opt-in): the report e-mail contains a confirmation link, valid for 7 days, that opens a page with a confirmation button. Until you press it the address is not subscribed, and an unconfirmed request is deleted once its link has expired.</li>
+<li><strong>Report e-mails per address:</strong> so that nobody can use our report form to flood someone’s inbox, we count the report e-mails sent to each address over 24 hours. We count them by a one-way hash of the address, not the address itself, and delete each count after 24 hours.</li>
 <li><strong>Contact messages:</strong> when you use the contact form we receive your full name, e-mail address, the reason you chose and your message, and use them to answer you.</li>
-<li><strong>Share images:</strong> if you share your result, we create an image of your result summary and a page that displays it, so that messaging apps can show a preview. Anyone with the link can see that page.</li>
+<li><strong>Share images:</strong> if you share your result, we create an image of your result summary and a page that displays it, so that messaging apps can show a preview. Anyone with the link can see that page. The image shows only the BMI and its category, so one image serves everyone with the same result; the link itself is deleted 395 days after it was created.</li>
 </ul>
 
 <h2>5. Why we use this information and on what legal basis</h2>
