@@ -12,7 +12,7 @@ beforeAll(async () => {
   system = await startSystem({
     label: 'rate_limits',
     trackingPerMinute: 3,
-    reportsRateLimit: { contactMax: 2 },
+    reportsRateLimit: { contactMax: 2, shareImageMax: 2, submitReportMax: 2 },
     adminRateLimits: {
       loginPerIp: { points: 4, durationSeconds: minutes(15) },
       loginFailuresPerUsername: { points: 2, durationSeconds: minutes(15) },
@@ -92,6 +92,51 @@ describe('contact form (per IP at the reports service)', () => {
     ).toBe(200);
     // Only the accepted messages reached the operator.
     expect(await system.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(3);
+  });
+});
+
+describe('share images and stored reports (per client at the reports service)', () => {
+  const shareBody = { results: { bmi: 22.4, bmiCategory: 'Normal' }, platform: 'whatsapp', uniqueId: 'u' };
+
+  it('share images: a client over its budget gets 429; one IPv6 /64 is one client, another /64 is not', async () => {
+    expect(
+      (await post(system.gateway, '/api/generate-share-image', shareBody, { ip: '2001:db8:5:1::1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post(system.gateway, '/api/generate-share-image', shareBody, { ip: '2001:db8:5:1::2' }))
+        .statusCode,
+    ).toBe(200);
+    expect429(
+      await post(system.gateway, '/api/generate-share-image', shareBody, { ip: '2001:db8:5:1:ffff::9' }),
+    );
+    expect(
+      (await post(system.gateway, '/api/generate-share-image', shareBody, { ip: '2001:db8:5:2::1' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await system.db.selectFrom('share_images').select('id').execute()).toHaveLength(3);
+  });
+
+  it('stored reports: the third submit-report from one address is refused and not stored', async () => {
+    const report = (weight: number) => ({
+      name: 'Ana Pop',
+      email: 'ana.pop@example.com',
+      metrics: {
+        age: 30,
+        gender: 'male',
+        activityLevel: 'sedentary',
+        measurementSystem: 'metric',
+        weight,
+        height: 180,
+      },
+      offers: [],
+      consent: { healthData: true, newsletter: false },
+    });
+    const ip = '198.51.100.40';
+    expect((await post(system.gateway, '/api/submit-report', report(80), { ip })).statusCode).toBe(200);
+    expect((await post(system.gateway, '/api/submit-report', report(81), { ip })).statusCode).toBe(200);
+    expect429(await post(system.gateway, '/api/submit-report', report(82), { ip }));
+    expect(await system.db.selectFrom('health_metrics').select('id').execute()).toHaveLength(2);
   });
 });
 
