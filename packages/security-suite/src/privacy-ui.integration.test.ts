@@ -223,4 +223,42 @@ describe('the report form', () => {
     ).toEqual([]);
     await context.close();
   });
+
+  it('shows the name rule under the Name field (no links) and sends nothing; the newsletter box says it needs confirming', async () => {
+    const { context, page } = await visit();
+    await page.goto('/');
+    await banner(page).getByRole('button', { name: 'Necessary storage only' }).click();
+    const form = page.getByTestId('health-form');
+    await form.getByLabel('Age', { exact: true }).fill('30');
+    await form.getByLabel('Gender', { exact: true }).selectOption('male');
+    await form.getByLabel('Height Feet', { exact: true }).selectOption('5');
+    await form.getByLabel('Height Inches', { exact: true }).selectOption('10');
+    await form.getByLabel('Weight (lbs)', { exact: true }).fill('180');
+    await form.getByLabel('Activity Level', { exact: true }).selectOption('sedentary');
+    await page.getByRole('button', { name: 'Get My Free Report!' }).click();
+    await page.getByRole('button', { name: 'View Full Results & Analysis' }).click();
+    await page.getByTestId('results-page').waitFor();
+
+    await page.getByRole('button', { name: 'Send My Health Report' }).click();
+    const report = page.getByTestId('report-form');
+    await report
+      .getByLabel(/^Also send me the BodyMetrics newsletter.*ask me to confirm the subscription first/)
+      .waitFor();
+    const sent: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/email-report')) sent.push(r);
+    });
+    const name = report.getByLabel('Name', { exact: true });
+    await name.fill('Ana http://evil.example');
+    await report.getByLabel('Email', { exact: true }).fill('ana.link@example.com');
+    await report.getByLabel(/^I agree that BodyMetrics processes the health information I entered/).check();
+    await report.getByRole('button', { name: 'Send My Report' }).click();
+    const error = report.locator('#report-name-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Name must not contain a link or web address');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-describedby')).toBe('report-name-error');
+    expect(sent).toEqual([]);
+    await context.close();
+  });
 });
