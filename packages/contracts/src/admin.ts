@@ -68,7 +68,21 @@ export function adminPasswordProblem(password: string): string | null {
   return null;
 }
 
+const limitRule = 'must be a whole number from 1 to 100';
 export const recentClicksQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  // Decimal digits only (a coercing Number() would read `0x10` as 16).
+  limit: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^[0-9]{1,5}$/)
+          .transform(Number),
+      ],
+      { error: limitRule },
+    )
+    .pipe(z.number().int({ error: limitRule }).min(1, { error: limitRule }).max(100, { error: limitRule }))
+    .default(20),
 });
 export type RecentClicksQuery = z.infer<typeof recentClicksQuerySchema>;

@@ -2,9 +2,25 @@
 // and the dashboard renders. Field names follow the spec word for word.
 import { z } from 'zod';
 
-export const analyticsDaysSchema = z.coerce
-  .number()
-  .pipe(z.union([z.literal(7), z.literal(30), z.literal(90)]));
+/** Spec §7/§9: the dashboard's periods. */
+export const analyticsPeriodDays = [7, 30, 90] as const;
+const daysRule = `must be one of ${analyticsPeriodDays.join(', ')}`;
+/**
+ * `?days=`: decimal digits only, so `0x5a`, `9e1` or ` 90` are not read as 90 (a coercing Number() would),
+ * and an out-of-range value is told the rule rather than "Invalid input".
+ */
+export const analyticsDaysSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]{1,5}$/)
+        .transform(Number),
+    ],
+    { error: daysRule },
+  )
+  .pipe(z.literal(analyticsPeriodDays, { error: daysRule }));
 export const daysQuerySchema = z.object({ days: analyticsDaysSchema.default(30) });
 
 export const overviewSchema = z.object({

@@ -92,13 +92,30 @@ export const sessionStoreBodySchema = z.strictObject({
 });
 export type SessionStoreBody = z.infer<typeof sessionStoreBodySchema>;
 
-const offerIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+const offerIdRule = 'must be a positive whole number (the id of an offer)';
+/**
+ * An offer id in a JSON body: a JSON number, as the public app sends it (spec §7). No coercion, so `true`,
+ * `[7]`, `"0x10"` or `"7"` are refused rather than read as a number; at most Postgres' integer.
+ */
+const offerIdSchema = z
+  .number({ error: offerIdRule })
+  .int({ error: offerIdRule })
+  .positive({ error: offerIdRule })
+  .max(2_147_483_647, { error: offerIdRule });
+/** An offer id in a path segment: decimal digits only (no hex, sign, exponent or spaces). */
+const offerIdPathSchema = z
+  .string()
+  .regex(/^[0-9]{1,10}$/, { error: offerIdRule })
+  .transform(Number)
+  .pipe(offerIdSchema);
+/** The offer's link as the visitor followed it: only http(s) — never `javascript:`, `data:` or relative. */
+const offerUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
 
 /** POST /api/analytics/affiliate-click (results page). ipAddress is sent as null by the client. */
 export const affiliateClickBodySchema = z.strictObject({
   offerId: offerIdSchema,
   offerTitle: shortTextSchema,
-  offerUrl: pageUrlSchema,
+  offerUrl: offerUrlSchema,
   visitorId: visitorIdSchema,
   ipAddress: z.null().optional(),
   userAgent: userAgentSchema.optional(),
@@ -114,4 +131,4 @@ export const bridgeOfferClickBodySchema = z.strictObject({
 export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;
 
 /** POST /api/affiliate-offers/{id}/click: no body; the id comes from the path. */
-export const offerClickParamsSchema = z.strictObject({ id: offerIdSchema });
+export const offerClickParamsSchema = z.strictObject({ id: offerIdPathSchema });

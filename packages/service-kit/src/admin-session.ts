@@ -44,9 +44,14 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler that answers 401 unless the request carries a valid admin session. */
+/**
+ * A hook that answers 401 unless the request carries a valid admin session. Every answer of a guarded
+ * route — operator data, an export, or the 401 — is `Cache-Control: no-store`, so no browser or proxy cache
+ * keeps a copy for the next person at that computer (OWASP Session Management: authenticated content).
+ */
 export function requireAdminSession(db: Db) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.header('cache-control', 'no-store');
     const session = await findActiveAdminSession(db, sessionIdFromHeaders(request.headers));
     if (!session) throw unauthorized();
     request.adminSession = session;

@@ -15,7 +15,7 @@ import type { Db } from '@bodymetrics/db';
 import { createServiceApp, gaugeOf } from '@bodymetrics/service-kit';
 import { LiveHub, type OpenSockets } from './live-hub';
 import { MemoryPresenceStore } from './presence/memory-presence';
-import type { PresenceStore } from './presence/presence-store';
+import { defaultPresenceLimits, type PresenceLimits, type PresenceStore } from './presence/presence-store';
 import { RedisPresenceStore } from './presence/redis-presence';
 import type { RateLimit } from './rate-limiter';
 import { createRedisClients, type RedisClients } from './redis-clients';
@@ -45,6 +45,10 @@ export interface LiveDeps {
   broadcastThrottleMs?: number;
   analyticsThrottleMs?: number;
   maxSocketsPerIp?: number;
+  /** Active visitors one client network (IPv4 /24, IPv6 /64) may put on the live list (default 20). */
+  presenceMaxPerNetwork?: number;
+  /** Active visitors the live list holds at most (default 100 000). */
+  presenceMaxTotal?: number;
   rateLimit?: RateLimit;
   logger?: FastifyServerOptions['logger'];
 }
@@ -66,6 +70,10 @@ export function buildApp(deps: LiveDeps) {
   const activeWindowMs = deps.activeWindowMs ?? defaultActiveWindowMs;
   const sweepIntervalMs = deps.sweepIntervalMs ?? 5_000;
   const keyPrefix = deps.keyPrefix ?? '';
+  const presenceLimits: PresenceLimits = {
+    maxPerNetwork: deps.presenceMaxPerNetwork ?? defaultPresenceLimits.maxPerNetwork,
+    maxTotal: deps.presenceMaxTotal ?? defaultPresenceLimits.maxTotal,
+  };
 
   let redis: RedisClients | undefined;
   const app = createServiceApp({
@@ -89,12 +97,12 @@ export function buildApp(deps: LiveDeps) {
   if (deps.presence === 'redis') {
     if (!deps.redisUrl) throw new Error('live: presence "redis" needs redisUrl');
     redis = createRedisClients(deps.redisUrl, app.log);
-    presence = new RedisPresenceStore(redis.command, { keyPrefix, activeWindowMs });
+    presence = new RedisPresenceStore(redis.command, { keyPrefix, activeWindowMs, limits: presenceLimits });
     signals = new RedisSignals(redis.command, redis.subscriber, keyPrefix, (err) =>
       app.log.warn({ err }, 'redis subscribe failed'),
     );
   } else {
-    presence = new MemoryPresenceStore(activeWindowMs);
+    presence = new MemoryPresenceStore(activeWindowMs, presenceLimits);
     signals = new MemorySignals();
   }
   const isPresenceUp = () => (redis ? redis.isUp() : true);

@@ -19,6 +19,10 @@ export const liveConfig = () =>
       WS_HEARTBEAT_MS: ms(30_000),
       SESSION_RECHECK_MS: ms(60_000),
       MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+      // Caps of the live list (issue 11 item 8): one client network (/24, /64 — one party with many
+      // addresses) may add at most this many active visitors, and the list holds at most the total.
+      PRESENCE_MAX_PER_NETWORK: z.coerce.number().int().min(1).default(20),
+      PRESENCE_MAX_TOTAL: z.coerce.number().int().min(1).default(100_000),
       RATE_LIMIT_MESSAGES: z.coerce.number().int().min(1).default(20),
       RATE_LIMIT_WINDOW_MS: ms(10_000),
     }),

@@ -16,6 +16,8 @@ const app = buildApp({
   heartbeatMs: config.WS_HEARTBEAT_MS,
   sessionRecheckMs: config.SESSION_RECHECK_MS,
   maxSocketsPerIp: config.MAX_SOCKETS_PER_IP,
+  presenceMaxPerNetwork: config.PRESENCE_MAX_PER_NETWORK,
+  presenceMaxTotal: config.PRESENCE_MAX_TOTAL,
   rateLimit: { messages: config.RATE_LIMIT_MESSAGES, windowMs: config.RATE_LIMIT_WINDOW_MS },
   logger: { level: config.LOG_LEVEL },
 });

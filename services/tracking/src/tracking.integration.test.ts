@@ -192,6 +192,35 @@ const invalid: { name: string; url: string; body: unknown; field: string; topic:
     field: 'visitorId',
     topic: topics.affiliateClick,
   },
+  // Issue 11 item 12: an offer id is a number, not anything Number() can make one of.
+  ...([true, [7], '0x10', '7'] as const).map((offerId) => ({
+    name: `bridge click with offerId ${JSON.stringify(offerId)}`,
+    url: '/api/affiliate-offers/click',
+    body: { offerId, visitorId },
+    field: 'offerId',
+    topic: topics.affiliateClick,
+  })),
+  ...([true, [7], '0x10'] as const).map((offerId) => ({
+    name: `affiliate-click with offerId ${JSON.stringify(offerId)}`,
+    url: '/api/analytics/affiliate-click',
+    body: { offerId, offerTitle: 't', offerUrl: 'https://partner.example/', visitorId },
+    field: 'offerId',
+    topic: topics.affiliateClick,
+  })),
+  ...['javascript:alert(document.cookie)', 'data:text/html,x', '/relative'].map((offerUrl) => ({
+    name: `affiliate-click with offerUrl ${offerUrl}`,
+    url: '/api/analytics/affiliate-click',
+    body: { offerId: 3, offerTitle: 't', offerUrl, visitorId },
+    field: 'offerUrl',
+    topic: topics.affiliateClick,
+  })),
+  ...['0x10', '1e1', '%207'].map((id) => ({
+    name: `id click with the id ${id}`,
+    url: `/api/affiliate-offers/${id}/click`,
+    body: undefined,
+    field: 'id',
+    topic: topics.affiliateClick,
+  })),
   {
     name: 'id click with a non-numeric id',
     url: '/api/affiliate-offers/abc/click',

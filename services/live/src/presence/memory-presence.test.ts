@@ -3,5 +3,5 @@ import { MemoryPresenceStore } from './memory-presence';
 import { presenceStoreCases } from './presence-store.cases';
 
 describe('memory presence store', () => {
-  presenceStoreCases(async (activeWindowMs) => new MemoryPresenceStore(activeWindowMs));
+  presenceStoreCases(async (activeWindowMs, limits) => new MemoryPresenceStore(activeWindowMs, limits));
 });

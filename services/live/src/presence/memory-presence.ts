@@ -1,34 +1,90 @@
 // The in-memory presence adapter of the embedded mode (one process, so one map is the whole truth).
 // Behaves like the Redis adapter: same window, same ordering (ties broken by visitorId, descending, as a
-// Redis sorted set does), same time-on-site rules.
+// Redis sorted set does), same time-on-site rules, same holder and caps (presence-store.ts).
 import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
-import { toLiveUser, type PresenceEntry, type PresenceStore } from './presence-store';
+import {
+  defaultPresenceLimits,
+  toLiveUser,
+  type PresenceClaimant,
+  type PresenceEntry,
+  type PresenceLimits,
+  type PresenceStore,
+  type TouchResult,
+} from './presence-store';
+
+interface HeldEntry extends PresenceEntry {
+  /** The connection that holds the visitor; undefined once it closed. */
+  holder: string | undefined;
+  network: string;
+}
 
 export class MemoryPresenceStore implements PresenceStore {
-  private readonly entries = new Map<string, PresenceEntry>();
+  private readonly entries = new Map<string, HeldEntry>();
+  /** Visitor ids stored per client network (active or not yet swept), to count a network's visitors. */
+  private readonly byNetwork = new Map<string, Set<string>>();
 
-  constructor(private readonly activeWindowMs: number) {}
+  constructor(
+    private readonly activeWindowMs: number,
+    private readonly limits: PresenceLimits = defaultPresenceLimits,
+  ) {}
 
-  private isActive(entry: PresenceEntry | undefined, now: number): entry is PresenceEntry {
+  private isActive(entry: PresenceEntry | undefined, now: number): entry is HeldEntry {
     return entry !== undefined && entry.lastSeen >= now - this.activeWindowMs;
   }
 
-  async touch(activity: LiveActivity, now: number): Promise<void> {
+  private activeInNetwork(network: string, now: number): number {
+    let n = 0;
+    for (const id of this.byNetwork.get(network) ?? []) if (this.isActive(this.entries.get(id), now)) n++;
+    return n;
+  }
+
+  private store(entry: HeldEntry): void {
+    const previous = this.entries.get(entry.visitorId);
+    if (previous && previous.network !== entry.network) this.forgetNetwork(previous);
+    this.entries.set(entry.visitorId, entry);
+    let ids = this.byNetwork.get(entry.network);
+    if (!ids) this.byNetwork.set(entry.network, (ids = new Set()));
+    ids.add(entry.visitorId);
+  }
+
+  private forgetNetwork(entry: HeldEntry): void {
+    const ids = this.byNetwork.get(entry.network);
+    ids?.delete(entry.visitorId);
+    if (ids?.size === 0) this.byNetwork.delete(entry.network);
+  }
+
+  async touch(activity: LiveActivity, now: number, by: PresenceClaimant): Promise<TouchResult> {
     const previous = this.entries.get(activity.visitorId);
-    const continues = this.isActive(previous, now) && previous.sessionId === activity.sessionId;
-    this.entries.set(activity.visitorId, {
+    const active = this.isActive(previous, now);
+    if (active && previous.holder !== undefined && previous.holder !== by.connectionId)
+      return 'held_by_another';
+    if (
+      (!active || previous.network !== by.network) &&
+      this.activeInNetwork(by.network, now) >= this.limits.maxPerNetwork
+    )
+      return 'network_full';
+    if (!active && this.entries.size >= this.limits.maxTotal) {
+      // The map also holds visitors who left since the last sweep; only active ones count.
+      await this.sweep(now);
+      if (this.entries.size >= this.limits.maxTotal) return 'full';
+    }
+    const continues = active && previous.sessionId === activity.sessionId;
+    this.store({
       ...activity,
       firstSeen: continues ? previous.firstSeen : now,
       // A heartbeat that arrives late (another instance's clock) never moves the visitor back in time.
       lastSeen: Math.max(now, previous?.lastSeen ?? now),
+      holder: by.connectionId,
+      network: by.network,
     });
+    return 'recorded';
   }
 
-  async pageChange(change: LivePageChange, now: number): Promise<boolean> {
+  async pageChange(change: LivePageChange, now: number, by: PresenceClaimant): Promise<boolean> {
     const entry = this.entries.get(change.visitorId);
-    if (!this.isActive(entry, now)) return false;
+    if (!this.isActive(entry, now) || entry.holder !== by.connectionId) return false;
     const sameSession = entry.sessionId === change.sessionId;
-    this.entries.set(change.visitorId, {
+    this.store({
       ...entry,
       sessionId: change.sessionId,
       currentPage: change.currentPage,
@@ -36,6 +92,11 @@ export class MemoryPresenceStore implements PresenceStore {
       lastSeen: Math.max(now, entry.lastSeen),
     });
     return true;
+  }
+
+  async release(visitorId: string, connectionId: string): Promise<void> {
+    const entry = this.entries.get(visitorId);
+    if (entry?.holder === connectionId) entry.holder = undefined;
   }
 
   async list(now: number, limit: number): Promise<LiveUser[]> {
@@ -56,6 +117,9 @@ export class MemoryPresenceStore implements PresenceStore {
   }
 
   async remove(visitorId: string): Promise<void> {
+    const entry = this.entries.get(visitorId);
+    if (!entry) return;
+    this.forgetNetwork(entry);
     this.entries.delete(visitorId);
   }
 
@@ -63,6 +127,7 @@ export class MemoryPresenceStore implements PresenceStore {
     let removed = 0;
     for (const [id, e] of this.entries) {
       if (!this.isActive(e, now)) {
+        this.forgetNetwork(e);
         this.entries.delete(id);
         removed++;
       }

@@ -3,9 +3,9 @@
 // nothing here waits on a clock.
 import { expect, it } from 'vitest';
 import type { LiveActivity } from '@bodymetrics/contracts';
-import type { PresenceStore } from './presence-store';
+import type { PresenceClaimant, PresenceLimits, PresenceStore } from './presence-store';
 
-export type MakePresenceStore = (activeWindowMs: number) => Promise<PresenceStore>;
+export type MakePresenceStore = (activeWindowMs: number, limits?: PresenceLimits) => Promise<PresenceStore>;
 
 const windowMs = 60_000;
 const t0 = 1_800_000_000_000;
@@ -20,6 +20,12 @@ const activity = (visitorId: string, overrides: Partial<LiveActivity> = {}): Liv
   ...overrides,
 });
 
+/** Each visitor reported by a connection of its own, all from one documentation network. */
+const by = (visitorId: string, network = '192.0.2.0/24'): PresenceClaimant => ({
+  connectionId: `connection-of-${visitorId}`,
+  network,
+});
+
 export function presenceStoreCases(make: MakePresenceStore): void {
   it('shows a visitor who sent a heartbeat, with the details of the activity record', async () => {
     const store = await make(windowMs);
@@ -31,6 +37,7 @@ export function presenceStoreCases(make: MakePresenceStore): void {
         location: 'New York',
       }),
       t0,
+      by('v-1'),
     );
     expect(await store.count(t0)).toBe(1);
     expect(await store.list(t0 + 1500, 10)).toEqual([
@@ -47,8 +54,8 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('counts time on site from the first heartbeat of the session, and updates the details', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1'), t0);
-    await store.touch(activity('v-1', { currentPage: '/contact' }), t0 + 30_000);
+    await store.touch(activity('v-1'), t0, by('v-1'));
+    await store.touch(activity('v-1', { currentPage: '/contact' }), t0 + 30_000, by('v-1'));
     const [user] = await store.list(t0 + 45_000, 10);
     expect(user).toMatchObject({ visitorId: 'v-1', currentPage: '/contact', timeOnSite: 45 });
     expect(await store.count(t0 + 45_000)).toBe(1);
@@ -56,14 +63,14 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('starts time on site over for a new session', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1'), t0);
-    await store.touch(activity('v-1', { sessionId: 'another-session' }), t0 + 30_000);
+    await store.touch(activity('v-1'), t0, by('v-1'));
+    await store.touch(activity('v-1', { sessionId: 'another-session' }), t0 + 30_000, by('v-1'));
     expect((await store.list(t0 + 40_000, 10))[0]?.timeOnSite).toBe(10);
   });
 
   it('keeps a visitor active while heard from within the window and drops them after', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1'), t0);
+    await store.touch(activity('v-1'), t0, by('v-1'));
     expect(await store.count(t0 + windowMs)).toBe(1);
     expect(await store.count(t0 + windowMs + 1)).toBe(0);
     expect(await store.list(t0 + windowMs + 1, 10)).toEqual([]);
@@ -71,14 +78,14 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('starts time on site over for a visitor who comes back after dropping out', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1'), t0);
-    await store.touch(activity('v-1'), t0 + windowMs + 5_000);
+    await store.touch(activity('v-1'), t0, by('v-1'));
+    await store.touch(activity('v-1'), t0 + windowMs + 5_000, by('v-1'));
     expect((await store.list(t0 + windowMs + 7_000, 10))[0]?.timeOnSite).toBe(2);
   });
 
   it('lists the most recent activity first and at most the limit', async () => {
     const store = await make(windowMs);
-    for (let i = 1; i <= 12; i++) await store.touch(activity(`v-${i}`), t0 + i * 1000);
+    for (let i = 1; i <= 12; i++) await store.touch(activity(`v-${i}`), t0 + i * 1000, by(`v-${i}`));
     const users = await store.list(t0 + 13_000, 10);
     expect(users.map((u) => u.visitorId)).toEqual([
       'v-12',
@@ -97,12 +104,13 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('applies a page change of an active visitor and counts it as activity', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1'), t0);
-    await store.touch(activity('v-2'), t0 + 1000);
+    await store.touch(activity('v-1'), t0, by('v-1'));
+    await store.touch(activity('v-2'), t0 + 1000, by('v-2'));
     expect(
       await store.pageChange(
         { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/results' },
         t0 + 2000,
+        by('v-1'),
       ),
     ).toBe(true);
     const users = await store.list(t0 + 2000, 10);
@@ -116,14 +124,15 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('ignores a page change of a visitor it has never heard from or who dropped out', async () => {
     const store = await make(windowMs);
-    expect(await store.pageChange({ visitorId: 'v-ghost', sessionId: 's', currentPage: '/x' }, t0)).toBe(
-      false,
-    );
-    await store.touch(activity('v-1'), t0);
+    expect(
+      await store.pageChange({ visitorId: 'v-ghost', sessionId: 's', currentPage: '/x' }, t0, by('v-ghost')),
+    ).toBe(false);
+    await store.touch(activity('v-1'), t0, by('v-1'));
     expect(
       await store.pageChange(
         { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/x' },
         t0 + windowMs + 1,
+        by('v-1'),
       ),
     ).toBe(false);
     expect(await store.count(t0)).toBe(1);
@@ -133,15 +142,15 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('never moves a visitor back in time when a heartbeat arrives late', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1'), t0 + 10_000);
-    await store.touch(activity('v-1'), t0);
+    await store.touch(activity('v-1'), t0 + 10_000, by('v-1'));
+    await store.touch(activity('v-1'), t0, by('v-1'));
     expect(await store.count(t0 + windowMs + 5_000)).toBe(1);
   });
 
   it('removes a visitor', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-1'), t0);
-    await store.touch(activity('v-2'), t0);
+    await store.touch(activity('v-1'), t0, by('v-1'));
+    await store.touch(activity('v-2'), t0, by('v-2'));
     await store.remove('v-1');
     expect((await store.list(t0, 10)).map((u) => u.visitorId)).toEqual(['v-2']);
     expect(await store.count(t0)).toBe(1);
@@ -149,13 +158,13 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('sweeps out only the visitors who dropped out of the window', async () => {
     const store = await make(windowMs);
-    await store.touch(activity('v-old'), t0);
-    await store.touch(activity('v-new'), t0 + 30_000);
+    await store.touch(activity('v-old'), t0, by('v-old'));
+    await store.touch(activity('v-new'), t0 + 30_000, by('v-new'));
     expect(await store.sweep(t0 + windowMs + 1)).toBe(1);
     expect(await store.sweep(t0 + windowMs + 1)).toBe(0);
     expect((await store.list(t0 + windowMs + 1, 10)).map((u) => u.visitorId)).toEqual(['v-new']);
     // A swept visitor who returns is a new arrival, time on site from zero.
-    await store.touch(activity('v-old'), t0 + windowMs + 2_000);
+    await store.touch(activity('v-old'), t0 + windowMs + 2_000, by('v-old'));
     expect(
       (await store.list(t0 + windowMs + 2_000, 10)).find((u) => u.visitorId === 'v-old')?.timeOnSite,
     ).toBe(0);
@@ -163,8 +172,134 @@ export function presenceStoreCases(make: MakePresenceStore): void {
 
   it('uses the window it was given', async () => {
     const store = await make(1500);
-    await store.touch(activity('v-1'), t0);
+    await store.touch(activity('v-1'), t0, by('v-1'));
     expect(await store.count(t0 + 1500)).toBe(1);
     expect(await store.count(t0 + 1501)).toBe(0);
+  });
+
+  // ---- who may report a visitor, and how many one network may add (issue 11 item 8) ----------------
+
+  it("refuses another connection's heartbeat and page change for a visitor it does not hold", async () => {
+    const store = await make(windowMs);
+    const holder = { connectionId: 'socket-a', network: '192.0.2.0/24' };
+    const intruder = { connectionId: 'socket-b', network: '198.51.100.0/24' };
+    expect(await store.touch(activity('v-1', { currentPage: '/results' }), t0, holder)).toBe('recorded');
+    expect(await store.touch(activity('v-1', { currentPage: '/spoofed' }), t0 + 1000, intruder)).toBe(
+      'held_by_another',
+    );
+    expect(
+      await store.pageChange(
+        { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/spoofed' },
+        t0 + 2000,
+        intruder,
+      ),
+    ).toBe(false);
+    expect((await store.list(t0 + 3000, 10)).map((u) => u.currentPage)).toEqual(['/results']);
+    // The refused reports did not keep the visitor active either.
+    expect(await store.count(t0 + windowMs + 1)).toBe(0);
+    // The holder still reports.
+    expect(
+      await store.pageChange(
+        { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/contact' },
+        t0 + 4000,
+        holder,
+      ),
+    ).toBe(true);
+    expect((await store.list(t0 + 4000, 10)).map((u) => u.currentPage)).toEqual(['/contact']);
+  });
+
+  it('lets a new connection take a visitor over once the holder let go (a reload), keeping time on site', async () => {
+    const store = await make(windowMs);
+    const before = { connectionId: 'socket-before-reload', network: '192.0.2.0/24' };
+    const after = { connectionId: 'socket-after-reload', network: '192.0.2.0/24' };
+    await store.touch(activity('v-1'), t0, before);
+    // Only the holder's release counts: another connection's is a no-op.
+    await store.release('v-1', after.connectionId);
+    expect(await store.touch(activity('v-1', { currentPage: '/x' }), t0 + 1000, after)).toBe(
+      'held_by_another',
+    );
+    await store.release('v-1', before.connectionId);
+    // Still listed until the window passes (a reload must not make the visitor blink off the list).
+    expect(await store.count(t0 + 2000)).toBe(1);
+    // Unheld: a page change waits for the next heartbeat, which claims the visitor.
+    expect(
+      await store.pageChange(
+        { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/y' },
+        t0 + 2500,
+        after,
+      ),
+    ).toBe(false);
+    expect(await store.touch(activity('v-1', { currentPage: '/results' }), t0 + 3000, after)).toBe(
+      'recorded',
+    );
+    expect(await store.list(t0 + 5000, 10)).toEqual([
+      expect.objectContaining({ currentPage: '/results', timeOnSite: 5 }),
+    ]);
+    // And now the old connection is the intruder.
+    expect(await store.touch(activity('v-1'), t0 + 6000, before)).toBe('held_by_another');
+  });
+
+  it('lets anyone claim a visitor who dropped out of the window', async () => {
+    const store = await make(windowMs);
+    await store.touch(activity('v-1'), t0, { connectionId: 'socket-a', network: '192.0.2.0/24' });
+    expect(
+      await store.touch(activity('v-1'), t0 + windowMs + 1, {
+        connectionId: 'socket-b',
+        network: '192.0.2.0/24',
+      }),
+    ).toBe('recorded');
+  });
+
+  it('caps the active visitors of one client network, and frees the places as they leave', async () => {
+    const store = await make(windowMs, { maxPerNetwork: 3, maxTotal: 1000 });
+    const results: string[] = [];
+    for (let i = 1; i <= 5; i++) results.push(await store.touch(activity(`v-${i}`), t0 + i, by(`v-${i}`)));
+    expect(results).toEqual(['recorded', 'recorded', 'recorded', 'network_full', 'network_full']);
+    expect(await store.count(t0 + 10)).toBe(3);
+    // Visitors already listed keep their heartbeats.
+    expect(await store.touch(activity('v-2'), t0 + 20, by('v-2'))).toBe('recorded');
+    // Another network is not affected.
+    expect(await store.touch(activity('v-other'), t0 + 30, by('v-other', '198.51.100.0/24'))).toBe(
+      'recorded',
+    );
+    // An IPv6 /64 is a network like a /24.
+    expect(await store.touch(activity('v-v6'), t0 + 40, by('v-v6', '2001:db8:0:1::/64'))).toBe('recorded');
+    // Once v-1 and v-3 dropped out (v-2 was heard from again), the network has room for two more.
+    const later = t0 + 10 + windowMs;
+    expect(await store.touch(activity('v-4'), later, by('v-4'))).toBe('recorded');
+    expect(await store.touch(activity('v-5'), later, by('v-5'))).toBe('recorded');
+    expect(await store.touch(activity('v-6'), later, by('v-6'))).toBe('network_full');
+  });
+
+  it('caps the whole list', async () => {
+    const store = await make(windowMs, { maxPerNetwork: 1000, maxTotal: 4 });
+    const results: string[] = [];
+    for (let i = 1; i <= 6; i++)
+      results.push(await store.touch(activity(`v-${i}`), t0 + i, by(`v-${i}`, `203.0.113.${i}/32`)));
+    expect(results).toEqual(['recorded', 'recorded', 'recorded', 'recorded', 'full', 'full']);
+    expect(await store.count(t0 + 10)).toBe(4);
+    expect(await store.touch(activity('v-1'), t0 + 20, by('v-1', '203.0.113.1/32'))).toBe('recorded');
+    expect(await store.touch(activity('v-7'), t0 + 10 + windowMs, by('v-7', '203.0.113.7/32'))).toBe(
+      'recorded',
+    );
+  });
+
+  it("moves a visitor who reconnects from another network to that network's count", async () => {
+    const store = await make(windowMs, { maxPerNetwork: 1, maxTotal: 1000 });
+    const home = { connectionId: 'socket-home', network: '192.0.2.0/24' };
+    const mobile = { connectionId: 'socket-mobile', network: '198.51.100.0/24' };
+    await store.touch(activity('v-1'), t0, home);
+    await store.release('v-1', home.connectionId);
+    expect(await store.touch(activity('v-1'), t0 + 1000, mobile)).toBe('recorded');
+    // Home has room again; the mobile network is full.
+    expect(await store.touch(activity('v-2'), t0 + 2000, by('v-2', home.network))).toBe('recorded');
+    expect(await store.touch(activity('v-3'), t0 + 2000, by('v-3', mobile.network))).toBe('network_full');
+  });
+
+  it('frees the network place of a removed visitor', async () => {
+    const store = await make(windowMs, { maxPerNetwork: 1, maxTotal: 1000 });
+    await store.touch(activity('v-1'), t0, by('v-1'));
+    await store.remove('v-1');
+    expect(await store.touch(activity('v-2'), t0 + 1, by('v-2'))).toBe('recorded');
   });
 }

@@ -7,14 +7,45 @@
 // over. Every method takes `now` (ms) so both adapters and their tests agree on the clock.
 import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
 
+//
+// Abuse resistance (issue 11 item 8): a visitor id is held by the connection (socket) that first reported
+// it while the visitor is active; another connection's reports for it change nothing until the holder lets
+// go (its socket closed — a reload or a reconnect then takes it over) or the visitor drops out of the
+// window. And a new visitor is only listed while its client network (/24, /64) has fewer than
+// `maxPerNetwork` active visitors and the whole list fewer than `maxTotal`.
+
+/** The connection reporting a visitor, and the client network it connects from (`clientNetwork(ip)`). */
+export interface PresenceClaimant {
+  connectionId: string;
+  network: string;
+}
+
+export interface PresenceLimits {
+  /** Active visitors one client network (IPv4 /24, IPv6 /64) may add to the list. */
+  maxPerNetwork: number;
+  /** Active visitors the list holds at most (bounds Redis / memory whatever the number of networks). */
+  maxTotal: number;
+}
+
+export const defaultPresenceLimits: PresenceLimits = { maxPerNetwork: 20, maxTotal: 100_000 };
+
+/**
+ * What became of a heartbeat: recorded; or refused because another connection holds that visitor, the
+ * client's network already has `maxPerNetwork` active visitors, or the list is full.
+ */
+export type TouchResult = 'recorded' | 'held_by_another' | 'network_full' | 'full';
+
 export interface PresenceStore {
-  /** Records a heartbeat with the visitor's full activity record. */
-  touch(activity: LiveActivity, now: number): Promise<void>;
+  /** Records a heartbeat with the visitor's full activity record, on behalf of `by`. */
+  touch(activity: LiveActivity, now: number, by: PresenceClaimant): Promise<TouchResult>;
   /**
-   * Records a page change of a visitor who is active. Returns false (and records nothing) for a visitor
-   * not currently active: without the full activity record there is no device, browser or location to show.
+   * Records a page change of a visitor who is active and held by `by`. Returns false (and records nothing)
+   * for a visitor not currently active — without the full activity record there is no device, browser or
+   * location to show — or one another connection holds (or none does yet: its next heartbeat claims it).
    */
-  pageChange(change: LivePageChange, now: number): Promise<boolean>;
+  pageChange(change: LivePageChange, now: number, by: PresenceClaimant): Promise<boolean>;
+  /** The connection closed: it no longer holds the visitor (who stays listed until the window passes). */
+  release(visitorId: string, connectionId: string): Promise<void>;
   /** Active visitors, most recent activity first, at most `limit`. */
   list(now: number, limit: number): Promise<LiveUser[]>;
   count(now: number): Promise<number>;

@@ -17,7 +17,11 @@ afterAll(async () => {
 describe('redis presence store', () => {
   let n = 0;
   presenceStoreCases(
-    async (activeWindowMs) =>
-      new RedisPresenceStore(redis, { keyPrefix: `${filePrefix}${++n}:`, activeWindowMs }),
+    async (activeWindowMs, limits) =>
+      new RedisPresenceStore(redis, {
+        keyPrefix: `${filePrefix}${++n}:`,
+        activeWindowMs,
+        ...(limits ? { limits } : {}),
+      }),
   );
 });

@@ -1,21 +1,45 @@
 // The Redis presence adapter of the distributed mode: every live instance reads and writes the same keys,
 // so an admin on one instance sees visitors connected to another.
 //
-//   <prefix>presence:active            ZSET  member visitorId, score last-seen (ms)
-//   <prefix>presence:user:<visitorId>  HASH  the activity record + firstSeen + lastSeen, PEXPIRE 2 × window
+//   <prefix>presence:active              ZSET  member visitorId, score last-seen (ms)
+//   <prefix>presence:user:<visitorId>    HASH  the activity record + firstSeen + lastSeen + holder (the
+//                                              connection that reports the visitor) + network, PEXPIRE 2 × window
+//   <prefix>presence:network:<network>   ZSET  the visitors of one client network (/24, /64), score
+//                                              last-seen, PEXPIRE 2 × window: counts the per-network cap
 //
 // The ZSET decides who is active (score within the window); the hash outlives it a little so that clock
 // differences between instances never leave an active member without its details. Writes are Lua scripts
-// so that "same session, still active → keep firstSeen" is decided atomically.
+// so that "same session, still active → keep firstSeen", "held by another connection" and the caps are
+// decided atomically — whichever live instance the competing sockets are on.
 import type { Redis } from 'ioredis';
 import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
 import { deviceTypeSchema } from '@bodymetrics/contracts';
-import { toLiveUser, type PresenceEntry, type PresenceStore } from './presence-store';
+import {
+  defaultPresenceLimits,
+  toLiveUser,
+  type PresenceClaimant,
+  type PresenceEntry,
+  type PresenceLimits,
+  type PresenceStore,
+  type TouchResult,
+} from './presence-store';
 
+// KEYS: active, user, network. ARGV: now, window, ttl, visitorId, sessionId, currentPage, deviceType,
+// browser, location, holder, network, maxPerNetwork, maxTotal, network key prefix.
 const touchScript = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen')
+local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen', 'holder', 'network')
+local active = prev[3] and tonumber(prev[3]) >= now - window
+if active and prev[4] and prev[4] ~= ARGV[10] then return 'held_by_another' end
+if not active or prev[5] ~= ARGV[11] then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. (now - window))
+  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[12]) then return 'network_full' end
+end
+if not active and redis.call('ZCOUNT', KEYS[1], now - window, '+inf') >= tonumber(ARGV[13]) then
+  return 'full'
+end
+if prev[5] and prev[5] ~= ARGV[11] then redis.call('ZREM', ARGV[14] .. prev[5], ARGV[4]) end
 local firstSeen = now
 local lastSeen = now
 if prev[3] then
@@ -24,33 +48,51 @@ if prev[3] then
   if prevLast >= now - window and prev[1] == ARGV[5] and prev[2] then firstSeen = tonumber(prev[2]) end
 end
 redis.call('HSET', KEYS[2], 'visitorId', ARGV[4], 'sessionId', ARGV[5], 'currentPage', ARGV[6],
-  'deviceType', ARGV[7], 'browser', ARGV[8], 'location', ARGV[9], 'firstSeen', firstSeen, 'lastSeen', lastSeen)
+  'deviceType', ARGV[7], 'browser', ARGV[8], 'location', ARGV[9], 'firstSeen', firstSeen, 'lastSeen', lastSeen,
+  'holder', ARGV[10], 'network', ARGV[11])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('ZADD', KEYS[1], lastSeen, ARGV[4])
-return 1
+redis.call('ZADD', KEYS[3], lastSeen, ARGV[4])
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
+return 'recorded'
 `;
 
+// KEYS: active, user, network. ARGV: now, window, ttl, visitorId, sessionId, currentPage, holder.
 const pageChangeScript = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen')
+local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen', 'holder')
 if not prev[3] or tonumber(prev[3]) < now - window then return 0 end
+if prev[4] ~= ARGV[7] then return 0 end
 local lastSeen = math.max(now, tonumber(prev[3]))
 local firstSeen = tonumber(prev[2]) or now
 if prev[1] ~= ARGV[5] then firstSeen = now end
 redis.call('HSET', KEYS[2], 'sessionId', ARGV[5], 'currentPage', ARGV[6], 'firstSeen', firstSeen, 'lastSeen', lastSeen)
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('ZADD', KEYS[1], lastSeen, ARGV[4])
+redis.call('ZADD', KEYS[3], lastSeen, ARGV[4])
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1
 `;
 
-type ScriptRunner = (activeKey: string, userKey: string, ...args: (string | number)[]) => Promise<number>;
-type PresenceRedis = Redis & { presenceTouch: ScriptRunner; presencePageChange: ScriptRunner };
+// KEYS: user. ARGV: holder. Lets go of the visitor only if this connection still holds it.
+const releaseScript = `
+if redis.call('HGET', KEYS[1], 'holder') == ARGV[1] then redis.call('HDEL', KEYS[1], 'holder') end
+return 1
+`;
+
+type ScriptRunner<T> = (...keysThenArgs: (string | number)[]) => Promise<T>;
+type PresenceRedis = Redis & {
+  presenceTouch: ScriptRunner<TouchResult>;
+  presencePageChange: ScriptRunner<number>;
+  presenceRelease: ScriptRunner<number>;
+};
 
 export interface RedisPresenceOptions {
   /** Prepended to every key: deployments may share a Redis, tests use one prefix per file. */
   keyPrefix: string;
   activeWindowMs: number;
+  limits?: PresenceLimits;
 }
 
 export class RedisPresenceStore implements PresenceStore {
@@ -63,8 +105,9 @@ export class RedisPresenceStore implements PresenceStore {
   ) {
     // defineCommand is idempotent per name on a client; EVALSHA with a fallback to EVAL.
     if (!('presenceTouch' in redis)) {
-      redis.defineCommand('presenceTouch', { numberOfKeys: 2, lua: touchScript });
-      redis.defineCommand('presencePageChange', { numberOfKeys: 2, lua: pageChangeScript });
+      redis.defineCommand('presenceTouch', { numberOfKeys: 3, lua: touchScript });
+      redis.defineCommand('presencePageChange', { numberOfKeys: 3, lua: pageChangeScript });
+      redis.defineCommand('presenceRelease', { numberOfKeys: 1, lua: releaseScript });
     }
     this.redis = redis as PresenceRedis;
     this.activeKey = `${options.keyPrefix}presence:active`;
@@ -74,15 +117,20 @@ export class RedisPresenceStore implements PresenceStore {
     return `${this.options.keyPrefix}presence:user:${visitorId}`;
   }
 
+  private networkKeyPrefix(): string {
+    return `${this.options.keyPrefix}presence:network:`;
+  }
+
   private windowStart(now: number): number {
     return now - this.options.activeWindowMs;
   }
 
-  async touch(a: LiveActivity, now: number): Promise<void> {
-    const { activeWindowMs } = this.options;
-    await this.redis.presenceTouch(
+  async touch(a: LiveActivity, now: number, by: PresenceClaimant): Promise<TouchResult> {
+    const { activeWindowMs, limits = defaultPresenceLimits } = this.options;
+    return this.redis.presenceTouch(
       this.activeKey,
       this.userKey(a.visitorId),
+      this.networkKeyPrefix() + by.network,
       now,
       activeWindowMs,
       2 * activeWindowMs,
@@ -92,22 +140,33 @@ export class RedisPresenceStore implements PresenceStore {
       a.deviceType,
       a.browser,
       a.location,
+      by.connectionId,
+      by.network,
+      limits.maxPerNetwork,
+      limits.maxTotal,
+      this.networkKeyPrefix(),
     );
   }
 
-  async pageChange(c: LivePageChange, now: number): Promise<boolean> {
+  async pageChange(c: LivePageChange, now: number, by: PresenceClaimant): Promise<boolean> {
     const { activeWindowMs } = this.options;
     const applied = await this.redis.presencePageChange(
       this.activeKey,
       this.userKey(c.visitorId),
+      this.networkKeyPrefix() + by.network,
       now,
       activeWindowMs,
       2 * activeWindowMs,
       c.visitorId,
       c.sessionId,
       c.currentPage,
+      by.connectionId,
     );
     return applied === 1;
+  }
+
+  async release(visitorId: string, connectionId: string): Promise<void> {
+    await this.redis.presenceRelease(this.userKey(visitorId), connectionId);
   }
 
   async list(now: number, limit: number): Promise<LiveUser[]> {
@@ -137,7 +196,10 @@ export class RedisPresenceStore implements PresenceStore {
   }
 
   async remove(visitorId: string): Promise<void> {
-    await this.redis.multi().zrem(this.activeKey, visitorId).del(this.userKey(visitorId)).exec();
+    const network = await this.redis.hget(this.userKey(visitorId), 'network');
+    const tx = this.redis.multi().zrem(this.activeKey, visitorId).del(this.userKey(visitorId));
+    if (network) tx.zrem(this.networkKeyPrefix() + network, visitorId);
+    await tx.exec();
   }
 
   async sweep(now: number): Promise<number> {

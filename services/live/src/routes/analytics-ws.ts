@@ -6,6 +6,9 @@
 //   - anything else → visitor, which may still become admin by sending `auth` (a failed `auth` closes 4401).
 // Frames are bounded (4 KB, @fastify/websocket's maxPayload closes with 1009), rate-limited per socket,
 // and handled one at a time per socket so that `auth` is settled before the message after it.
+// A visitor socket reports for one visitor id, and only while it holds that id in the presence store (no
+// other socket, on any instance, holds it); its client network is what the per-network cap counts.
+import { randomUUID } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -16,7 +19,7 @@ import {
   type LiveError,
 } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
-import { sessionIdFromHeaders } from '@bodymetrics/service-kit';
+import { clientNetwork, sessionIdFromHeaders } from '@bodymetrics/service-kit';
 import { checkAdminSession, type AdminSessionCheck } from '../admin-session-check';
 import { parseClientMessage } from '../client-message';
 import type { LiveConnection, LiveHub } from '../live-hub';
@@ -81,6 +84,8 @@ function openConnection(
   }
   const conn: LiveConnection = { socket, role: 'pending', ip, alive: true };
   hub.register(conn);
+  // Who holds a visitor in the presence store: this socket (unique across instances), from this network.
+  const claimant = { connectionId: randomUUID(), network: clientNetwork(ip) };
   const limiter = new MessageRateLimiter(o.rateLimit);
   let authTimer: NodeJS.Timeout | undefined;
   // One message at a time per socket; a failure is logged, never thrown into the event loop.
@@ -97,6 +102,13 @@ function openConnection(
     // and dropping them here would reset their time on site on every reload.
     clearTimeout(authTimer);
     hub.unregister(conn);
+    // ...but this socket lets go of the visitor, so the reloaded page's socket may report for them. Queued
+    // behind a heartbeat still in flight, which would otherwise take the visitor back.
+    const { visitorId } = conn;
+    if (visitorId !== undefined && !crawler)
+      enqueue(async () => {
+        if (o.isPresenceUp()) await o.presence.release(visitorId, claimant.connectionId);
+      });
   });
   socket.on('message', (data, isBinary) => {
     const rate = limiter.check(Date.now());
@@ -147,8 +159,16 @@ function openConnection(
         // Redis away: drop the heartbeat; the next one (30 s later) puts the visitor back.
         if (!o.isPresenceUp()) return;
         const now = Date.now();
-        if (message.type === 'user_active') await o.presence.touch(message.data, now);
-        else if (!(await o.presence.pageChange(message.data, now))) return;
+        if (message.type === 'user_active') {
+          const result = await o.presence.touch(message.data, now, claimant);
+          if (result === 'held_by_another')
+            return hub.send(
+              c,
+              errorMessage('visitor_mismatch', 'another connection reports for this visitor'),
+            );
+          // Its network (or the whole list) is at its cap: not listed, and nothing an attacker could count on.
+          if (result !== 'recorded') return;
+        } else if (!(await o.presence.pageChange(message.data, now, claimant))) return;
         await hub.presenceChanged();
         return;
       }

@@ -1,0 +1,178 @@
+// Issue 11 item 8 through the live service, in both modes (memory presence as embedded, Redis presence
+// as distributed — there across two instances): one client network cannot fill the live list with made-up
+// visitors, and a socket cannot move another visitor's entry. The client address is the one X-Forwarded-For
+// names (the gateway's single hop, trusted by every service), so each test speaks from the network it needs.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { createTestDatabase, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
+import type { LiveDeps } from './app';
+import {
+  createAdminWithSession,
+  startLive,
+  TestSocket,
+  visitorActivity,
+  type RunningLive,
+} from './testing/live-test-kit';
+
+let testDb: TestDatabase;
+let redis: Redis;
+const filePrefix = `test:live-abuse:${uniqueTag()}:`;
+const running: RunningLive[] = [];
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase('live_abuse');
+  redis = new Redis(testInfra().redisUrl);
+});
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.close();
+  await Promise.all(running.splice(0).map((r) => r.close()));
+});
+afterAll(async () => {
+  const keys = await redis.keys(`${filePrefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+  await testDb?.drop();
+});
+
+let prefixCounter = 0;
+const modes = {
+  memory: { instances: 1, deps: { presence: 'memory' } },
+  redis: { instances: 2, deps: { presence: 'redis', redisUrl: testInfra().redisUrl } },
+} satisfies Record<string, { instances: number; deps: Partial<LiveDeps> }>;
+
+async function start(mode: keyof typeof modes, overrides: Partial<LiveDeps> = {}): Promise<RunningLive[]> {
+  const keyPrefix = `${filePrefix}${++prefixCounter}:`;
+  const { instances, deps } = modes[mode];
+  const started = await Promise.all(
+    Array.from({ length: instances }, () =>
+      startLive({
+        db: testDb.db,
+        keyPrefix,
+        activeWindowMs: 60_000,
+        sweepIntervalMs: 200,
+        ...deps,
+        ...overrides,
+      } as LiveDeps),
+    ),
+  );
+  running.push(...started);
+  return started;
+}
+
+async function open(
+  url: string,
+  from: string,
+  options: { query?: string; headers?: Record<string, string> } = {},
+) {
+  const socket = await TestSocket.open(url, {
+    ...options,
+    headers: { 'x-forwarded-for': from, ...options.headers },
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+async function openAdmin(url: string): Promise<TestSocket> {
+  const admin = await createAdminWithSession(testDb.db);
+  const socket = await open(url, '10.9.8.7', { query: 'role=admin', headers: admin.cookie });
+  await socket.waitFor('connection_info', (d) => d.role === 'admin');
+  return socket;
+}
+
+/** The live list as an admin asking right now sees it. */
+async function snapshot(admin: TestSocket) {
+  const from = admin.messages.length;
+  admin.send({ type: 'request_analytics' });
+  return admin.waitFor('active_users_update', () => true, from);
+}
+
+describe.each(Object.keys(modes) as (keyof typeof modes)[])('live presence abuse (%s)', (mode) => {
+  it('120 made-up visitors from one network in 3 s put at most the cap on the list; other networks still show', async () => {
+    const instances = await start(mode, { presenceMaxPerNetwork: 20 });
+    const admin = await openAdmin(instances[0]!.wsUrl);
+    // Sockets from 120 addresses of one /24 (so the per-address socket limit does not stop them), spread
+    // over the instances, each claiming a fresh visitor id and closing again.
+    for (let batch = 0; batch < 12; batch++) {
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, k) => {
+          const i = batch * 10 + k;
+          const s = await open(instances[i % instances.length]!.wsUrl, `203.0.113.${i + 1}`);
+          await s.waitFor('connection_info');
+          s.send({ type: 'user_active', data: visitorActivity({ visitorId: `fake-${i}` }) });
+          // Let the heartbeat be handled before the socket goes (the fake visitor stays for the window).
+          await new Promise((r) => setTimeout(r, 20));
+          s.close();
+        }),
+      );
+    }
+    const real = await open(instances[instances.length - 1]!.wsUrl, '198.51.100.7');
+    const visitor = visitorActivity({ currentPage: '/results' });
+    real.send({ type: 'user_active', data: visitor });
+
+    await admin.waitFor('active_users_update', (d) => d.users.some((u) => u.visitorId === visitor.visitorId));
+    const seen = await snapshot(admin);
+    expect(seen.count).toBe(21);
+    expect(seen.users.filter((u) => u.visitorId.startsWith('fake-')).length).toBeLessThanOrEqual(20);
+  });
+
+  it("socket B sending visitor A's id changes nothing of A's entry, even from another instance", async () => {
+    const instances = await start(mode);
+    const admin = await openAdmin(instances[0]!.wsUrl);
+    const a = await open(instances[0]!.wsUrl, '192.0.2.10');
+    const victim = visitorActivity({ currentPage: '/results', browser: 'Firefox' });
+    a.send({ type: 'user_active', data: victim });
+    await admin.waitFor('active_users_update', (d) => d.users.some((u) => u.visitorId === victim.visitorId));
+
+    const b = await open(instances[instances.length - 1]!.wsUrl, '198.51.100.66');
+    b.send({ type: 'user_active', data: { ...victim, currentPage: '/spoofed', browser: 'Evil' } });
+    expect(await b.waitFor('error')).toMatchObject({ code: 'visitor_mismatch' });
+    b.send({
+      type: 'user_page_change',
+      data: { visitorId: victim.visitorId, sessionId: victim.sessionId, currentPage: '/spoofed-too' },
+    });
+    // Wait until B's messages were handled: a ping-pong of its own (request_analytics is refused).
+    b.send({ type: 'request_analytics' });
+    await b.waitFor('error', (e) => e.code === 'unauthorized');
+
+    const seen = await snapshot(admin);
+    expect(seen.users).toEqual([
+      expect.objectContaining({ visitorId: victim.visitorId, currentPage: '/results', browser: 'Firefox' }),
+    ]);
+    // A still reports.
+    const from = admin.messages.length;
+    a.send({
+      type: 'user_page_change',
+      data: { visitorId: victim.visitorId, sessionId: victim.sessionId, currentPage: '/contact' },
+    });
+    await admin.waitFor('active_users_update', (d) => d.users[0]?.currentPage === '/contact', from);
+  });
+
+  it('a reload (the old socket closed, a new one opened) takes the visitor over', async () => {
+    const instances = await start(mode);
+    const admin = await openAdmin(instances[0]!.wsUrl);
+    const before = await open(instances[0]!.wsUrl, '192.0.2.10');
+    const visitor = visitorActivity({ currentPage: '/' });
+    before.send({ type: 'user_active', data: visitor });
+    await admin.waitFor('active_users_update', (d) => d.users[0]?.visitorId === visitor.visitorId);
+    before.close();
+    await before.closed;
+
+    // The reloaded page, perhaps on another instance behind the load balancer.
+    const after = await open(instances[instances.length - 1]!.wsUrl, '192.0.2.10');
+    await after.waitFor('connection_info');
+    // The old socket's release may still be on its way: the new page's heartbeat repeats (every 30 s in
+    // the app; here until it lands).
+    const from = admin.messages.length;
+    const beat = setInterval(
+      () => after.send({ type: 'user_active', data: { ...visitor, currentPage: '/results' } }),
+      100,
+    );
+    try {
+      await admin.waitFor('active_users_update', (d) => d.users[0]?.currentPage === '/results', from);
+    } finally {
+      clearInterval(beat);
+    }
+    expect(after.ofType('error').length).toBeLessThanOrEqual(1);
+  });
+});
