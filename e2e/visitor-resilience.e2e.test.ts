@@ -429,6 +429,10 @@ describe('the results with a waist measurement', () => {
   });
 
   it('prints as a clean one-to-two-page report: numbers, bands, disclaimer; no banner, overlay or footer links', async () => {
+    // On screen: the banner (not answered yet), the footer's links, the offers and the report form.
+    await see(page.getByTestId('storage-choice'));
+    expect(await page.locator('footer').getByRole('link').count()).toBeGreaterThan(0);
+    expect(await resultsPage(page).getByTestId('offer-card').count()).toBeGreaterThan(0);
     await page.emulateMedia({ media: 'print' });
     for (const shown of [
       page.getByTestId('metric-card-bmi'),
@@ -453,7 +457,8 @@ describe('the results with a waist measurement', () => {
       const count = await locator.count();
       for (let i = 0; i < count; i++) expect(await locator.nth(i).isVisible()).toBe(false);
     }
-    await page.emulateMedia({ media: 'screen' });
+    // Back to no emulation: page.pdf() prints with the print stylesheet only when no media type is forced.
+    await page.emulateMedia({ media: null });
 
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? [];
