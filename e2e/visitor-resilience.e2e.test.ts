@@ -231,6 +231,21 @@ describe('code that does not arrive', () => {
   });
 });
 
+describe('a page whose code never arrives', () => {
+  it('says so in place of the page; the header, the footer and the other pages keep working', async () => {
+    const page = await newVisitor();
+    const aborted = await abortChunk(page, 'ContactPage');
+    await page.goto('/legal/contact');
+    const alert = page.getByRole('main').getByRole('alert');
+    await seeTextContaining(alert, 'This page could not be loaded');
+    await seeTextContaining(alert, 'Please check your connection, then reload the page.');
+    expect(aborted.aborted()).toBe(2);
+    await see(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }));
+    await page.getByRole('banner').getByRole('link').first().click();
+    await see(healthForm(page));
+  });
+});
+
 describe('unknown addresses', () => {
   it("answer 404 with the not-found screen; the app's own routes answer 200", async () => {
     const page = await newVisitor();

@@ -77,19 +77,28 @@ export function lazyPart<C extends ComponentType<any>>(
   type P = ComponentProps<C>;
   let loaded: ComponentType<P> | undefined;
   const get = loadOnce(() => load().then((module) => (loaded = module.default as ComponentType<P>)));
-  // A failed React.lazy stays failed; a new one is made so that a later render can try again.
-  const makeLazy = (): ReturnType<typeof lazy<ComponentType<P>>> =>
+  // A failed React.lazy stays failed, which is what lets the error boundary show: replacing it at once
+  // would make React's re-render start a new load, and fail, and so on. The next explicit preload (the
+  // visitor submitting again) makes a new one.
+  let failed = false;
+  const makeLazy = () =>
     lazy(() =>
       get().then(
         (part) => ({ default: part }),
         (error: unknown) => {
-          Lazy = makeLazy();
+          failed = true;
           throw error;
         },
       ),
     );
   let Lazy = makeLazy();
-  const preload = () => get().then(() => undefined);
+  const preload = () => {
+    if (failed) {
+      failed = false;
+      Lazy = makeLazy();
+    }
+    return get().then(() => undefined);
+  };
   function Part(props: P) {
     const Loaded = loaded ?? (Lazy as ComponentType<P>);
     return <Loaded {...props} />;
