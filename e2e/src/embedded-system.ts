@@ -16,7 +16,10 @@ export interface EmbeddedSystem extends RunningSystem {
 }
 
 export async function startEmbeddedSystem(
-  options: Pick<DistributedOptions, 'live'> = {},
+  options: Pick<DistributedOptions, 'live'> & {
+    /** Another build of the visitor's app to serve (default web-public/dist). */
+    publicDir?: string;
+  } = {},
 ): Promise<EmbeddedSystem> {
   const folder = await mkdtemp(join(tmpdir(), 'bodymetrics-e2e-'));
   const lines: string[] = [];
@@ -29,6 +32,7 @@ export async function startEmbeddedSystem(
       admin: e2eAdmin,
       contactTo: operatorInbox,
       ...(options.live ? { live: options.live } : {}),
+      ...(options.publicDir ? { publicDir: options.publicDir } : {}),
       log: (line) => {
         lines.push(line);
         if (lines.length > 400) lines.shift();

@@ -1,20 +1,29 @@
 // The page frame (header, main, footer) and the routes of spec §2. Only the home route is in the first
 // download; the contact and policy pages, the bridge and results (inside the home flow) and the toaster
 // are loaded when needed.
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import HomePage from './home/HomePage';
 import { PageLoading } from './layout/PageLoading';
 import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';
 import { isPolicySlug } from './legal/policies';
+import { lazyPart, LoadBoundary } from './lib/lazy-part';
 import { StorageChoiceSlot } from './privacy/StorageChoiceSlot';
 import { trackRouteView } from './tracking/track';
 
-const ContactPage = lazy(() => import('./contact/ContactPage'));
-const NotFound = lazy(() => import('./layout/NotFound').then((m) => ({ default: m.NotFound })));
-const LegalPage = lazy(() => import('./legal/LegalPage'));
-const Toaster = lazy(() => import('./toast/Toaster'));
+const ContactPage = lazyPart(() => import('./contact/ContactPage'));
+const NotFound = lazyPart(() => import('./layout/NotFound').then((m) => ({ default: m.NotFound })));
+const LegalPage = lazyPart(() => import('./legal/LegalPage'));
+const Toaster = lazyPart(() => import('./toast/Toaster'));
+
+/** A page whose code did not arrive even on the second try (the header and footer still work). */
+const pageUnavailable = (
+  <section className="page page--narrow" role="alert">
+    <h1>This page could not be loaded</h1>
+    <p>Please check your connection, then reload the page.</p>
+  </section>
+);
 
 export default function App() {
   const [location] = useLocation();
@@ -39,24 +48,32 @@ export default function App() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Switch>
-            <Route path="/" component={HomePage} />
-            <Route path="/legal/contact" component={ContactPage} />
-            <Route path="/legal/:slug">
-              {(params: { slug: string }) =>
-                isPolicySlug(params.slug) ? <LegalPage key={params.slug} slug={params.slug} /> : <NotFound />
-              }
-            </Route>
-            <Route component={NotFound} />
-          </Switch>
-        </Suspense>
+        <LoadBoundary key={location} fallback={pageUnavailable}>
+          <Suspense fallback={<PageLoading />}>
+            <Switch>
+              <Route path="/" component={HomePage} />
+              <Route path="/legal/contact" component={ContactPage} />
+              <Route path="/legal/:slug">
+                {(params: { slug: string }) =>
+                  isPolicySlug(params.slug) ? (
+                    <LegalPage key={params.slug} slug={params.slug} />
+                  ) : (
+                    <NotFound />
+                  )
+                }
+              </Route>
+              <Route component={NotFound} />
+            </Switch>
+          </Suspense>
+        </LoadBoundary>
       </main>
       <SiteFooter />
       <StorageChoiceSlot />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LoadBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </LoadBoundary>
     </>
   );
 }

@@ -2,10 +2,14 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { reloadOnStaleBuild } from './lib/lazy-part';
 import { startPageTracking } from './tracking/track';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// A tab left open across a release asks for chunks that are gone: it reloads once into the new build.
+reloadOnStaleBuild();
 
 createRoot(root).render(
   <StrictMode>

@@ -10,3 +10,4 @@ export * from './nutrition';
 export * from './goal';
 export * from './offers-matching';
 export * from './share-texts';
+export * from './waist-to-height';

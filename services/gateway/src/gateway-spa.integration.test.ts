@@ -32,12 +32,32 @@ describe('the public app at /', () => {
     '/',
     '/legal/terms',
     '/legal/contact',
-    '/nowhere',
-    '/some/deep/unknown/path',
+    '/legal/privacy',
+    '/legal/advertising',
+    '/legal/cookies',
+    '/legal/disclaimer',
     '/?utm_source=newsletter',
   ])('GET %s answers index.html, revalidated on every visit', async (url) => {
     const res = await gateway.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(publicIndex);
+  });
+
+  // Issue 17: an unknown address used to answer 200 (a soft 404 search engines index). It gets the same
+  // page, whose app draws the not-found screen, with the status that says so.
+  it.each([
+    '/nowhere',
+    '/some/deep/unknown/path',
+    '/legal',
+    '/legal/unknown-policy',
+    '/legal/terms/more',
+    '/admins',
+    '/nowhere?utm_source=newsletter',
+  ])('GET %s answers 404 with the app, which shows its not-found screen', async (url) => {
+    const res = await gateway.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(publicIndex);

@@ -1,6 +1,7 @@
 // Serves the two React builds: web-public at / and web-admin at /admin. A path that is not a file gets the
-// app's index.html so that client routes (/legal/terms, /admin/reset-password, any unknown path, which
-// the SPA answers with its not-found screen) work on reload. Hashed assets are cached for a year;
+// app's index.html so that client routes (/legal/terms, /admin/reset-password) work on reload. A public
+// path that is no route of the visitor's app gets the same index.html (the app draws its not-found screen)
+// with status 404, so search engines do not index a soft 404 as a page. Hashed assets are cached for a year;
 // index.html is revalidated every time so that a new release is picked up at once. When a build is
 // missing the gateway still runs (the API works) and says so on a short 503 page.
 import { stat } from 'node:fs/promises';
@@ -22,6 +23,12 @@ interface Site {
 }
 
 const immutable = 'public, max-age=31536000, immutable';
+
+/**
+ * The routes of the visitor's app (web-public/src/App.tsx, spec §2): the calculator, the contact form and
+ * the five policy pages. Keep in step with App.tsx; anything else under / is the not-found screen.
+ */
+const publicAppRoute = /^\/(?:legal\/(?:contact|terms|privacy|advertising|cookies|disclaimer))?$/;
 
 export async function spaHosting(app: FastifyInstance, options: SpaHostingOptions): Promise<void> {
   // Only the reply.sendFile decorator (ranges, ETag, content types); routing is ours. The builds carry
@@ -47,7 +54,10 @@ export async function spaHosting(app: FastifyInstance, options: SpaHostingOption
     if (file) return sendFile(reply, site.dir, file);
     // A missing script or image is a 404, not an HTML page the browser would try to run as one.
     if (looksLikeAsset(inSite)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    if (await existingFile(site.dir, '/index.html')) return sendFile(reply, site.dir, 'index.html');
+    if (await existingFile(site.dir, '/index.html')) {
+      if (site === publicSite && !publicAppRoute.test(inSite)) reply.code(404);
+      return sendFile(reply, site.dir, 'index.html');
+    }
     return reply
       .code(503)
       .header('cache-control', 'no-store')

@@ -1,5 +1,6 @@
 // The bridge page (spec §2): a full-screen modal dialog between the animation and the full results, with
-// the BMI badge and up to three sponsored offers for the visitor's category and default goal. It is a
+// the BMI badge and up to three sponsored offers for the visitor's category and default goal (with no
+// matching offer, only the badge and the results button: no "Sponsored" heading over nothing). It is a
 // native <dialog> opened with showModal(): the rest of the page is inert (focus stays inside), and
 // Escape does what "View Full Results & Analysis" does.
 import {
@@ -73,56 +74,58 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
           <span className="bmi-badge__label">{band.label}</span>
         </p>
 
-        <section className="bridge__offers" aria-labelledby="bridge-offers-title">
-          <div className="section-head">
-            <h2 id="bridge-offers-title">Recommended for You</h2>
-            <span className="tag tag--sponsored">Sponsored</span>
-          </div>
-          {offers.isPending ? (
-            <p className="muted">Loading offers…</p>
-          ) : shown.length === 0 ? null : (
-            <ul className="bridge__offer-list">
-              {shown.map((offer) => {
-                const href = offerLink(offer);
-                const image = offerImage(offer);
-                const titleId = `bridge-offer-${offer.id}`;
-                return (
-                  <li key={offer.id} className="bridge-offer" data-testid="offer-card">
-                    {image ? (
-                      <img
-                        className="bridge-offer__image"
-                        src={image}
-                        alt=""
-                        width={96}
-                        height={96}
-                        loading="lazy"
-                      />
-                    ) : null}
-                    <div className="bridge-offer__text">
-                      <h3 id={titleId}>{offer.title}</h3>
-                      <p>{offer.description}</p>
-                    </div>
-                    {href ? (
-                      <a
-                        className="button button--secondary"
-                        href={href}
-                        target="_blank"
-                        rel="sponsored noopener"
-                        aria-describedby={titleId}
-                        onClick={() => trackBridgeOfferClick(offer.id)}
-                        onAuxClick={(event) => {
-                          if (event.button === 1) trackBridgeOfferClick(offer.id);
-                        }}
-                      >
-                        Learn More
-                      </a>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
+        {offers.isPending || shown.length > 0 ? (
+          <section className="bridge__offers" aria-labelledby="bridge-offers-title">
+            <div className="section-head">
+              <h2 id="bridge-offers-title">Recommended for You</h2>
+              <span className="tag tag--sponsored">Sponsored</span>
+            </div>
+            {offers.isPending ? (
+              <p className="muted">Loading offers…</p>
+            ) : (
+              <ul className="bridge__offer-list">
+                {shown.map((offer) => {
+                  const href = offerLink(offer);
+                  const image = offerImage(offer);
+                  const titleId = `bridge-offer-${offer.id}`;
+                  return (
+                    <li key={offer.id} className="bridge-offer" data-testid="offer-card">
+                      {image ? (
+                        <img
+                          className="bridge-offer__image"
+                          src={image}
+                          alt=""
+                          width={96}
+                          height={96}
+                          loading="lazy"
+                        />
+                      ) : null}
+                      <div className="bridge-offer__text">
+                        <h3 id={titleId}>{offer.title}</h3>
+                        <p>{offer.description}</p>
+                      </div>
+                      {href ? (
+                        <a
+                          className="button button--secondary"
+                          href={href}
+                          target="_blank"
+                          rel="sponsored noopener"
+                          aria-describedby={titleId}
+                          onClick={() => trackBridgeOfferClick(offer.id)}
+                          onAuxClick={(event) => {
+                            if (event.button === 1) trackBridgeOfferClick(offer.id);
+                          }}
+                        >
+                          Learn More
+                        </a>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        ) : null}
 
         <button
           type="button"

@@ -36,9 +36,21 @@ interface HealthFormProps {
   onFieldChange: (name: FormFieldName, value: string) => void;
   onSystemChange: (system: MeasurementSystem) => void;
   onValid: (values: HealthFormValues) => void;
+  /** The validation code could not be loaded (even on a second try). */
+  onUnavailable: () => void;
+  /** The visitor started using the form (first focus or touch): time to fetch what the submit needs. */
+  onEngage: () => void;
 }
 
-export function HealthForm({ fields, processing, onFieldChange, onSystemChange, onValid }: HealthFormProps) {
+export function HealthForm({
+  fields,
+  processing,
+  onFieldChange,
+  onSystemChange,
+  onValid,
+  onUnavailable,
+  onEngage,
+}: HealthFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const imperial = fields.measurementSystem === 'imperial';
 
@@ -61,6 +73,9 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
     let check: FormCheck;
     try {
       check = (await loadFormCheck()).checkForm(fields);
+    } catch {
+      onUnavailable();
+      return;
     } finally {
       setChecking(false);
     }
@@ -85,7 +100,14 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
   return (
     <section className="card form-card" aria-labelledby="health-form-title">
       <h2 id="health-form-title">Calculate Your Health Metrics</h2>
-      <form data-testid="health-form" aria-labelledby="health-form-title" noValidate onSubmit={submit}>
+      <form
+        data-testid="health-form"
+        aria-labelledby="health-form-title"
+        noValidate
+        onSubmit={submit}
+        onFocus={onEngage}
+        onPointerDown={onEngage}
+      >
         <fieldset className="units">
           <legend>Units</legend>
           <div className="segmented">
@@ -252,6 +274,7 @@ export function HealthForm({ fields, processing, onFieldChange, onSystemChange, 
 
         <button
           type="submit"
+          data-keep-clear-of-banner=""
           className="button button--primary button--block button--large"
           disabled={processing || checking}
         >

@@ -1,14 +1,18 @@
 // The home flow of spec §2 and §4: form → calculating (3 s) → bridge overlay → full results. The form
-// and the step live in the local session, so a reload returns the visitor to where they were; the bridge
-// and results code is fetched while the animation runs.
+// and the step live in the local session, so a reload returns the visitor to where they were. The
+// calculating screen's and the bridge's code is fetched while the visitor fills the form, the results'
+// while the animation runs, and each step waits for its code before it is shown: no loading placeholder
+// between the steps. A part whose code cannot be loaded (after one retry) is a calculation failure:
+// the spec's error toast, and the form back.
 import {
   CALCULATION_FAILED_MESSAGE,
   type HealthFormValues,
   type HealthResult,
   type MeasurementSystem,
 } from '@bodymetrics/health';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { PageLoading } from '../layout/PageLoading';
+import { lazyPart, LoadBoundary } from '../lib/lazy-part';
 import { browserStorage } from '../lib/storage';
 import { clearFlowSession, readFlowSession, writeFlowSession, type FlowStep } from '../session/flow-session';
 import { toast } from '../toast/toast-store';
@@ -25,12 +29,29 @@ import { RotatingHeadline } from './RotatingHeadline';
 import { Testimonials } from './Testimonials';
 import { TrustBadges } from './TrustBadges';
 
-const loadCalculating = () => import('./CalculatingScreen').then((m) => ({ default: m.CalculatingScreen }));
-const CalculatingScreen = lazy(loadCalculating);
-const loadBridge = () => import('../bridge/BridgeOverlay');
-const loadResults = () => import('../results/ResultsPage');
-const BridgeOverlay = lazy(loadBridge);
-const ResultsPage = lazy(loadResults);
+const CalculatingScreen = lazyPart(() =>
+  import('./CalculatingScreen').then((m) => ({ default: m.CalculatingScreen })),
+);
+const BridgeOverlay = lazyPart(() => import('../bridge/BridgeOverlay'));
+const ResultsPage = lazyPart(() => import('../results/ResultsPage'));
+const ignore = () => undefined;
+
+/** What the submit needs next, fetched once the visitor starts on the form (or the page is idle). */
+function prefetchFlow() {
+  void loadFormCheck().catch(ignore);
+  void CalculatingScreen.preload().catch(ignore);
+  void BridgeOverlay.preload().catch(ignore);
+}
+
+/** Spec §8 "Calculation failure": the error toast; the caller returns the form. */
+function toastCalculationFailed(error?: unknown) {
+  console.debug(error instanceof Error ? error.message : CALCULATION_FAILED_MESSAGE);
+  toast({
+    variant: 'destructive',
+    title: 'Error',
+    description: 'Failed to calculate health metrics. Please try again.',
+  });
+}
 
 export interface Calculation {
   values: HealthFormValues;
@@ -83,10 +104,22 @@ let formStartTracked = false;
 export default function HomePage() {
   const [state, setState] = useState(restoreHomeState);
   const { fields, step, calculation } = state;
+  /** Submitted and valid, waiting for the calculating screen's code. */
+  const [preparing, setPreparing] = useState(false);
 
-  // The calculating screen's code, fetched once the page is idle so the submit shows it at once.
+  const failed = (error?: unknown) => {
+    toastCalculationFailed(error);
+    setPreparing(false);
+    setState((s) => ({ ...s, step: 'form', calculation: null }));
+  };
+  /** Moves on once the next step's code is here, or fails the calculation. */
+  const showWhenLoaded = (part: { preload: () => Promise<void> }, next: () => void) => {
+    part.preload().then(next, failed);
+  };
+
+  // A visitor who does not touch the form (a keyboard user reading first) still gets the code early.
   useEffect(() => {
-    const timer = window.setTimeout(() => void loadCalculating().catch(() => undefined), 1500);
+    const timer = window.setTimeout(prefetchFlow, 3000);
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -94,13 +127,18 @@ export default function HomePage() {
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
-    void loadFormCheck()
-      .then((formCheck) => calculate(formCheck, fields))
-      .catch(() => null)
-      .then((restored) => {
-        if (cancelled) return;
-        setState((s) => (restored ? { ...s, calculation: restored } : { ...s, step: 'form' }));
-      });
+    const part = step === 'bridge' ? BridgeOverlay : ResultsPage;
+    void Promise.all([loadFormCheck(), part.preload()])
+      .then(([formCheck]) => calculate(formCheck, fields))
+      .then(
+        (restored) => {
+          if (cancelled) return;
+          setState((s) => (restored ? { ...s, calculation: restored } : { ...s, step: 'form' }));
+        },
+        (error: unknown) => {
+          if (!cancelled) failed(error);
+        },
+      );
     return () => {
       cancelled = true;
     };
@@ -130,27 +168,23 @@ export default function HomePage() {
 
   const onValid = async (values: HealthFormValues) => {
     let result: HealthResult;
+    setPreparing(true);
     try {
       // Already loaded: the form needed the same module to validate.
       const { calculateHealthMetrics } = await loadFormCheck();
-      void loadCalculating().catch(() => undefined);
       result = calculateHealthMetrics(values);
+      // Usually fetched while the form was filled in; otherwise the button says "Processing..." meanwhile.
+      await CalculatingScreen.preload();
     } catch (error) {
-      console.debug(error instanceof Error ? error.message : CALCULATION_FAILED_MESSAGE);
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'Failed to calculate health metrics. Please try again.',
-      });
-      setState((s) => ({ ...s, step: 'form', calculation: null }));
+      failed(error);
       return;
     }
+    setPreparing(false);
     trackJourney('form_completed', { bmiCategory: result.bmiCategory });
-    // Fetched while the animation runs; a failure here surfaces (or not) when the parts are shown.
-    const ignore = () => undefined;
+    // Fetched while the animation runs; a failure of the parts shows when they are needed.
     import('../lib/offers').then((offers) => offers.prefetchOffers(), ignore);
-    loadBridge().catch(ignore);
-    loadResults().catch(ignore);
+    void BridgeOverlay.preload().catch(ignore);
+    void ResultsPage.preload().catch(ignore);
     setState((s) => ({ ...s, step: 'calculating', calculation: { values, result } }));
   };
 
@@ -165,31 +199,37 @@ export default function HomePage() {
   if (step === 'calculating' && calculation) {
     return (
       <div className="page page--narrow">
-        <Suspense fallback={<PageLoading />}>
-          <CalculatingScreen
-            onComplete={() => setState((s) => ({ ...s, step: 'bridge' }))}
-            onStartOver={startOver}
-          />
-        </Suspense>
+        <LoadBoundary fallback={null} onError={failed}>
+          <Suspense fallback={<PageLoading />}>
+            <CalculatingScreen
+              onComplete={() =>
+                showWhenLoaded(BridgeOverlay, () => setState((s) => ({ ...s, step: 'bridge' })))
+              }
+              onStartOver={startOver}
+            />
+          </Suspense>
+        </LoadBoundary>
       </div>
     );
   }
 
   if ((step === 'bridge' || step === 'results') && calculation) {
     return (
-      <Suspense fallback={<PageLoading />}>
-        {step === 'bridge' ? (
-          <BridgeOverlay
-            result={calculation.result}
-            onContinue={() => {
-              trackJourney('bridge_to_full_results');
-              setState((s) => ({ ...s, step: 'results' }));
-            }}
-          />
-        ) : (
-          <ResultsPage calculation={calculation} />
-        )}
-      </Suspense>
+      <LoadBoundary fallback={null} onError={failed}>
+        <Suspense fallback={<PageLoading />}>
+          {step === 'bridge' ? (
+            <BridgeOverlay
+              result={calculation.result}
+              onContinue={() => {
+                trackJourney('bridge_to_full_results');
+                showWhenLoaded(ResultsPage, () => setState((s) => ({ ...s, step: 'results' })));
+              }}
+            />
+          ) : (
+            <ResultsPage calculation={calculation} />
+          )}
+        </Suspense>
+      </LoadBoundary>
     );
   }
 
@@ -207,12 +247,14 @@ export default function HomePage() {
       </section>
       <HealthForm
         fields={fields}
-        processing={step === 'calculating'}
+        processing={step === 'calculating' || preparing}
         onFieldChange={(name, value) => updateFields({ ...fields, [name]: value }, name)}
         onSystemChange={(system: MeasurementSystem) =>
           updateFields(switchMeasurementSystem(fields, system), 'measurementSystem')
         }
         onValid={onValid}
+        onUnavailable={failed}
+        onEngage={prefetchFlow}
       />
       <Testimonials />
     </div>

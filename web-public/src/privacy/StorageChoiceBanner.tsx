@@ -1,13 +1,18 @@
 // The storage-choice banner the Cookie Policy describes: what the app keeps in the browser, a link to the
-// policy, and two equally easy answers. Not modal — the calculator stays usable behind it. Opened again
-// from the footer it says what was chosen and takes focus; closing it gives focus back to the footer.
-import { useEffect, useRef } from 'react';
+// policy, and two equally easy answers (the names the policy uses). Not modal — the calculator stays
+// usable behind it. On arrival it is short (at most a fifth of a phone's screen: two sentences and the
+// two answers side by side) and steps aside while the form's submit button is where it would cover it.
+// Opened again from the footer it explains in full, says what was chosen and takes focus; closing it
+// gives focus back to the footer.
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { trackingAllowed } from '../tracking/privacy';
 import { chooseStorage, closeStorageChoices, type StorageChoice } from './storage-choice';
 
 export const storageChoiceTexts = {
   heading: 'Your storage choice',
+  /** On arrival: the short form of `intro`; the Cookie Policy link follows it. */
+  lead: 'We keep your calculator input in this browser. May we also keep a random visitor ID to count returning visits? No advertising or third-party cookies.',
   intro:
     'BodyMetrics keeps your calculator input and this choice in your browser so the site works. With your permission we also keep a random visitor ID, so that we can count returning visits; without it we use an ID that is deleted when you close this tab. We use no advertising or third-party cookies.',
   allow: 'Allow analytics storage',
@@ -25,6 +30,46 @@ export const storageChoiceTexts = {
 
 const focusFooterOpener = () => document.getElementById('privacy-choices-button')?.focus();
 
+/** Marks what the banner must never cover (the calculator's submit button). */
+export const KEEP_CLEAR_ATTRIBUTE = 'data-keep-clear-of-banner';
+
+/**
+ * True while a keep-clear element is in the strip at the bottom of the viewport the stuck banner takes:
+ * the banner then stays in its place at the end of the page instead of over the button.
+ */
+function useStepAside(banner: RefObject<HTMLElement | null>): boolean {
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const height = banner.current?.offsetHeight ?? 0;
+      const strip = window.innerHeight - height;
+      const covered = [...document.querySelectorAll(`[${KEEP_CLEAR_ATTRIBUTE}]`)].some((element) => {
+        const box = element.getBoundingClientRect();
+        return box.height > 0 && box.bottom > strip && box.top < window.innerHeight;
+      });
+      setAside(covered);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // The form appears and disappears with the flow (calculating, results): look again when it does.
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer.disconnect();
+    };
+  }, [banner]);
+  return aside;
+}
+
 export default function StorageChoiceBanner({
   choice,
   reopened,
@@ -33,7 +78,9 @@ export default function StorageChoiceBanner({
   reopened: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   const signal = !trackingAllowed();
+  const aside = useStepAside(section);
 
   useEffect(() => {
     // Asked for from the footer: take the visitor there. On arrival it must not steal focus.
@@ -51,7 +98,8 @@ export default function StorageChoiceBanner({
 
   return (
     <section
-      className="storage-choice"
+      ref={section}
+      className={`storage-choice${reopened ? ' storage-choice--full' : ''}${aside ? ' storage-choice--aside' : ''}`}
       role="region"
       aria-labelledby="storage-choice-title"
       data-testid="storage-choice"
@@ -61,7 +109,8 @@ export default function StorageChoiceBanner({
           {storageChoiceTexts.heading}
         </h2>
         <p className="storage-choice__text">
-          {storageChoiceTexts.intro} <Link href="/legal/cookies">Cookie Policy</Link>
+          {reopened ? storageChoiceTexts.intro : storageChoiceTexts.lead}{' '}
+          <Link href="/legal/cookies">Cookie Policy</Link>
         </p>
         {signal ? <p className="storage-choice__text">{storageChoiceTexts.signal}</p> : null}
         {reopened ? (

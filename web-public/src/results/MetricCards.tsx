@@ -1,19 +1,27 @@
-// The five metric cards of spec §2. Each indicator is a coloured pill that also says its meaning in words.
+// The five metric cards of spec §2, and a sixth when the visitor gave a waist: the waist-to-height ratio
+// that current guidance (NICE, 2022) recommends beside BMI. Each indicator is a coloured pill that also
+// says its meaning in words.
 import {
   bmiIndicator,
   bodyFatIndicator,
   formatNumber1,
   metabolicAgeRating,
+  WAIST_TO_HEIGHT_HIGH_FROM,
+  WAIST_TO_HEIGHT_INCREASED_FROM,
+  WAIST_TO_HEIGHT_SOURCE,
+  waistToHeight,
   whrIndicator,
   type HealthResult,
   type Indicator,
 } from '@bodymetrics/health';
 import type { ReactNode } from 'react';
 import { toneClass } from '../lib/tone';
+import { InfoTip } from './InfoTip';
 
 const kcal = new Intl.NumberFormat('en-US');
 
 export function MetricCards({ result }: { result: HealthResult }) {
+  const whtr = waistToHeight(result);
   return (
     <ul className="metric-cards">
       <MetricCard
@@ -29,7 +37,16 @@ export function MetricCards({ result }: { result: HealthResult }) {
         title="Body Fat"
         badge="Measured"
         value={`${formatNumber1(result.bodyFatPercentage)}%`}
-        detail="Estimated from your BMI, age and gender"
+        detail={
+          <>
+            From your measurements{' '}
+            <InfoTip label="How body fat is worked out">
+              Worked out from your height, weight, age and gender with the Deurenberg formula (1.2 × BMI +
+              0.23 × age − 10.8 × sex − 5.4), not taken with a body-fat scale or scan; it can be a few points
+              off for very muscular or very lean people.
+            </InfoTip>
+          </>
+        }
         indicator={bodyFatIndicator(result.bodyFatPercentage, result.gender)}
       />
       <MetricCard
@@ -54,6 +71,21 @@ export function MetricCards({ result }: { result: HealthResult }) {
         detail={`Your age: ${result.age}`}
         indicator={metabolicAgeRating(result.metabolicAge, result.age)}
       />
+      {whtr ? (
+        <MetricCard
+          id="whtr"
+          title="Waist-to-Height"
+          value={whtr.ratio.toFixed(2)}
+          detail={
+            <>
+              Under {WAIST_TO_HEIGHT_INCREASED_FROM} healthy · {WAIST_TO_HEIGHT_INCREASED_FROM}–
+              {(WAIST_TO_HEIGHT_HIGH_FROM - 0.01).toFixed(2)} increased risk · {WAIST_TO_HEIGHT_HIGH_FROM} and
+              over high risk. Source: {WAIST_TO_HEIGHT_SOURCE}.
+            </>
+          }
+          indicator={whtr}
+        />
+      ) : null}
     </ul>
   );
 }

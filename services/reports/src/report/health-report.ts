@@ -8,6 +8,8 @@ import {
   formatNumber1,
   metabolicAgeRating,
   nutritionPlan,
+  WAIST_TO_HEIGHT_SOURCE,
+  waistToHeight,
   whrIndicator,
   type Goal,
   type HealthFormValues,
@@ -28,6 +30,8 @@ export interface HealthReport {
     bodyFatLabel: string;
     whr: string;
     whrLabel: string | null;
+    /** Waist-to-height ratio and its band with the guidance named; null when no waist was given. */
+    waistToHeight: { ratio: string; note: string } | null;
     tdee: string;
     metabolicAge: string;
     age: string;
@@ -68,6 +72,7 @@ export function buildHealthReport(
   const nutrition = nutritionPlan(result.tdee, result.bmiCategory);
   const unit = result.measurementSystem === 'imperial' ? 'lb' : 'kg';
   const idealNumber = (n: number) => (unit === 'lb' ? whole(n) : formatNumber1(n));
+  const whtr = waistToHeight(result);
   return {
     result,
     goal: selectedGoal ?? defaultGoal(result.bmiCategory),
@@ -80,6 +85,9 @@ export function buildHealthReport(
       bodyFatLabel: bodyFatIndicator(result.bodyFatPercentage, result.gender).label,
       whr: result.whr === undefined ? 'N/A' : result.whr.toFixed(2),
       whrLabel: result.whr === undefined ? null : whrIndicator(result.whr, result.gender).label,
+      waistToHeight: whtr
+        ? { ratio: whtr.ratio.toFixed(2), note: `${whtr.label} (source: ${WAIST_TO_HEIGHT_SOURCE})` }
+        : null,
       tdee: `${whole(result.tdee)} kcal/day`,
       metabolicAge: String(result.metabolicAge),
       age: String(result.age),

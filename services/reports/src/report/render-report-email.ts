@@ -52,6 +52,10 @@ function metricRows({ display: d }: HealthReport): MetricRow[] {
       value: d.whr,
       note: d.whrLabel ?? 'Add your waist and hip measurements to see it',
     },
+    // Not one of the results page's five spec cards: the sixth, only when a waist was given.
+    ...(d.waistToHeight
+      ? [{ label: 'Waist-to-height ratio', value: d.waistToHeight.ratio, note: d.waistToHeight.note }]
+      : []),
     { label: 'Daily energy (TDEE)', value: d.tdee, note: 'Calories you burn per day' },
     { label: 'Metabolic age', value: d.metabolicAge, note: `Your age: ${d.age} · ${d.metabolicAgeRating}` },
     { label: 'Ideal weight range', value: d.idealWeight, note: 'For your height' },
