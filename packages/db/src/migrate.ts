@@ -2,9 +2,11 @@
 // imported statically so that bundlers and the embedded mode find them without a file system scan.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/2026-11-21T0900_initial';
+import * as serviceSecrets from './migrations/2026-11-23T0200_service_secrets';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
+  '2026-11-23T0200_service_secrets': serviceSecrets,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */
