@@ -212,6 +212,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
           sessionTtlHours: options.sessionTtlHours ?? 12,
           cookieSecure: options.cookieSecure ?? publicBaseUrl.startsWith('https:'),
           keyPrefix: 'bm:',
+          // Ended sessions close their live sockets at once; the live service is next door here.
+          announceSessionsRevoked: (revoked) => live.live.announceSessionsRevoked(revoked),
           logger: loggerFor('admin-auth'),
         }),
       ),

@@ -114,7 +114,7 @@ function openConnection(
   const authenticate = async (check: AdminSessionCheck) => {
     if (check.status === 'valid') {
       clearTimeout(authTimer);
-      await hub.becomeAdmin(conn, check.session.sessionId);
+      await hub.becomeAdmin(conn, check.session);
     } else if (check.status === 'error') {
       log.warn({ err: check.err }, 'admin session check failed');
       socket.close(liveCloseCodes.unavailable, 'real-time data unavailable');
