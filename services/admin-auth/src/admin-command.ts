@@ -33,7 +33,8 @@ Commands:
   enable --username <name>
 
 The password is taken from --password, else from ADMIN_PASSWORD, else asked for.
-It needs at least 8 characters with letters and digits.
+It needs at least 8 characters with letters and digits, must not be a commonly used or
+breached password, and must not contain the username.
 ${notes}`;
 
 /** Reads one line from the terminal without echoing it (or from piped stdin). */
