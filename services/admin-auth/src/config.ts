@@ -23,7 +23,10 @@ const adminAuthEnv = z
      * Signs the device-marker cookie of browsers that logged in before. Unset: a random key is generated
      * once and kept in Postgres (service_secrets), the same for every instance.
      */
-    DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DEVICE_COOKIE_SECRET: z
+      .union([z.literal(''), z.string().min(32, 'must be at least 32 characters')])
+      .optional()
+      .transform((v) => v || undefined),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -157,6 +157,35 @@ describe('operator lock-out (issue 11 item 3)', () => {
     expect((await loginFrom('ops6', 'parola123', '192.0.2.214', own)).statusCode).toBe(200);
   });
 
+  it('the signing key: generated once in Postgres and shared by instances when DEVICE_COOKIE_SECRET is unset', async () => {
+    await createAdmin(f.testDb.db, { username: 'keyed', email: 'keyed@example.test', password: 'parola123' });
+    const marker = deviceMarkerOf(await loginFrom('keyed', 'parola123', '192.0.2.220'));
+    expect(await f.testDb.db.selectFrom('service_secrets').select('name').execute()).toEqual([
+      { name: 'admin-auth:device-cookie' },
+    ]);
+    // Another instance (or the same after a restart), and one configured with a secret of its own.
+    const sharing = f.buildAnotherApp();
+    const ownSecret = f.buildAnotherApp({ deviceCookieSecret: 'x'.repeat(40) });
+    await Promise.all([sharing.ready(), ownSecret.ready()]);
+    for (let n = 1; n <= 10; n++)
+      expect((await loginFrom('keyed', 'wrong-password1', `10.${n}.3.1`)).statusCode).toBe(401);
+    // Within the 1 s wait the 10th failure started:
+    const [shared, foreign] = await Promise.all(
+      [sharing, ownSecret].map((app) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: 'keyed', password: 'parola123' },
+          remoteAddress: '198.18.20.1',
+          headers: { cookie: marker },
+        }),
+      ),
+    );
+    await Promise.all([sharing.close(), ownSecret.close()]);
+    expect(shared!.statusCode).toBe(200);
+    expect(foreign!.statusCode).toBe(429);
+  });
+
   it('per client network overall: many addresses of one /24 share one budget of attempts', async () => {
     const app = f.buildAnotherApp({ rateLimits: { loginPerNetwork: { points: 6, durationSeconds: 900 } } });
     for (let i = 1; i <= 6; i++)
