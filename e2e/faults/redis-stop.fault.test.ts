@@ -30,7 +30,7 @@ import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { desktopChrome, pageVisitBody } from './src/visits';
 
 const keyPrefix = `test:faults:redis:${uniqueTag()}:`;
-const admin = { username: 'operator', email: 'operator@bodymetrics.test', password: 'Operator2026' };
+const admin = { username: 'operator', email: 'operator@bodymetrics.test', password: 'Cantar-Redis-2026' };
 
 let database: TestDatabase;
 let testBus: TestBus;

@@ -120,6 +120,7 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
         DATABASE_URL: database.url,
         REDIS_URL: infra.redisUrl,
         REDIS_KEY_PREFIX: redisKeyPrefix,
+        LIVE_KEY_PREFIX: redisKeyPrefix,
         SMTP_URL: smtp.url,
         PUBLIC_BASE_URL: baseUrl,
       },

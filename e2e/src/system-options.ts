@@ -11,7 +11,7 @@ export interface AdminCredentials {
 /** The operator account each system is started with (created directly in its database). */
 export const e2eAdmin: AdminCredentials = {
   username: 'operator',
-  password: 'e2e-operator-2026',
+  password: 'cantar-e2e-2026',
   email: 'operator@bodymetrics.test',
 };
 

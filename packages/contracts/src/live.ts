@@ -83,6 +83,25 @@ export const analyticsChangedNoticeSchema = z.object({
 });
 export type AnalyticsChangedNotice = z.infer<typeof analyticsChangedNoticeSchema>;
 
+/**
+ * What admin-auth publishes on `adminSessionsRevokedChannel(prefix)` when admin sessions end before their
+ * time (logout, password change or reset, an admin disabled): live closes the matching admin sockets at
+ * once with `liveCloseCodes.unauthorized` instead of at its next periodic session re-check. The embedded
+ * mode hands the same notice to the live service in-process.
+ */
+export const adminSessionsRevokedSchema = z
+  .object({
+    /** Every session of this admin ended. */
+    adminId: z.number().int().positive().optional(),
+    /** These sessions ended (a logout). */
+    sessionIds: z.array(z.string().min(1).max(200)).max(100).optional(),
+  })
+  .refine((n) => n.adminId !== undefined || (n.sessionIds?.length ?? 0) > 0, {
+    message: 'adminId or sessionIds is required',
+  });
+export type AdminSessionsRevoked = z.infer<typeof adminSessionsRevokedSchema>;
+export const adminSessionsRevokedChannel = (prefix = '') => `${prefix}bodymetrics:admin-sessions-revoked`;
+
 export const analyticsUpdateSchema = z.object({
   changedAt: z.string(),
   topics: z.array(z.string()).optional(),

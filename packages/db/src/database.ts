@@ -283,6 +283,12 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
   created_at: DefaultTimestamp;
 }
+/** A secret a service generated for itself (no setting given), the same for all its instances. */
+export interface ServiceSecretsTable {
+  name: string;
+  value: string;
+  created_at: DefaultTimestamp;
+}
 
 export interface Database {
   page_visits: PageVisitsTable;
@@ -314,6 +320,7 @@ export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
+  service_secrets: ServiceSecretsTable;
 }
 
 /** Tables that hold analytics data: what reset-all-data and the retention job may delete. */

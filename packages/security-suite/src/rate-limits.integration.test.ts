@@ -18,10 +18,12 @@ beforeAll(async () => {
       loginFailuresPerUsername: { points: 2, durationSeconds: minutes(15) },
       forgotPasswordPerIp: { points: 2, durationSeconds: minutes(15) },
       resetMailsPerAccount: { points: 3, durationSeconds: minutes(60) },
+      loginUsernameDelay: { afterFailures: 3, maxSeconds: 60, windowSeconds: minutes(15) },
     },
   });
   await createOperator(system.db, 'alina');
   await createOperator(system.db, 'mihai');
+  await createOperator(system.db, 'admin');
 });
 
 afterAll(async () => {
@@ -152,12 +154,47 @@ describe('admin login', () => {
     expect((await login('alina', adminPassword, '192.0.2.31')).statusCode).toBe(200);
   });
 
-  it('per username: after 2 failures (from different addresses) that account is refused from anywhere; other accounts are not', async () => {
+  it('per username and network: after 2 failures (from addresses of one network) that account is refused from there; other accounts are not', async () => {
     expect((await login('mihai', 'wrong-password-1', '192.0.2.40')).statusCode).toBe(401);
     expect((await login('mihai', 'wrong-password-1', '192.0.2.41')).statusCode).toBe(401);
     expect429(await login('mihai', adminPassword, '192.0.2.42'));
     expect429(await login('MIHAI', adminPassword, '192.0.2.43'));
     expect((await login('alina', adminPassword, '192.0.2.44')).statusCode).toBe(200);
+  });
+
+  it('no operator lock-out (issue 11 item 3): failures from network A leave network B free, and a known browser skips the username delay', async () => {
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+    const attempt = (password: string, ip: string, cookie?: string) =>
+      post(
+        system.gateway,
+        '/api/admin/login',
+        { username: 'admin', password },
+        { ip, headers: cookie ? { ...sameOrigin, cookie } : sameOrigin },
+      );
+    // The operator's own browser signed in before: it holds the device marker.
+    const earlier = await attempt(adminPassword, '198.18.7.1');
+    expect(earlier.statusCode).toBe(200);
+    const marker = [earlier.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('bm_admin_device='))
+      ?.split(';')[0];
+    expect(marker).toBeDefined();
+
+    // An attacker on network A spends the budget of admin there...
+    expect((await attempt('wrong-password-1', '203.0.113.40')).statusCode).toBe(401);
+    expect((await attempt('wrong-password-1', '203.0.113.41')).statusCode).toBe(401);
+    expect429(await attempt(adminPassword, '203.0.113.42'));
+    // ...and the right password from network B still logs in.
+    expect((await attempt(adminPassword, '198.18.8.1')).statusCode).toBe(200);
+
+    // Guessing from one more network starts the per-username wait: a new browser waits (never long)...
+    expect((await attempt('wrong-password-1', '203.0.114.1')).statusCode).toBe(401);
+    const waiting = await attempt(adminPassword, '198.18.9.1');
+    expect429(waiting);
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // ...the operator's known browser does not.
+    expect((await attempt(adminPassword, '198.18.10.1', marker)).statusCode).toBe(200);
   });
 
   it('forgot-password per IP: the third request from one address is refused; another address is answered', async () => {

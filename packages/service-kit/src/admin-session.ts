@@ -7,6 +7,11 @@ import type { Db } from '@bodymetrics/db';
 import { unauthorized } from './http-error';
 
 export const adminSessionCookie = 'bm_admin_session';
+/**
+ * The cookie's name on an https site: the `__Host-` prefix makes the browser accept it only with Secure,
+ * Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it (cookie tossing).
+ */
+export const secureAdminSessionCookie = `__Host-${adminSessionCookie}`;
 
 export interface AdminSession {
   sessionId: string;
@@ -15,16 +20,26 @@ export interface AdminSession {
   expiresAt: Date;
 }
 
-/** The session id a request carries: the cookie first, then a bearer token. */
-export function sessionIdFromHeaders(headers: { cookie?: string | undefined; authorization?: string | undefined }): string | undefined {
-  const fromCookie = headers.cookie ? parseCookie(headers.cookie)[adminSessionCookie] : undefined;
+/**
+ * The session id a request carries: the cookie first (the `__Host-` name before the plain one, whichever
+ * the site uses), then a bearer token.
+ */
+export function sessionIdFromHeaders(headers: {
+  cookie?: string | undefined;
+  authorization?: string | undefined;
+}): string | undefined {
+  const cookies = headers.cookie ? parseCookie(headers.cookie) : undefined;
+  const fromCookie = cookies?.[secureAdminSessionCookie] || cookies?.[adminSessionCookie];
   if (fromCookie) return fromCookie;
   const auth = headers.authorization;
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || undefined;
   return undefined;
 }
 
-export async function findActiveAdminSession(db: Db, sessionId: string | undefined): Promise<AdminSession | null> {
+export async function findActiveAdminSession(
+  db: Db,
+  sessionId: string | undefined,
+): Promise<AdminSession | null> {
   // A cookie may carry %00, which decodes to a NUL that Postgres refuses (22021): no session has one.
   if (!sessionId || sessionId.length > 200 || sessionId.includes('\u0000')) return null;
   const row = await db
@@ -35,7 +50,9 @@ export async function findActiveAdminSession(db: Db, sessionId: string | undefin
     .where('s.expires_at', '>', new Date())
     .where('u.is_active', '=', true)
     .executeTakeFirst();
-  return row ? { sessionId: row.session_id, adminId: row.admin_id, username: row.username, expiresAt: row.expires_at } : null;
+  return row
+    ? { sessionId: row.session_id, adminId: row.admin_id, username: row.username, expiresAt: row.expires_at }
+    : null;
 }
 
 declare module 'fastify' {

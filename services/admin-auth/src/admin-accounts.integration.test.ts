@@ -3,7 +3,10 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSessionsRevokedChannel } from '@bodymetrics/contracts';
+import { eventually, testInfra } from '@bodymetrics/testing';
 import {
   AdminAccountError,
   createAdmin,
@@ -11,6 +14,7 @@ import {
   setAdminActive,
   setAdminPassword,
 } from './admin-accounts';
+import { weakPasswordMessages } from './password-policy';
 import { login, startAdminAuth, validateSession, type AdminAuthFixture } from './test-support';
 
 let f: AdminAuthFixture;
@@ -103,6 +107,46 @@ describe('disable, enable, set-password', () => {
   });
 });
 
+describe('weak passwords (issue 11 item 11, NIST SP 800-63B 5.1.1.2)', () => {
+  it('admin12345 is refused for admin: it contains the username', async () => {
+    await expect(
+      createAdmin(f.testDb.db, { username: 'admin', email: 'admin@example.test', password: 'admin12345' }),
+    ).rejects.toThrow(new AdminAccountError(weakPasswordMessages.containsUsername));
+    // Whatever the case of either.
+    await expect(
+      createAdmin(f.testDb.db, { username: 'Admin', email: 'admin@example.test', password: 'xADMIN2026' }),
+    ).rejects.toThrow(weakPasswordMessages.containsUsername);
+    expect(await adminRow('admin')).toBeUndefined();
+  });
+
+  it.each(['password1', 'Qwerty123', 'abc12345', 'iloveyou1', 'admin123'])(
+    'a common or breached password (%s) is refused, whatever its case',
+    async (password) => {
+      await expect(
+        createAdmin(f.testDb.db, { username: 'mara', email: 'mara@example.test', password }),
+      ).rejects.toThrow(new AdminAccountError(weakPasswordMessages.common));
+    },
+  );
+
+  it('set-password applies the same rules; the test fixtures and an ordinary password pass', async () => {
+    await createAdmin(f.testDb.db, { username: 'ionut', email: 'ionut@example.test', password: 'parola123' });
+    await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password: 'Ionut2026' })).rejects.toThrow(
+      weakPasswordMessages.containsUsername,
+    );
+    await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password: 'letmein1' })).rejects.toThrow(
+      weakPasswordMessages.common,
+    );
+    for (const password of ['correct horse battery 42', 'cantar-e2e-2026', 'embedded-pass-1', 'first-pass-1'])
+      await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password })).resolves.toMatchObject({
+        username: 'ionut',
+      });
+    // The length and letters-and-digits rule still comes first.
+    await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password: 'abc' })).rejects.toThrow(
+      'Parola trebuie să aibă cel puțin 8 caractere',
+    );
+  });
+});
+
 describe('ensureAdminFromEnv', () => {
   it('creates the admin once and leaves it alone afterwards', async () => {
     const first = await ensureAdminFromEnv(f.testDb.db, { username: 'boot', password: 'parola123' });
@@ -158,6 +202,43 @@ describe('the CLI (npm run admin -- …)', () => {
       stdout: 'Admin "cli-admin" disabled; their open sessions were ended.\n',
     });
     expect((await adminRow('cli-admin'))?.is_active).toBe(false);
+  });
+
+  it('refuses a password containing the username, in Romanian, naming the rule', async () => {
+    const refused = await run([
+      'create',
+      '--username',
+      'admin',
+      '--email',
+      'admin-cli@example.test',
+      '--password',
+      'admin12345',
+    ]);
+    expect(refused).toMatchObject({ code: 1, stderr: `Error: ${weakPasswordMessages.containsUsername}\n` });
+  });
+
+  it('disable also tells the live service on Redis that the sessions ended', async () => {
+    await createAdmin(f.testDb.db, {
+      username: 'cli-live',
+      email: 'cli-live@example.test',
+      password: 'parola123',
+    });
+    const admin = await adminRow('cli-live');
+    const liveKeyPrefix = `${f.keyPrefix}live:`;
+    const subscriber = new Redis(testInfra().redisUrl);
+    const received: string[] = [];
+    subscriber.on('message', (_channel: string, message: string) => received.push(message));
+    await subscriber.subscribe(adminSessionsRevokedChannel(liveKeyPrefix));
+    try {
+      const disabled = await run(['disable', '--username', 'cli-live'], {
+        REDIS_URL: testInfra().redisUrl,
+        LIVE_KEY_PREFIX: liveKeyPrefix,
+      });
+      expect(disabled.code).toBe(0);
+      await eventually(async () => expect(received).toEqual([JSON.stringify({ adminId: admin!.id })]));
+    } finally {
+      subscriber.disconnect();
+    }
   });
 
   it('says why it refuses', async () => {

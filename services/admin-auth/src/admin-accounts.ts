@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@bodymetrics/db';
-import { adminPasswordProblem, adminUsernameSchema } from '@bodymetrics/contracts';
+import { adminUsernameSchema } from '@bodymetrics/contracts';
+import { newPasswordProblem } from './password-policy';
 import { hashPassword } from './password-hash';
 import {
   findAdminByUsername,
@@ -21,8 +22,8 @@ export class AdminAccountError extends Error {
 
 const emailSchema = z.email().max(254);
 
-function checkPassword(password: string): void {
-  const problem = adminPasswordProblem(password);
+function checkPassword(password: string, username: string): void {
+  const problem = newPasswordProblem(password, username);
   if (problem) throw new AdminAccountError(problem);
 }
 
@@ -53,7 +54,7 @@ export async function createAdmin(
   if (!username.success) throw new AdminAccountError('The username must be 1 to 64 characters');
   const email = emailSchema.safeParse(input.email.trim());
   if (!email.success) throw new AdminAccountError(`"${input.email}" is not a valid e-mail address`);
-  checkPassword(input.password);
+  checkPassword(input.password, username.data);
 
   const clash = await db
     .selectFrom('admin_users')
@@ -84,7 +85,7 @@ export async function setAdminPassword(
   db: Kysely<Database>,
   input: { username: string; password: string },
 ): Promise<PublicAdmin> {
-  checkPassword(input.password);
+  checkPassword(input.password, input.username);
   const admin = await existingAdmin(db, input.username);
   const hash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { adminPasswordProblem } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { AdminAccountError, createAdmin, setAdminActive, setAdminPassword } from './admin-accounts';
+import type { AnnounceSessionsRevoked } from './sessions-revoked';
 
 export class UsageError extends Error {}
 
@@ -32,7 +33,8 @@ Commands:
   enable --username <name>
 
 The password is taken from --password, else from ADMIN_PASSWORD, else asked for.
-It needs at least 8 characters with letters and digits.
+It needs at least 8 characters with letters and digits, must not be a commonly used or
+breached password, and must not contain the username.
 ${notes}`;
 
 /** Reads one line from the terminal without echoing it (or from piped stdin). */
@@ -95,11 +97,15 @@ export async function parseAdminCommand(
   };
 }
 
-/** Carries out the command; returns the line to print. */
+/**
+ * Carries out the command; returns the line to print. `announce` tells running live services that the
+ * admin's sessions ended (set-password, disable), so open dashboards lose their live socket at once.
+ */
 export async function runAdminCommand(
   db: Db,
   cmd: AdminCommand,
   defaultEmail?: (username: string) => string,
+  announce?: AnnounceSessionsRevoked,
 ): Promise<string> {
   const { username } = cmd;
   switch (cmd.command) {
@@ -109,12 +115,16 @@ export async function runAdminCommand(
       const admin = await createAdmin(db, { username, email, password: cmd.password ?? '' });
       return `Created admin "${admin.username}" <${admin.email}>.`;
     }
-    case 'set-password':
-      await setAdminPassword(db, { username, password: cmd.password ?? '' });
+    case 'set-password': {
+      const admin = await setAdminPassword(db, { username, password: cmd.password ?? '' });
+      await announce?.({ adminId: admin.id });
       return `Password of "${username}" changed; their open sessions were ended.`;
-    case 'disable':
-      await setAdminActive(db, { username, active: false });
+    }
+    case 'disable': {
+      const admin = await setAdminActive(db, { username, active: false });
+      await announce?.({ adminId: admin.id });
       return `Admin "${username}" disabled; their open sessions were ended.`;
+    }
     case 'enable':
       await setAdminActive(db, { username, active: true });
       return `Admin "${username}" enabled.`;

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { createServiceApp } from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from './deps';
 import { createRateLimiters, RateLimitedError } from './rate-limits';
+import { deviceMarkerKey } from './device-marker';
+import { publishSessionsRevoked, quietly } from './sessions-revoked';
 import { sessionRoutes } from './routes/session';
 import { passwordResetRoutes } from './routes/password-reset';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +19,8 @@ export {
   AdminAccountError,
 } from './admin-accounts';
 export { hashPassword, verifyPassword } from './password-hash';
+export { newPasswordProblem, weakPasswordMessages } from './password-policy';
+export { publishSessionsRevoked, type AnnounceSessionsRevoked } from './sessions-revoked';
 export {
   adminCommandFailure,
   adminCommandUsage,
@@ -59,7 +63,15 @@ export function buildApp(deps: AdminAuthDeps) {
     reply.header('cache-control', 'no-store');
   });
 
-  app.register(sessionRoutes, { ...deps, limiters });
-  app.register(passwordResetRoutes, { ...deps, limiters, background });
+  const deviceKey = deviceMarkerKey(deps.db, deps.deviceCookieSecret);
+  const announce =
+    deps.announceSessionsRevoked ??
+    (redis ? publishSessionsRevoked(redis, deps.liveKeyPrefix ?? deps.keyPrefix) : undefined);
+  const sessionsRevoked = quietly(announce, (err) =>
+    app.log.warn({ err }, 'could not tell live that sessions ended (its re-check will close them)'),
+  );
+
+  app.register(sessionRoutes, { ...deps, limiters, deviceKey, sessionsRevoked });
+  app.register(passwordResetRoutes, { ...deps, limiters, background, sessionsRevoked });
   return app;
 }

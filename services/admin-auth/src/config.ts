@@ -17,6 +17,16 @@ const adminAuthEnv = z
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .default('redis://127.0.0.1:6379'),
     REDIS_KEY_PREFIX: z.string().default('bm:'),
+    /** The live service's REDIS_KEY_PREFIX: it names the channel on which ended sessions are announced. */
+    LIVE_KEY_PREFIX: z.string().default(''),
+    /**
+     * Signs the device-marker cookie of browsers that logged in before. Unset: a random key is generated
+     * once and kept in Postgres (service_secrets), the same for every instance.
+     */
+    DEVICE_COOKIE_SECRET: z
+      .union([z.literal(''), z.string().min(32, 'must be at least 32 characters')])
+      .optional()
+      .transform((v) => v || undefined),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

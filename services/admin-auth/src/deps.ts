@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { AdminSessionsRevoked } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import type { Mailer } from '@bodymetrics/mail';
 import type { RateLimitSettings } from './rate-limits';
@@ -16,7 +17,21 @@ export interface AdminAuthDeps {
   cookieSecure: boolean;
   /** Prefix of every Redis key this service writes (tests give each file its own). */
   keyPrefix: string;
-  rateLimits?: RateLimitSettings;
+  /** Overrides of the default limits (tests use small ones). */
+  rateLimits?: Partial<RateLimitSettings> | undefined;
+  /**
+   * Signs the device-marker cookie (DEVICE_COOKIE_SECRET); unset: a random key generated once and kept in
+   * Postgres, shared by every instance.
+   */
+  deviceCookieSecret?: string | undefined;
+  /**
+   * Tells the live service that sessions ended, so it closes their admin sockets at once. Default: with
+   * Redis, a publish on the live service's channel (`liveKeyPrefix`); without, nothing (the embedded mode
+   * passes a direct call).
+   */
+  announceSessionsRevoked?: ((revoked: AdminSessionsRevoked) => Promise<void>) | undefined;
+  /** The live service's Redis key prefix, which names its channels; default `keyPrefix`. */
+  liveKeyPrefix?: string | undefined;
   logger?: FastifyServerOptions['logger'];
 }
 

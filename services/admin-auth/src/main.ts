@@ -25,6 +25,8 @@ const app = buildApp({
   sessionTtlHours: config.SESSION_TTL_HOURS,
   cookieSecure: config.COOKIE_SECURE,
   keyPrefix: config.REDIS_KEY_PREFIX,
+  liveKeyPrefix: config.LIVE_KEY_PREFIX,
+  deviceCookieSecret: config.DEVICE_COOKIE_SECRET,
   logger: { level: config.LOG_LEVEL },
 });
 app.addHook('onClose', async () => {

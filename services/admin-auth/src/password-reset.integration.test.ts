@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SmtpSink } from '@bodymetrics/testing';
 import { createAdmin, setAdminActive } from './admin-accounts';
 import { forgotPasswordAnswer } from './routes/password-reset';
+import { weakPasswordMessages } from './password-policy';
 import { defaultRateLimits } from './rate-limits';
 import { sha256Hex } from './secrets';
 import {
@@ -212,6 +213,26 @@ describe('reset-password', () => {
     expect(digitsOnly.json().error.message).toBe('Parola trebuie să conțină litere și cifre');
 
     expect((await reset(token, 'bunaParola9')).json()).toEqual({ success: true });
+  });
+
+  it('refuses a common or breached password and one containing the username (NIST SP 800-63B), keeping the link usable', async () => {
+    const token = await tokenFor({ email: 'second@example.test' }, 'second@example.test');
+    const common = await reset(token, 'Password1');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({
+      error: {
+        code: 'validation_error',
+        message: weakPasswordMessages.common,
+        details: [{ field: 'password', message: weakPasswordMessages.common }],
+      },
+    });
+    const withName = await reset(token, 'Second2026!');
+    expect(withName.statusCode).toBe(400);
+    expect(withName.json().error).toMatchObject({
+      message: weakPasswordMessages.containsUsername,
+      details: [{ field: 'password', message: weakPasswordMessages.containsUsername }],
+    });
+    expect((await reset(token, 'drumul-spre-munte-7')).json()).toEqual({ success: true });
   });
 
   it('a new password makes older links of the same account stop working', async () => {

@@ -39,7 +39,8 @@ describe('login', () => {
     });
 
     const cookie = parseSetCookie(res.headers['set-cookie']);
-    expect(cookie.name).toBe('bm_admin_session');
+    // The fixture's site is https: the `__Host-` name (issue 11 item 2).
+    expect(cookie.name).toBe('__Host-bm_admin_session');
     expect(cookie.value).toBe(body.sessionId);
     expect(cookie.attributes).toEqual({
       'max-age': String(12 * 3600),
@@ -59,6 +60,7 @@ describe('login', () => {
     const app = f.buildAnotherApp({ cookieSecure: false, sessionTtlHours: 2 });
     const res = await login(app, 'operator', 'parola123');
     await app.close();
+    expect(parseSetCookie(res.headers['set-cookie']).name).toBe('bm_admin_session');
     expect(parseSetCookie(res.headers['set-cookie']).attributes).toEqual({
       'max-age': '7200',
       path: '/',
@@ -152,6 +154,52 @@ describe('an inactive admin', () => {
   });
 });
 
+describe('the cookie name on an https site (__Host- prefix)', () => {
+  it('is __Host-bm_admin_session with Secure, Path=/ and no Domain, and is read back by name', async () => {
+    const res = await login(f.app, 'operator', 'parola123');
+    const { sessionId } = res.json<{ sessionId: string }>();
+    const cookie = parseSetCookie(res.headers['set-cookie']);
+    expect(cookie.name).toBe('__Host-bm_admin_session');
+    expect(cookie.attributes).toMatchObject({ secure: true, path: '/' });
+    expect(cookie.attributes).not.toHaveProperty('domain');
+
+    // A browser sends it back under that name: the session is recognised and logout clears that name.
+    const viaCookie = { cookie: `__Host-bm_admin_session=${sessionId}` };
+    expect(
+      (
+        await f.app.inject({
+          method: 'POST',
+          url: '/api/admin/validate-session',
+          payload: {},
+          headers: viaCookie,
+        })
+      ).json(),
+    ).toEqual({ valid: true, username: 'operator' });
+    const out = await f.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      payload: {},
+      headers: viaCookie,
+    });
+    expect(parseSetCookie(out.headers['set-cookie'])).toMatchObject({
+      name: '__Host-bm_admin_session',
+      value: '',
+    });
+    expect(await sessionRow(sessionId)).toBeUndefined();
+  });
+
+  it('the plain name is still read (a browser that logged in before the switch, or an http site)', async () => {
+    const { sessionId } = (await login(f.app, 'operator', 'parola123')).json<{ sessionId: string }>();
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/admin/validate-session',
+      payload: {},
+      headers: { cookie: `bm_admin_session=${sessionId}` },
+    });
+    expect(res.json()).toEqual({ valid: true, username: 'operator' });
+  });
+});
+
 describe('logout', () => {
   it('deletes the session named in the body and clears the cookie', async () => {
     const { sessionId } = (await login(f.app, 'operator', 'parola123')).json();
@@ -160,7 +208,7 @@ describe('logout', () => {
     expect(res.json()).toEqual({ success: true });
     const cookie = parseSetCookie(res.headers['set-cookie']);
     expect(cookie).toMatchObject({
-      name: 'bm_admin_session',
+      name: '__Host-bm_admin_session',
       value: '',
       attributes: { 'max-age': '0', path: '/', httponly: true, samesite: 'Strict' },
     });

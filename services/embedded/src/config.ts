@@ -54,6 +54,8 @@ export const embeddedEnvSchema = z
       .max(24 * 30)
       .default(12),
     COOKIE_SECURE: flag.optional(),
+    /** Signs admin device markers; unset: a key generated once and kept in the database (as admin-auth). */
+    DEVICE_COOKIE_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(395),
   })
   .superRefine((c, ctx) => {

@@ -280,6 +280,28 @@ describe('embedded mode (npm start)', () => {
     }
   });
 
+  it('closes the admin dashboard socket at once when the operator logs out (not at the minute re-check)', async () => {
+    const session = await login();
+    const admin = new WebSocket(`${current().url.replace(/^http/, 'ws')}/analytics-ws?role=admin`);
+    const roles: unknown[] = [];
+    admin.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as { type: string; data?: { role?: string } };
+      if (message.type === 'connection_info') roles.push(message.data?.role);
+    });
+    const closed = new Promise<number>((resolve) => admin.addEventListener('close', (e) => resolve(e.code)));
+    await new Promise((resolve) => admin.addEventListener('open', resolve));
+    admin.send(JSON.stringify({ type: 'auth', data: { sessionId: session } }));
+    await eventually(async () => expect(roles).toEqual(['admin']));
+
+    const res = await post('/api/admin/logout', { sessionId: session }, { 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(200);
+    const code = await Promise.race([
+      closed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open after 2 s')), 2_000)),
+    ]);
+    expect(code).toBe(4401);
+  });
+
   it('writes a contact message to the mail folder as an .eml file', async () => {
     const res = await post('/api/contact', {
       fullName: 'Ana Pop',

@@ -58,6 +58,8 @@ export interface EmbeddedOptions {
   trustProxyHops?: number;
   sessionTtlHours?: number;
   cookieSecure?: boolean | undefined;
+  /** DEVICE_COOKIE_SECRET of admin-auth; default a key generated once and kept in PGlite. */
+  deviceCookieSecret?: string | undefined;
   /** Raw events older than this many days are deleted (the aggregates stay); default 395. */
   retentionDays?: number;
   /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
@@ -212,6 +214,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
           sessionTtlHours: options.sessionTtlHours ?? 12,
           cookieSecure: options.cookieSecure ?? publicBaseUrl.startsWith('https:'),
           keyPrefix: 'bm:',
+          deviceCookieSecret: options.deviceCookieSecret,
+          // Ended sessions close their live sockets at once; the live service is next door here.
+          announceSessionsRevoked: (revoked) => live.live.announceSessionsRevoked(revoked),
           logger: loggerFor('admin-auth'),
         }),
       ),

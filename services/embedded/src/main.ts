@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     trustProxyHops: config.TRUST_PROXY_HOPS,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,
+    deviceCookieSecret: config.DEVICE_COOKIE_SECRET,
     retentionDays: config.RETENTION_DAYS,
   });
 

@@ -9,6 +9,7 @@ import {
   defaultActiveWindowMs,
   liveListLimit,
   liveMaxMessageBytes,
+  type AdminSessionsRevoked,
   type AnalyticsChangedNotice,
 } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
@@ -58,6 +59,8 @@ export interface LiveControls {
   openSockets(): OpenSockets;
   /** The embedded mode's aggregator calls this after each applied batch (the distributed one publishes on Redis). */
   announceAnalyticsChanged(notice?: AnalyticsChangedNotice): Promise<void>;
+  /** The embedded mode's admin-auth calls this when sessions end (the distributed one publishes on Redis). */
+  announceSessionsRevoked(revoked: AdminSessionsRevoked): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -133,6 +136,7 @@ export function buildApp(deps: LiveDeps) {
   app.decorate('live', {
     openSockets: () => hub.openSockets(),
     announceAnalyticsChanged: (notice = {}) => signals.announceAnalyticsChanged(notice),
+    announceSessionsRevoked: (revoked) => signals.announceSessionsRevoked(revoked),
   } satisfies LiveControls);
 
   void app.register(websocket, {

@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   liveCloseCodes,
   type ActiveUsersSnapshot,
+  type AdminSessionsRevoked,
   type AnalyticsChangedNotice,
   type LiveRole,
   type LiveServerMessage,
@@ -37,6 +38,8 @@ export interface LiveConnection {
   role: LiveRole | 'pending';
   ip: string;
   adminSessionId?: string;
+  /** The admin whose session this socket carries (to close all of theirs when their sessions end). */
+  adminId?: number;
   /** The visitor this socket reports for (the first it named); it may not speak for others. */
   visitorId?: string;
   /** Answered the last ping. */
@@ -75,6 +78,7 @@ export class LiveHub {
     this.analyticsBroadcast = throttle(async () => this.broadcastAnalytics(), o.analyticsThrottleMs, onError);
     o.signals.onPresenceChanged(() => this.activeUsersBroadcast.trigger());
     o.signals.onAnalyticsChanged((notice) => this.analyticsChanged(notice));
+    o.signals.onSessionsRevoked((revoked) => this.closeRevokedAdmins(revoked));
   }
 
   // ---- registry ----------------------------------------------------------------------------------
@@ -111,13 +115,14 @@ export class LiveHub {
   }
 
   /** Promotes a socket whose session was checked; it gets what an admin sees right away. */
-  async becomeAdmin(conn: LiveConnection, sessionId: string): Promise<void> {
+  async becomeAdmin(conn: LiveConnection, session: { sessionId: string; adminId: number }): Promise<void> {
     if (!this.o.isPresenceUp()) {
       conn.socket.close(liveCloseCodes.unavailable, 'real-time data unavailable');
       return;
     }
     conn.role = 'admin';
-    conn.adminSessionId = sessionId;
+    conn.adminSessionId = session.sessionId;
+    conn.adminId = session.adminId;
     this.send(conn, this.connectionInfo('admin'));
     await this.sendActiveUsers(conn);
   }
@@ -227,6 +232,21 @@ export class LiveHub {
         // The database being away is not the admin's fault: keep the socket, check again next time.
         this.o.log.warn({ err }, 'could not re-check an admin session');
       }
+    }
+  }
+
+  /**
+   * Sessions ended before their time (admin-auth's notice: logout, password change, admin disabled):
+   * their admin sockets close now, as an invalid session would, rather than at the next re-check.
+   */
+  closeRevokedAdmins(revoked: AdminSessionsRevoked): void {
+    const sessionIds = new Set(revoked.sessionIds ?? []);
+    for (const conn of this.connections) {
+      if (conn.role !== 'admin') continue;
+      const matches =
+        (revoked.adminId !== undefined && conn.adminId === revoked.adminId) ||
+        (conn.adminSessionId !== undefined && sessionIds.has(conn.adminSessionId));
+      if (matches) conn.socket.close(liveCloseCodes.unauthorized, 'unauthorized');
     }
   }
 

@@ -103,3 +103,20 @@ describe('live list in embedded mode (memory presence)', () => {
     expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok' } });
   });
 });
+
+describe('ended sessions in embedded mode (issue 11 item 9)', () => {
+  it('admin-auth calls the live service directly and the admin socket closes with 4401 at once', async () => {
+    live = await startLive({ db: testDb.db, presence: 'memory' });
+    const operator = await createAdminWithSession(testDb.db);
+    const bystander = await createAdminWithSession(testDb.db);
+    const socket = await open('role=admin', operator.cookie);
+    const other = await open('role=admin', bystander.cookie);
+    await Promise.all([socket, other].map((s) => s.waitFor('connection_info', (d) => d.role === 'admin')));
+
+    const started = Date.now();
+    await live.app.live.announceSessionsRevoked({ adminId: operator.adminId });
+    expect((await socket.closed).code).toBe(4401);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(other.isOpen).toBe(true);
+  });
+});

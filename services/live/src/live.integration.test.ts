@@ -2,7 +2,7 @@
 // (admin sessions), real `ws` clients on ephemeral ports.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { analyticsChangedChannel, liveCloseCodes } from '@bodymetrics/contracts';
+import { adminSessionsRevokedChannel, analyticsChangedChannel, liveCloseCodes } from '@bodymetrics/contracts';
 import {
   createTestDatabase,
   eventually,
@@ -318,6 +318,53 @@ describe('admin sockets', () => {
       .execute();
     expect((await s1.closed).code).toBe(liveCloseCodes.unauthorized);
     expect((await s2.closed).code).toBe(liveCloseCodes.unauthorized);
+  });
+});
+
+describe('ended sessions (issue 11 item 9)', () => {
+  /** Resolves with the close code, or rejects when the socket is still open after `ms`. */
+  const closedWithin = (socket: TestSocket, ms: number) =>
+    Promise.race([
+      socket.closed.then((c) => c.code),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms)),
+    ]);
+
+  it("close that session's or that admin's sockets on every instance at once when admin-auth announces it", async () => {
+    // The periodic re-check is the default minute: only the announcement can close anything here.
+    const [a, b] = await startInstances(2);
+    const channel = adminSessionsRevokedChannel(`${filePrefix}${prefixCounter}:`);
+    const operator = await createAdminWithSession(testDb.db);
+    const secondSession = `${operator.sessionId}-2`;
+    await testDb.db
+      .insertInto('admin_sessions')
+      .values({
+        session_id: secondSession,
+        admin_id: operator.adminId,
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    const bystander = await createAdminWithSession(testDb.db);
+    const first = await open(a!.wsUrl, { query: 'role=admin', headers: operator.cookie });
+    const second = await open(b!.wsUrl, { headers: { authorization: `Bearer ${secondSession}` } });
+    const other = await open(a!.wsUrl, { query: 'role=admin', headers: bystander.cookie });
+    await Promise.all(
+      [first, second, other].map((s) => s.waitFor('connection_info', (d) => d.role === 'admin')),
+    );
+
+    // Junk on the channel closes nothing.
+    await redis.publish(channel, 'not json');
+    await redis.publish(channel, JSON.stringify({}));
+
+    // A logout: that one session.
+    await redis.publish(channel, JSON.stringify({ sessionIds: [operator.sessionId] }));
+    expect(await closedWithin(first, 2_000)).toBe(liveCloseCodes.unauthorized);
+    expect(second.isOpen).toBe(true);
+
+    // A password change or a disabled admin: every session of that admin, on whichever instance.
+    await redis.publish(channel, JSON.stringify({ adminId: operator.adminId }));
+    expect(await closedWithin(second, 2_000)).toBe(liveCloseCodes.unauthorized);
+    expect(other.isOpen).toBe(true);
+    expect(a!.app.live.openSockets()).toEqual({ admin: 1, visitor: 0, pending: 0 });
   });
 });
 

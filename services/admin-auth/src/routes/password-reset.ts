@@ -3,7 +3,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminPasswordProblem,
   forgotPasswordBodySchema,
   resetPasswordBodySchema,
   successResultSchema,
@@ -20,6 +19,8 @@ import {
   spendReset,
 } from '../password-resets.repository';
 import { hashPassword } from '../password-hash';
+import { newPasswordProblem } from '../password-policy';
+import type { AnnounceSessionsRevoked } from '../sessions-revoked';
 import { newResetToken, sha256Hex } from '../secrets';
 import { resetLink, resetMail } from '../reset-mail';
 
@@ -33,10 +34,14 @@ export interface PasswordResetOptions extends AdminAuthDeps {
   limiters: RateLimiters;
   /** Work that outlives its request (the reset mail); the app waits for it on close. */
   background: (task: () => Promise<void>, log: FastifyBaseLogger) => void;
+  sessionsRevoked: AnnounceSessionsRevoked;
 }
 
+const passwordRefused = (problem: string) =>
+  new HttpError(400, 'validation_error', problem, [{ field: 'password', message: problem }]);
+
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = async (app, deps) => {
-  const { db, limiters, mailer, publicBaseUrl, background } = deps;
+  const { db, limiters, mailer, publicBaseUrl, background, sessionsRevoked } = deps;
 
   /** Issues a token and mails the link, if the request names an active admin who has not had too many. */
   async function mailResetLink(identifier: string, log: FastifyBaseLogger): Promise<void> {
@@ -80,17 +85,21 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
     { schema: { body: resetPasswordBodySchema, response: { 200: successResultSchema } } },
     async (request) => {
       const { token, password } = request.body;
-      // The rule first: a refused password leaves the link usable for a second try.
-      const problem = adminPasswordProblem(password);
-      if (problem)
-        throw new HttpError(400, 'validation_error', problem, [{ field: 'password', message: problem }]);
+      // The rules first: a refused password leaves the link usable for a second try.
+      const problem = newPasswordProblem(password, undefined);
+      if (problem) throw passwordRefused(problem);
 
       const tokenHash = sha256Hex(token);
       // Cheap check before the deliberately slow hash, so junk tokens cost no scrypt work.
-      if (!(await findUsableReset(db, tokenHash))) throw invalidToken();
+      const usable = await findUsableReset(db, tokenHash);
+      if (!usable) throw invalidToken();
+      // Only a valid link tells whose password it is: then the username rule can be checked too.
+      const owner = await findAdminByEmail(db, usable.email);
+      const ownerProblem = owner ? newPasswordProblem(password, owner.username) : null;
+      if (ownerProblem) throw passwordRefused(ownerProblem);
       const passwordHash = await hashPassword(password);
 
-      const username = await db.transaction().execute(async (trx) => {
+      const { username, adminId } = await db.transaction().execute(async (trx) => {
         const reset = await spendReset(trx, tokenHash);
         if (!reset) throw invalidToken();
         const admin = await findAdminByEmail(trx, reset.email);
@@ -98,8 +107,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
         await updatePasswordHash(trx, admin.id, passwordHash);
         await spendOtherResetsOf(trx, admin.email);
         await deleteSessionsOfAdmin(trx, admin.id);
-        return admin.username;
+        return { username: admin.username, adminId: admin.id };
       });
+      await sessionsRevoked({ adminId });
       request.log.info({ username }, 'admin password reset');
       return { success: true as const };
     },

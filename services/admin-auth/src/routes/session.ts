@@ -7,10 +7,18 @@ import {
   successResultSchema,
   validateSessionResultSchema,
 } from '@bodymetrics/contracts';
-import { findActiveAdminSession, HttpError, sessionIdFromHeaders } from '@bodymetrics/service-kit';
+import {
+  clientNetwork,
+  findActiveAdminSession,
+  HttpError,
+  rateLimitKey,
+  sessionIdFromHeaders,
+} from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from '../deps';
 import type { RateLimiters } from '../rate-limits';
 import { consumeOrThrow, consumeQuietly, throwIfExhausted } from '../rate-limits';
+import { deviceMarkerCookieHeader, hasDeviceMarker } from '../device-marker';
+import type { AnnounceSessionsRevoked } from '../sessions-revoked';
 import { findAdminByUsername } from '../admin-users.repository';
 import { deleteExpiredSessionsOfAdmin, deleteSession, insertSession } from '../admin-sessions.repository';
 import { verifyPassword } from '../password-hash';
@@ -22,30 +30,46 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Inva
 /** Counted per username whatever its case, so "Admin" and "admin" share one budget. */
 const usernameKey = (username: string) => username.toLowerCase();
 
-export const sessionRoutes: FastifyPluginAsyncZod<AdminAuthDeps & { limiters: RateLimiters }> = async (
-  app,
-  deps,
-) => {
-  const { db, limiters, sessionTtlHours, cookieSecure } = deps;
+export interface SessionRoutesOptions extends AdminAuthDeps {
+  limiters: RateLimiters;
+  /** The device-marker signing key (see device-marker.ts). */
+  deviceKey: () => Promise<string>;
+  sessionsRevoked: AnnounceSessionsRevoked;
+}
+
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, deps) => {
+  const { db, limiters, sessionTtlHours, cookieSecure, deviceKey, sessionsRevoked } = deps;
 
   app.post(
     '/api/admin/login',
     { schema: { body: adminLoginBodySchema, response: { 200: adminLoginResultSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      await consumeOrThrow(limiters.loginIp, request.ip);
-      await throwIfExhausted(limiters.loginUsername, usernameKey(username));
+      const user = usernameKey(username);
+      // Hard limits only where the attempts come from (OWASP Authentication Cheat Sheet): per address,
+      // per network, and per (username, network) — a guesser is stopped, the operator elsewhere is not.
+      const fromHere = `${user}|${clientNetwork(request.ip)}`;
+      await consumeOrThrow(limiters.loginIp, rateLimitKey(request.ip));
+      await consumeOrThrow(limiters.loginNetwork, clientNetwork(request.ip));
+      await throwIfExhausted(limiters.loginUsernameNetwork, fromHere);
+      // Per username only a growing wait, which a browser that signed in as this username before skips.
+      const key = await deviceKey();
+      const knownDevice = hasDeviceMarker(key, user, request.headers.cookie);
+      if (!knownDevice) await limiters.loginUsername.throwIfWaiting(user);
 
       const admin = await findAdminByUsername(db, username);
       // The hash is computed for unknown users too (against a dummy), so timing does not tell who exists.
       const passwordMatches = await verifyPassword(password, admin?.passwordHash);
       if (!admin || !passwordMatches || !admin.isActive) {
-        await consumeQuietly(limiters.loginUsername, usernameKey(username));
-        request.log.info({ username, ip: request.ip }, 'admin login refused');
+        await consumeQuietly(limiters.loginUsernameNetwork, fromHere);
+        await limiters.loginUsername.failed(user);
+        request.log.info({ username, ip: request.ip, knownDevice }, 'admin login refused');
         throw invalidCredentials();
       }
 
-      await limiters.loginUsername.delete(usernameKey(username));
+      // Only the count of this network is cleared: the guesses made elsewhere still count (and still
+      // slow down browsers without a marker) until they age out.
+      await limiters.loginUsernameNetwork.delete(fromHere);
       const sessionId = newSessionId();
       await deleteExpiredSessionsOfAdmin(db, admin.id);
       await insertSession(db, {
@@ -53,10 +77,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<AdminAuthDeps & { limiters: Ra
         adminId: admin.id,
         expiresAt: new Date(Date.now() + sessionTtlHours * 3600_000),
       });
-      reply.header(
-        'set-cookie',
+      reply.header('set-cookie', [
         sessionCookie(sessionId, { maxAgeSeconds: Math.round(sessionTtlHours * 3600), secure: cookieSecure }),
-      );
+        // Renewed at every login: this browser is known for this username from now on.
+        deviceMarkerCookieHeader(key, admin.username, { secure: cookieSecure }),
+      ]);
       request.log.info({ username: admin.username }, 'admin logged in');
       return { success: true as const, sessionId, username: admin.username };
     },
@@ -67,7 +92,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<AdminAuthDeps & { limiters: Ra
     { schema: { body: adminSessionBodySchema, response: { 200: successResultSchema } } },
     async (request, reply) => {
       const sessionId = request.body.sessionId || sessionIdFromHeaders(request.headers);
-      if (sessionId) await deleteSession(db, sessionId);
+      if (sessionId) {
+        await deleteSession(db, sessionId);
+        // The dashboard's live socket of this session closes now, not at live's next re-check.
+        await sessionsRevoked({ sessionIds: [sessionId] });
+      }
       reply.header('set-cookie', clearedSessionCookie({ secure: cookieSecure }));
       return { success: true as const };
     },

@@ -1,6 +1,7 @@
 // `/analytics-ws` (spec §7 "Real-time connection"): one socket per page. What a socket may do depends on
 // its role, decided once at the start and never guessed:
-//   - the upgrade carries a valid admin session (cookie `bm_admin_session` or `Authorization: Bearer`) → admin;
+//   - the upgrade carries a valid admin session (cookie `bm_admin_session`, `__Host-bm_admin_session` on https,
+//     or `Authorization: Bearer`) → admin;
 //   - `?role=admin` without one → it must send `auth` as its first message within `authTimeoutMs`,
 //     otherwise (or with a session that is not valid) it is closed with 4401;
 //   - anything else → visitor, which may still become admin by sending `auth` (a failed `auth` closes 4401).
@@ -126,7 +127,7 @@ function openConnection(
   const authenticate = async (check: AdminSessionCheck) => {
     if (check.status === 'valid') {
       clearTimeout(authTimer);
-      await hub.becomeAdmin(conn, check.session.sessionId);
+      await hub.becomeAdmin(conn, check.session);
     } else if (check.status === 'error') {
       log.warn({ err: check.err }, 'admin session check failed');
       socket.close(liveCloseCodes.unavailable, 'real-time data unavailable');

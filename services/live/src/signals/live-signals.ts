@@ -1,7 +1,12 @@
 // How live instances tell each other (and themselves) that something moved: presence changes fan out to
 // every instance's admin sockets; the aggregator's "analytics changed" notice becomes analytics_update.
 // Redis pub/sub in distributed mode, an in-process emitter in embedded mode (design.md §3).
-import { analyticsChangedNoticeSchema, type AnalyticsChangedNotice } from '@bodymetrics/contracts';
+import {
+  adminSessionsRevokedSchema,
+  analyticsChangedNoticeSchema,
+  type AdminSessionsRevoked,
+  type AnalyticsChangedNotice,
+} from '@bodymetrics/contracts';
 
 export interface LiveSignals {
   /** Announces a presence change to every live instance, this one included. */
@@ -10,6 +15,9 @@ export interface LiveSignals {
   /** What the aggregator does after a batch; the embedded mode calls it in-process. */
   announceAnalyticsChanged(notice: AnalyticsChangedNotice): Promise<void>;
   onAnalyticsChanged(handler: (notice: AnalyticsChangedNotice) => void): void;
+  /** admin-auth's "these sessions ended" (logout, password change, admin disabled); the embedded mode calls it in-process. */
+  announceSessionsRevoked(revoked: AdminSessionsRevoked): Promise<void>;
+  onSessionsRevoked(handler: (revoked: AdminSessionsRevoked) => void): void;
   close(): Promise<void>;
 }
 
@@ -23,5 +31,15 @@ export function parseAnalyticsNotice(message: string): AnalyticsChangedNotice {
     return parsed.success ? parsed.data : {};
   } catch {
     return {};
+  }
+}
+
+/** A revocation from another process: strictly parsed, since it closes sockets; anything else is ignored. */
+export function parseSessionsRevoked(message: string): AdminSessionsRevoked | undefined {
+  try {
+    const parsed = adminSessionsRevokedSchema.safeParse(JSON.parse(message));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,6 +1,6 @@
 // The embedded mode's signals: one process, so an emitter is the whole fan-out.
 import { EventEmitter } from 'node:events';
-import type { AnalyticsChangedNotice } from '@bodymetrics/contracts';
+import type { AdminSessionsRevoked, AnalyticsChangedNotice } from '@bodymetrics/contracts';
 import type { LiveSignals } from './live-signals';
 
 export class MemorySignals implements LiveSignals {
@@ -21,6 +21,14 @@ export class MemorySignals implements LiveSignals {
 
   onAnalyticsChanged(handler: (notice: AnalyticsChangedNotice) => void): void {
     this.emitter.on('analytics', handler);
+  }
+
+  async announceSessionsRevoked(revoked: AdminSessionsRevoked): Promise<void> {
+    setImmediate(() => this.emitter.emit('revoked', revoked));
+  }
+
+  onSessionsRevoked(handler: (revoked: AdminSessionsRevoked) => void): void {
+    this.emitter.on('revoked', handler);
   }
 
   async close(): Promise<void> {

@@ -1,14 +1,26 @@
 // The distributed mode's signals: Redis pub/sub on a dedicated subscriber connection. ioredis
 // re-subscribes by itself after a reconnect (autoResubscribe), so a Redis restart heals without us.
 import type { Redis } from 'ioredis';
-import { analyticsChangedChannel, type AnalyticsChangedNotice } from '@bodymetrics/contracts';
-import { parseAnalyticsNotice, presenceChangedChannel, type LiveSignals } from './live-signals';
+import {
+  adminSessionsRevokedChannel,
+  analyticsChangedChannel,
+  type AdminSessionsRevoked,
+  type AnalyticsChangedNotice,
+} from '@bodymetrics/contracts';
+import {
+  parseAnalyticsNotice,
+  parseSessionsRevoked,
+  presenceChangedChannel,
+  type LiveSignals,
+} from './live-signals';
 
 export class RedisSignals implements LiveSignals {
   private readonly presenceChannel: string;
   private readonly analyticsChannel: string;
+  private readonly revokedChannel: string;
   private readonly presenceHandlers: Array<() => void> = [];
   private readonly analyticsHandlers: Array<(notice: AnalyticsChangedNotice) => void> = [];
+  private readonly revokedHandlers: Array<(revoked: AdminSessionsRevoked) => void> = [];
   private readonly subscribed: Promise<unknown>;
 
   constructor(
@@ -19,14 +31,20 @@ export class RedisSignals implements LiveSignals {
   ) {
     this.presenceChannel = presenceChangedChannel(keyPrefix);
     this.analyticsChannel = analyticsChangedChannel(keyPrefix);
+    this.revokedChannel = adminSessionsRevokedChannel(keyPrefix);
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.presenceChannel) for (const h of this.presenceHandlers) h();
       else if (channel === this.analyticsChannel) {
         const notice = parseAnalyticsNotice(message);
         for (const h of this.analyticsHandlers) h(notice);
+      } else if (channel === this.revokedChannel) {
+        const revoked = parseSessionsRevoked(message);
+        if (revoked) for (const h of this.revokedHandlers) h(revoked);
       }
     });
-    this.subscribed = subscriber.subscribe(this.presenceChannel, this.analyticsChannel).catch(onError);
+    this.subscribed = subscriber
+      .subscribe(this.presenceChannel, this.analyticsChannel, this.revokedChannel)
+      .catch(onError);
   }
 
   /** Resolves once the first SUBSCRIBE was answered (or failed: Redis away at start; ioredis retries it). */
@@ -50,8 +68,17 @@ export class RedisSignals implements LiveSignals {
     this.analyticsHandlers.push(handler);
   }
 
+  async announceSessionsRevoked(revoked: AdminSessionsRevoked): Promise<void> {
+    await this.publisher.publish(this.revokedChannel, JSON.stringify(revoked));
+  }
+
+  onSessionsRevoked(handler: (revoked: AdminSessionsRevoked) => void): void {
+    this.revokedHandlers.push(handler);
+  }
+
   async close(): Promise<void> {
     this.presenceHandlers.length = 0;
     this.analyticsHandlers.length = 0;
+    this.revokedHandlers.length = 0;
   }
 }
