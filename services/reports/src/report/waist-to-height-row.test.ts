@@ -11,6 +11,7 @@ const render = (metrics: Record<string, unknown>) =>
     report: buildHealthReport({ ...knownMetrics, ...metrics } as never, null),
     offers: [],
     unsubscribeUrl: null,
+    newsletterConfirmUrl: null,
     publicBaseUrl: PUBLIC_BASE_URL,
   });
 
