@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,
     retentionDays: config.RETENTION_DAYS,
+    metrics: config.METRICS_PORT ? { host: config.METRICS_HOST, port: config.METRICS_PORT } : undefined,
   });
 
   const notBuilt = [publicDir, adminDir].filter((dir) => !existsSync(join(dir, 'index.html')));
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
       `  mail:          ${shown(running.mailDir)}/*.eml (nothing is sent; each mail is also logged here)`,
       `  events:        in-process bus; live presence in memory`,
       `  admin account: ${adminLine}`,
+      ...(running.metricsUrl ? [`  metrics:       ${running.metricsUrl}/metrics (internal listener)`] : []),
       ...notBuilt.map((dir) => `  note:          ${shown(dir)} has no build yet: run "npm run build"`),
       'Press Ctrl-C to stop.',
       '',
