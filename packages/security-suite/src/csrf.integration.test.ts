@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, visitorUserAgent } from './browser';
+import { post } from './requests';
 import { adminPassword, createOperator, startSystem, type System } from './system';
 
 let system: System;
@@ -169,6 +170,54 @@ describe('a page on another origin of the same site', () => {
       });
       expect(logout).toBe(200);
       expect(await sessionOf(admin)).toMatchObject({ valid: false });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('text/plain bodies (what a form can send across origins without a preflight)', () => {
+  it('are refused with 415 except on the three beacon routes', async () => {
+    const asText = { headers: { 'content-type': 'text/plain;charset=UTF-8' } };
+    for (const url of [
+      '/api/contact',
+      '/api/admin/forgot-password',
+      '/api/admin/login',
+      '/api/email-report',
+    ]) {
+      const res = await post(system.gateway, url, '{"a":"="}', asText);
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json(), url).toMatchObject({ error: { code: 'unsupported_media_type' } });
+    }
+    const beacon = await post(
+      system.gateway,
+      '/api/analytics/session-duration',
+      JSON.stringify({ visitorId: 'v-beacon', sessionDuration: 12, pageUrl: '/' }),
+      asText,
+    );
+    expect(beacon.statusCode).toBe(202);
+  });
+});
+
+describe("the CSP's connect-src 'self' (no bare ws: wss:)", () => {
+  it("still lets the public app's live socket connect in Chromium", async () => {
+    const context = await browser.newContext({
+      baseURL: system.baseUrl,
+      userAgent: visitorUserAgent(browser),
+    });
+    try {
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      const socket = page.waitForEvent('websocket', { timeout: 30_000 });
+      await page.goto('/');
+      const ws = await socket;
+      expect(new URL(ws.url()).pathname).toBe('/analytics-ws');
+      const frame = await ws.waitForEvent('framereceived', { timeout: 15_000 });
+      expect(JSON.parse(String(frame.payload))).toMatchObject({ type: expect.any(String) });
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }
