@@ -64,6 +64,10 @@ export async function run(): Promise<Figures> {
         LIVE_URL: unused,
         // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
         RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
+        // Likewise the per-address connection cap (BENCH_CONNECTIONS may exceed it), and the internal
+        // metrics listener on any free port.
+        CONNECTIONS_PER_CLIENT: '0',
+        METRICS_PORT: '0',
       },
     });
     started.push(gateway);

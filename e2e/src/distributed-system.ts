@@ -90,6 +90,7 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
     ) as Record<ServiceName, number>;
     const url = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
     const baseUrl = url('gateway');
+    const metricsPort = await freePort();
 
     const common = { LOG_LEVEL: 'warn' };
     const env: Record<ServiceName, Record<string, string>> = {
@@ -141,6 +142,8 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
         ANALYTICS_URL: url('analytics'),
         LIVE_URL: url('live'),
         PUBLIC_BASE_URL: baseUrl,
+        // Its internal /metrics listener on a free port: several systems may run on this machine at once.
+        METRICS_PORT: String(metricsPort),
       },
     };
 

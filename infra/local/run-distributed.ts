@@ -213,6 +213,6 @@ if (await waitUntilReady(120_000)) {
   );
 } else if (!stopping) {
   say(
-    'the gateway did not become ready within 120 s; see the lines above (GET http://127.0.0.1:8080/readyz)',
+    'the gateway did not become ready within 120 s; see the lines above (which service is down: GET http://127.0.0.1:9464/readyz, the internal listener)',
   );
 }

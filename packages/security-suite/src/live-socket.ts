@@ -29,7 +29,9 @@ export function openLiveSocket(
   // Its own User-Agent ("node") reads as a bot, and live never counts a bot as an active user: speak as
   // the browser the dashboard's visitors use.
   const socket = new WebSocket(url, {
-    headers: { 'user-agent': browserUserAgent, ...headers },
+    // A browser's handshake from the site's own page carries Sec-Fetch-Site (the gateway requires it, or
+    // Origin, of an admin socket).
+    headers: { 'user-agent': browserUserAgent, 'sec-fetch-site': 'same-origin', ...headers },
   } as unknown as string[]);
   const frames: LiveFrame[] = [];
   const waiters: { type: string; resolve: (f: LiveFrame) => void }[] = [];

@@ -18,7 +18,12 @@ export function send(gateway: Gateway, method: 'GET' | 'POST', url: string, body
     method,
     url,
     remoteAddress: from.ip ?? '203.0.113.200',
-    headers: { 'user-agent': from.userAgent ?? desktopChrome, ...from.headers },
+    // Chromium's Fetch Metadata on the site's own requests: the gateway requires it (or Origin) on admin writes.
+    headers: {
+      'user-agent': from.userAgent ?? desktopChrome,
+      'sec-fetch-site': 'same-origin',
+      ...from.headers,
+    },
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
 }

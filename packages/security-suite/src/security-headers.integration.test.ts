@@ -12,7 +12,7 @@ const expectedCsp = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "font-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",

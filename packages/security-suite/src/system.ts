@@ -3,6 +3,7 @@
 // and WebSocket), the aggregator consuming real Kafka, against a Postgres database, a Kafka topic prefix
 // and a Redis key prefix of the file's own, and an SMTP sink for the mail. Callers speak to the gateway
 // only, as a browser would.
+import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { buildApp as buildAdminAuth, createAdmin, type AdminAuthDeps } from '@bodymetrics/admin-auth';
@@ -40,7 +41,7 @@ export interface SystemOptions {
   ipStorage?: IpStorage;
   /** The gateway's per-IP budget of the tracking routes per minute (default: the product's 600). */
   trackingPerMinute?: number;
-  /** The public address; the gateway sends HSTS only when it is https. */
+  /** The public address; the gateway sends HSTS only when it is https. Default: the gateway's own URL. */
   publicBaseUrl?: string;
   reportsRateLimit?: ReportsDeps['rateLimit'];
   adminRateLimits?: AdminAuthDeps['rateLimits'];
@@ -75,7 +76,10 @@ async function listen(app: FastifyInstance): Promise<string> {
 export async function startSystem(options: SystemOptions): Promise<System> {
   const label = options.label;
   const ipStorage = options.ipStorage ?? 'truncated';
-  const publicBaseUrl = options.publicBaseUrl ?? 'http://127.0.0.1:8080';
+  // The gateway's own address is the public one (unless a test names another): a browser's Origin on the
+  // admin socket must equal it, as in production.
+  const gatewayPort = options.publicBaseUrl ? 0 : await freePort();
+  const publicBaseUrl = options.publicBaseUrl ?? `http://127.0.0.1:${gatewayPort}`;
   const keyPrefix = `test:${label}:${uniqueTag()}:`;
   const cleanups: (() => Promise<unknown>)[] = [];
   const close = async () => {
@@ -167,12 +171,25 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ...(options.publicDir ? { publicDir: options.publicDir } : {}),
       ...(options.adminDir ? { adminDir: options.adminDir } : {}),
     });
-    const baseUrl = await started(gateway);
+    const baseUrl = await gateway.listen({ host: '127.0.0.1', port: gatewayPort });
+    cleanups.push(() => gateway.close());
     return { db: testDb.db, gateway, baseUrl, smtp, redis, keyPrefix, upstreams, close };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+/** A TCP port nobody listens on right now (the OS picks it), so the public URL is known before listening. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 let adminCounter = 0;

@@ -2,15 +2,13 @@
 // schemas, one error shape, health and readiness endpoints, beacon bodies, request ids.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler';
 import { clientErrorHandler, frameworkErrors } from './framework-errors';
 import { installMetrics } from './metrics';
 import { refuseNulCharacters } from './nul-guard';
+import { installBodyParsers } from './body-parsers';
+import { serverTimeoutOptions, type ServerTimeouts } from './server-limits';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -21,12 +19,16 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Checks behind /readyz: each resolves when its dependency answers. */
   readiness?: Record<string, () => Promise<unknown>>;
+  /** Request and idle-connection timeouts; default `defaultServerTimeouts` (REQUEST_TIMEOUT_MS etc.). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export function createServiceApp(options: ServiceAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // A body that stalls is cut (408) instead of holding its socket forever.
+    ...serverTimeoutOptions(options.timeouts),
     // The gateway is the one hop in front of us: it appends the caller's address to X-Forwarded-For, so
     // only the rightmost entry is trusted (a visitor's own X-Forwarded-For cannot fake their address).
     // proxy-addr reads a hop count when given a function of (address, hop index).
@@ -48,16 +50,8 @@ export function createServiceApp(options: ServiceAppOptions) {
   installMetrics(app, { service: options.name });
   refuseNulCharacters(app);
 
-  // navigator.sendBeacon sends its JSON as text/plain; parse it like JSON so beacons are validated too.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      const err = new Error('Body is not valid JSON') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
-    }
-  });
+  // JSON everywhere; navigator.sendBeacon's text/plain only on routes with `config: { beacon: true }`.
+  installBodyParsers(app);
 
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
@@ -78,7 +72,9 @@ export function createServiceApp(options: ServiceAppOptions) {
       }),
     );
     const ready = results.every(([, r]) => r === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) });
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(results) });
   });
 
   return app;

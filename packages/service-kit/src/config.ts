@@ -1,6 +1,7 @@
 // Each process reads process.env in exactly one place, through a zod schema, and stops at start with a
 // message that names every bad variable.
 import { z } from 'zod';
+import { serverTimeoutsEnv } from './server-limits';
 
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const parsed = schema.safeParse(env);
@@ -15,6 +16,7 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 export const commonEnv = {
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...serverTimeoutsEnv,
 };
 
 export const portEnv = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

@@ -8,3 +8,5 @@ export * from './admin-session';
 export * from './metrics';
 export * from './framework-errors';
 export * from './nul-guard';
+export * from './body-parsers';
+export * from './server-limits';

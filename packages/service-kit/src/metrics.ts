@@ -3,7 +3,6 @@
 // loop). Each app has its own registry, so two apps in one process (tests, the embedded mode) never
 // count into each other. Services add their own metrics to `app.metrics.registry`, or get-or-create
 // one with `counterOf` / `gaugeOf` wherever they need it.
-import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   collectDefaultMetrics,
@@ -38,35 +37,13 @@ function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'unmatched';
 }
 
-/** Loopback and private networks: where a Prometheus scraper lives, never a visitor. */
-const internalNetworks = (() => {
-  const list = new BlockList();
-  list.addSubnet('127.0.0.0', 8, 'ipv4');
-  list.addSubnet('10.0.0.0', 8, 'ipv4');
-  list.addSubnet('172.16.0.0', 12, 'ipv4');
-  list.addSubnet('192.168.0.0', 16, 'ipv4');
-  list.addAddress('::1', 'ipv6');
-  list.addSubnet('fc00::', 7, 'ipv6');
-  return list;
-})();
-
-/** Whether the TCP peer (not a forwarded header, which a client can write) is on an internal network. */
-export function fromInternalNetwork(request: FastifyRequest): boolean {
-  const peer = request.raw.socket?.remoteAddress ?? '';
-  const v4 = peer.startsWith('::ffff:') ? peer.slice(7) : peer;
-  if (isIP(v4) === 4) return internalNetworks.check(v4, 'ipv4');
-  if (isIP(peer) === 6) return internalNetworks.check(peer, 'ipv6');
-  return false;
-}
-
 /**
- * Adds GET /metrics and the HTTP request metrics to an app. Idempotent per app. With `internalOnly`
- * (the gateway, the one public port) the scrape answers only peers on loopback or private networks;
- * anyone else gets the ordinary 404.
+ * Adds the HTTP request metrics and GET /metrics to an app. Idempotent per app. With `route: false` (the
+ * gateway, whose port is public) the app only counts; the scrape is served on a listener of its own.
  */
 export function installMetrics(
   app: FastifyInstance,
-  { service, internalOnly = false }: { service: string; internalOnly?: boolean },
+  { service, route = true }: { service: string; route?: boolean },
 ): AppMetrics {
   if (app.hasDecorator('metrics')) return app.metrics;
   const registry = new Registry();
@@ -105,16 +82,16 @@ export function installMetrics(
     done();
   });
 
-  app.get(metricsPath, { logLevel: 'silent' }, async (request, reply) => {
-    if (internalOnly && !fromInternalNetwork(request)) {
-      return reply
-        .status(404)
-        .send({ error: { code: 'not_found', message: `No route for GET ${metricsPath}` } });
-    }
+  if (route) app.get(metricsPath, { logLevel: 'silent' }, scrape(registry));
+  return metrics;
+}
+
+/** A handler answering a scrape of the registry in the text exposition format. */
+export function scrape(registry: Registry) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
     const body = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
-  });
-  return metrics;
+  };
 }
 
 /** The app's counter of that name, created on first use (a route and a setup step may both ask for it). */

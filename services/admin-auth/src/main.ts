@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import { createDb } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
-import { runService } from '@bodymetrics/service-kit';
+import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { adminAuthConfig } from './config';
 
@@ -34,4 +34,4 @@ app.addHook('onClose', async () => {
   redis.disconnect();
   await db.destroy();
 });
-await runService(app, { host: config.HOST, port: config.PORT });
+await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

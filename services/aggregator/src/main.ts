@@ -5,13 +5,17 @@ import { Redis } from 'ioredis';
 import { KafkaBus } from '@bodymetrics/bus';
 import { analyticsChangedChannel } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
-import { runService } from '@bodymetrics/service-kit';
+import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildHealthApp, createDeadLetterCounter, startAggregator, startRetention } from './app';
 import { aggregatorConfig } from './config';
 
 const config = aggregatorConfig();
 const db = createDb({ connectionString: config.DATABASE_URL });
-const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+const redis = new Redis(config.REDIS_URL, {
+  lazyConnect: false,
+  maxRetriesPerRequest: 1,
+  enableOfflineQueue: false,
+});
 redis.on('error', () => {}); // notices are best effort; Redis being away must not stop the counting
 const deadLetters = createDeadLetterCounter();
 const bus = new KafkaBus({
@@ -45,4 +49,4 @@ app.addHook('onClose', async () => {
   redis.disconnect();
   await db.destroy();
 });
-await runService(app, { host: config.HOST, port: config.PORT });
+await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

@@ -1,6 +1,6 @@
 // The analytics process on its own (distributed mode): reads the environment, connects, listens.
 import { createDb } from '@bodymetrics/db';
-import { runService } from '@bodymetrics/service-kit';
+import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { loadAnalyticsConfig } from './config';
 
@@ -10,4 +10,4 @@ const app = buildApp({ db, timeZone: config.ANALYTICS_TZ, logger: { level: confi
 app.addHook('onClose', async () => {
   await db.destroy();
 });
-await runService(app, { host: config.HOST, port: config.PORT });
+await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

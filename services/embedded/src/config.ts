@@ -57,6 +57,9 @@ export const embeddedEnvSchema = z
     /** Signs admin device markers; unset: a key generated once and kept in the database (as admin-auth). */
     DEVICE_COOKIE_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(395),
+    /** The gateway's /metrics listener: off unless METRICS_PORT is set (on METRICS_HOST, loopback by default). */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.ADMIN_USERNAME) !== Boolean(c.ADMIN_PASSWORD))

@@ -48,7 +48,8 @@ function current(): RunningEmbedded {
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${current().url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': browser, ...headers },
+    // A browser sends its page's Origin with every POST (admin writes require it).
+    headers: { 'content-type': 'application/json', 'user-agent': browser, origin: current().url, ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -230,7 +231,10 @@ describe('embedded mode (npm start)', () => {
     const session = await login();
     const wsUrl = `${current().url.replace(/^http/, 'ws')}/analytics-ws`;
     const received: { type: string; data?: unknown }[] = [];
-    const admin = new WebSocket(`${wsUrl}?role=admin`);
+    // From the admin page: a browser sends its Origin with the handshake.
+    const admin = new WebSocket(`${wsUrl}?role=admin`, {
+      headers: { origin: current().url },
+    } as unknown as string[]);
     // A browser's User-Agent: undici's own ("node") reads as a bot, and bots are never active users.
     const visitor = new WebSocket(wsUrl, { headers: { 'user-agent': browser } } as unknown as string[]);
     try {

@@ -64,11 +64,18 @@ export interface EmbeddedOptions {
   retentionDays?: number;
   /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
   live?: { activeWindowMs?: number; sweepIntervalMs?: number };
+  /**
+   * The gateway's internal listener of /metrics and the detailed /readyz (METRICS_HOST / METRICS_PORT).
+   * Off by default: a laptop has no scraper, and one process on one port is the embedded mode's promise.
+   */
+  metrics?: { host: string; port: number } | undefined;
 }
 
 export interface RunningEmbedded {
   /** The gateway, e.g. http://127.0.0.1:8080 */
   url: string;
+  /** The gateway's internal metrics listener, when `metrics` asked for one. */
+  metricsUrl?: string | undefined;
   /** The PGlite database every service uses (for tests and tools in the same process). */
   db: Db;
   dataDir: string;
@@ -248,10 +255,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     });
     cleanups.push(() => gateway.close());
     await gateway.listen({ host, port: gatewayPort });
+    const metricsUrl = options.metrics ? await gateway.internal.listen(options.metrics) : undefined;
 
     let closing: Promise<void> | undefined;
     return {
       url: loopbackUrl(host, gatewayPort),
+      metricsUrl,
       db,
       dataDir,
       mailDir,

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     cookieSecure: config.COOKIE_SECURE,
     deviceCookieSecret: config.DEVICE_COOKIE_SECRET,
     retentionDays: config.RETENTION_DAYS,
+    metrics: config.METRICS_PORT ? { host: config.METRICS_HOST, port: config.METRICS_PORT } : undefined,
   });
 
   const notBuilt = [publicDir, adminDir].filter((dir) => !existsSync(join(dir, 'index.html')));
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
       `  mail:          ${shown(running.mailDir)}/*.eml (nothing is sent; each mail is also logged here)`,
       `  events:        in-process bus; live presence in memory`,
       `  admin account: ${adminLine}`,
+      ...(running.metricsUrl ? [`  metrics:       ${running.metricsUrl}/metrics (internal listener)`] : []),
       ...notBuilt.map((dir) => `  note:          ${shown(dir)} has no build yet: run "npm run build"`),
       'Press Ctrl-C to stop.',
       '',

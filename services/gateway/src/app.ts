@@ -1,17 +1,30 @@
 // The gateway (design §1): the single public entry. Routes /api/* to the services by the route table,
 // proxies the /analytics-ws socket to live, serves the two React builds, and puts security headers, the
-// body limit and the tracking rate limit in front of everything.
+// body limit, the request timeouts, the connection caps, the same-origin rule of the admin routes and the
+// tracking rate limit in front of everything. Its metrics and detailed readiness are on a second,
+// internal app (`gateway.internal`), listening where main.ts says (METRICS_HOST:METRICS_PORT), never on
+// the public port.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { clientErrorHandler, frameworkErrors, installErrorHandler, installMetrics } from '@bodymetrics/service-kit';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandler,
+  installMetrics,
+  metricsPath,
+  scrape,
+  serverTimeoutOptions,
+  type ServerTimeouts,
+} from '@bodymetrics/service-kit';
+import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from './connection-limits';
 import { httpProxy, type TrackingRateLimit } from './http-proxy';
-import { liveSocketProxy } from './live-socket';
+import { defaultSocketsPerClient, liveSocketProxy } from './live-socket';
 import { defaultAdminDir, defaultPublicDir } from './paths';
 import type { Upstreams } from './route-table';
 import { securityHeaders } from './security-headers';
 import { spaHosting } from './spa-hosting';
-import { upstreamReadiness } from './readiness';
+import { upstreamReadiness, upstreamReadinessDetail } from './readiness';
 
 export interface GatewayOptions {
   upstreams: Upstreams;
@@ -29,6 +42,12 @@ export interface GatewayOptions {
   /** Proxies in front of the gateway to trust for the client address (fastify trustProxy); none by default. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   upstreamTimeoutMs?: number;
+  /** Request and idle-connection timeouts (REQUEST_TIMEOUT_MS, CONNECTION_TIMEOUT_MS); service-kit's defaults. */
+  timeouts?: Partial<ServerTimeouts>;
+  /** MAX_CONNECTIONS and CONNECTIONS_PER_CLIENT; defaults below. */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** Open /analytics-ws sockets per client address (SOCKETS_PER_CLIENT). */
+  socketsPerClient?: number;
 }
 
 export const bodyLimitBytes = 64 * 1024;
@@ -37,10 +56,15 @@ export const defaultTrackingRateLimit = 600;
 // An incoming request id is kept (a load balancer's, for one id across the hops) only if it looks like one.
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export async function buildGateway(options: GatewayOptions) {
+/** The public app, and `internal`: the metrics listener's app (GET /metrics, the detailed GET /readyz). */
+export type Gateway = FastifyInstance & { internal: FastifyInstance };
+
+export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimitBytes,
+    // A body that stalls is cut (408) instead of holding its socket forever.
+    ...serverTimeoutOptions(options.timeouts),
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -52,15 +76,36 @@ export async function buildGateway(options: GatewayOptions) {
     clientErrorHandler,
   });
   installErrorHandler(app);
-  // GET /metrics: the gateway's request rate and latency by route pattern and status (service-kit); on
-  // this public port it answers only scrapers on loopback or private networks.
-  installMetrics(app, { service: 'gateway', internalOnly: true });
+  const publicOrigin = new URL(options.publicBaseUrl ?? 'http://127.0.0.1:8080').origin;
+  // Behind trusted load balancers every TCP peer is one of them: they hold the per-address cap instead.
+  const trustsProxies =
+    typeof options.trustProxy === 'function' ? options.trustProxy('', 0) : Boolean(options.trustProxy);
+  const connectionLimits = { ...defaultConnectionLimits, ...options.connectionLimits };
+  limitConnections(app.server, {
+    ...connectionLimits,
+    connectionsPerClient: trustsProxies ? 0 : connectionLimits.connectionsPerClient,
+  });
+  // The gateway's request rate and latency by route pattern and status (service-kit), scraped on the
+  // internal listener only: the public port answers /metrics with 404 whoever asks.
+  const metrics = installMetrics(app, { service: 'gateway', route: false });
+  const internal = Fastify({ logger: false, frameworkErrors, clientErrorHandler });
+  installErrorHandler(internal);
+  internal.get(metricsPath, { logLevel: 'silent' }, scrape(metrics.registry));
+  internal.get('/readyz', { logLevel: 'silent' }, upstreamReadinessDetail(options.upstreams));
+  app.decorate('internal', internal);
+  app.addHook('onClose', async () => {
+    await internal.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await securityHeaders(app, { https: options.publicBaseUrl?.startsWith('https:') ?? false });
 
+  // Not served here (it is on the internal listener), and not left to the SPA fallback either.
+  app.get(metricsPath, { logLevel: 'silent' }, async (request, reply) =>
+    reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${metricsPath}` } }),
+  );
   app.get('/healthz', { logLevel: 'silent' }, async () => ({ status: 'ok', service: 'gateway' }));
   app.get('/readyz', { logLevel: 'silent' }, upstreamReadiness(options.upstreams));
 
@@ -69,13 +114,19 @@ export async function buildGateway(options: GatewayOptions) {
     rateLimit: options.rateLimit ?? { max: defaultTrackingRateLimit },
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.upstreamTimeoutMs ? { upstreamTimeoutMs: options.upstreamTimeoutMs } : {}),
+    publicOrigin,
   });
-  await app.register(liveSocketProxy, { liveUrl: options.upstreams.live });
+  await app.register(liveSocketProxy, {
+    liveUrl: options.upstreams.live,
+    publicOrigin,
+    socketsPerClient: options.socketsPerClient ?? defaultSocketsPerClient,
+  });
   await app.register(spaHosting, {
     publicDir: options.publicDir ?? defaultPublicDir,
     adminDir: options.adminDir ?? defaultAdminDir,
   });
-  return app;
+  return app as unknown as Gateway;
 }
 
-export type Gateway = Awaited<ReturnType<typeof buildGateway>>;
+export { defaultConnectionLimits } from './connection-limits';
+export { defaultSocketsPerClient } from './live-socket';

@@ -58,7 +58,11 @@ function connect(url: string, headers: Record<string, string> = {}) {
 
 describe('/analytics-ws', () => {
   it('reaches the live service with the cookie, the query string and the forwarded address, both ways', async () => {
-    const client = connect(`${wsUrl}?role=admin`, { cookie: 'bm_admin_session=s3cret' });
+    // From the site's own page: a browser sends its Origin with every handshake.
+    const client = connect(`${wsUrl}?role=admin`, {
+      cookie: 'bm_admin_session=s3cret',
+      origin: 'http://127.0.0.1:8080',
+    });
     await client.opened;
     const hello = await client.next();
     expect(hello).toMatchObject({ type: 'hello', upstream: 'live', url: '/analytics-ws?role=admin' });

@@ -12,7 +12,7 @@ let gateway: Gateway;
 let builds: BuiltApps;
 
 const expectedCsp =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self' ws: wss:;font-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'";
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self';font-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'";
 
 beforeAll(async () => {
   database = await createTestDatabase('gateway_offers');

@@ -56,8 +56,8 @@ describe('tracking replicas', () => {
     expect(res.json<EchoedRequest>().upstream).toBe('offers');
   });
 
-  it('is ready only when every replica answers, and names each one', async () => {
-    const ready = await gateway.inject({ method: 'GET', url: '/readyz' });
+  it('is ready only when every replica answers, and names each one (on the internal listener)', async () => {
+    const ready = await gateway.internal.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json<{ checks: Record<string, string> }>().checks).toMatchObject({
       'tracking#1': 'ok',
@@ -66,7 +66,7 @@ describe('tracking replicas', () => {
     });
 
     await replicas[1]?.app.close();
-    const degraded = await gateway.inject({ method: 'GET', url: '/readyz' });
+    const degraded = await gateway.internal.inject({ method: 'GET', url: '/readyz' });
     expect(degraded.statusCode).toBe(503);
     const checks = degraded.json<{ checks: Record<string, string> }>().checks;
     expect(checks['tracking#1']).toBe('ok');

@@ -57,7 +57,12 @@ describe('route table', () => {
     ['GET', '/api/journey/abandonment?days=90', 'analytics'],
     ['GET', '/analytics-ws', 'live'],
   ])('%s %s goes to %s, path and query unchanged', async (method, url, upstream) => {
-    const res = await gateway.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    // A POST as the site's own page sends it (Chromium's Fetch Metadata): admin writes require it.
+    const res = await gateway.inject({
+      method,
+      url,
+      ...(method === 'POST' ? { payload: {}, headers: { 'sec-fetch-site': 'same-origin' } } : {}),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<EchoedRequest>()).toMatchObject({ upstream, method, url });
   });
@@ -189,7 +194,11 @@ describe('a service that is down', () => {
       // The others still answer.
       const legalOk = await partial.inject({ method: 'GET', url: '/api/analytics/overview' });
       expect(legalOk.statusCode).toBe(200);
-      const ready = await partial.inject({ method: 'GET', url: '/readyz' });
+      // The public /readyz says only that; which service is down is on the internal listener.
+      const publicReady = await partial.inject({ method: 'GET', url: '/readyz' });
+      expect(publicReady.statusCode).toBe(503);
+      expect(publicReady.json()).toEqual({ status: 'not_ready' });
+      const ready = await partial.internal.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json<{ checks: Record<string, string> }>().checks).toMatchObject({
         tracking: 'ok',

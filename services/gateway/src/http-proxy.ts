@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { badRequest } from '@bodymetrics/service-kit';
 import { forwardedHeaders } from './forwarded-headers';
+import { crossOriginRefused, fromSameOrigin, safeMethods } from './same-origin';
 import { routeTable, type ProxyRoute, type Upstreams } from './route-table';
 import { roundRobin } from './upstream-pool';
 import { replyUpstreamUnavailable } from './upstream-errors';
@@ -27,6 +28,8 @@ export interface HttpProxyOptions {
   redis?: Redis;
   /** How long an upstream may take to answer, in milliseconds. */
   upstreamTimeoutMs?: number;
+  /** The site's origin (scheme://host[:port] of PUBLIC_BASE_URL), for the `sameOrigin` routes. */
+  publicOrigin: string;
 }
 
 // Dot segments would be resolved by the URL parser after routing, letting a path that matched one service
@@ -58,6 +61,12 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
     if (!pick) nextBase.set(route.upstream, (pick = roundRobin(options.upstreams[route.upstream])));
     const next = pick;
     return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (
+        route.sameOrigin &&
+        !safeMethods.has(request.method) &&
+        !fromSameOrigin(request.headers, options.publicOrigin)
+      )
+        throw crossOriginRefused();
       const base = next();
       if (dotSegment.test(request.url.split('?')[0] ?? ''))
         throw badRequest('path', 'must not contain dot segments');

@@ -1,10 +1,28 @@
 // /analytics-ws: the WebSocket of visitors' heartbeats and the admin dashboard, passed through to the live
 // service. The cookie and bearer token go along so that live can tell an admin socket from a visitor's.
-import type { FastifyInstance } from 'fastify';
+// In front of live, the gateway's own socket server holds the protocol's message limit (a frame over it
+// closes the socket with 1009 as soon as its header announces the length, before it is buffered), caps the
+// open sockets per client address, and refuses an admin upgrade that does not come from the site's pages.
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
+import { liveMaxMessageBytes, type ErrorBody } from '@bodymetrics/contracts';
+import { HttpError, rateLimitKey } from '@bodymetrics/service-kit';
 import { forwardedHeaders, forwardedSocketHeaders, type ProxiedRequest } from './forwarded-headers';
 import { liveSocketPath } from './route-table';
+import { crossOriginRefused, fromSameOrigin } from './same-origin';
 import { replyUpstreamUnavailable } from './upstream-errors';
+
+export interface LiveSocketOptions {
+  liveUrl: string;
+  /** The site's origin, which an admin socket's handshake must come from. */
+  publicOrigin: string;
+  /** Open sockets per client address (IPv4 address or IPv6 /64). */
+  socketsPerClient: number;
+}
+
+// A visitor's tab holds one socket, an admin's dashboard one more; a household behind one address a few.
+export const defaultSocketsPerClient = 32;
 
 // rewriteRequestHeaders is a documented option of @fastify/http-proxy that its typings lack.
 const wsClientOptions = {
@@ -13,12 +31,61 @@ const wsClientOptions = {
     forwardedSocketHeaders(request),
 };
 
-export async function liveSocketProxy(app: FastifyInstance, { liveUrl }: { liveUrl: string }): Promise<void> {
+const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
+
+/**
+ * A socket that live would make (or let become) an admin's at open: it carries a cookie or a bearer token,
+ * or asks `?role=admin`. Live decides by the session it finds; the gateway does not need to know the cookie's
+ * name to hold every credentialed socket to the same-origin rule.
+ */
+const asksForAdmin = (request: FastifyRequest) =>
+  Boolean(request.headers.cookie) ||
+  Boolean(request.headers.authorization) ||
+  (request.query as Record<string, unknown> | undefined)?.role === 'admin';
+
+const tooManySockets = () =>
+  new HttpError(429, 'rate_limited', 'Too many live connections from this address; close one and try again');
+
+/**
+ * Refuses an upgrade with an HTTP answer in the error shape, written on the socket itself: the proxy
+ * library destroys an upgrade's socket as soon as a reply is handed over, which could cut the answer short.
+ */
+function refuseUpgrade(reply: FastifyReply, error: HttpError): FastifyReply {
+  const body = JSON.stringify({ error: { code: error.code, message: error.message } } satisfies ErrorBody);
+  reply.request.log.info({ status: error.statusCode, code: error.code }, 'live socket refused');
+  reply.hijack();
+  reply.raw.socket?.end(
+    `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  return reply;
+}
+
+export async function liveSocketProxy(app: FastifyInstance, options: LiveSocketOptions): Promise<void> {
+  const open = new Map<string, number>();
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isUpgrade(request)) return;
+    if (asksForAdmin(request) && !fromSameOrigin(request.headers, options.publicOrigin))
+      return refuseUpgrade(reply, crossOriginRefused());
+    const key = rateLimitKey(request.ip);
+    const count = open.get(key) ?? 0;
+    if (count >= options.socketsPerClient) return refuseUpgrade(reply, tooManySockets());
+    open.set(key, count + 1);
+    // The upgraded socket is the request's TCP socket: it closes when the WebSocket (or a failed upgrade) ends.
+    request.raw.socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
+
   await app.register(httpProxy, {
-    upstream: liveUrl,
+    upstream: options.liveUrl,
     prefix: liveSocketPath,
     rewritePrefix: liveSocketPath,
     websocket: true,
+    // The live protocol's limit (contracts); ws refuses a larger frame from its header, with 1009.
+    wsServerOptions: { maxPayload: liveMaxMessageBytes },
     httpMethods: ['GET', 'HEAD'],
     proxyPayloads: false,
     disableRequestLogging: true,

@@ -1,6 +1,7 @@
-// The gateway process: reads the environment, connects Redis when configured, listens on PORT (8080).
+// The gateway process: reads the environment, connects Redis when configured, listens on PORT (8080) and,
+// for the operator's scraper only, on METRICS_HOST:METRICS_PORT (loopback:9464 by default).
 import { Redis } from 'ioredis';
-import { runService } from '@bodymetrics/service-kit';
+import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
 
@@ -28,8 +29,15 @@ const app = await buildGateway({
   publicBaseUrl: config.PUBLIC_BASE_URL,
   // The last TRUST_PROXY_HOPS addresses of X-Forwarded-For are our own proxies; the one before is the visitor.
   trustProxy: (_address, hop) => hop < config.TRUST_PROXY_HOPS,
+  timeouts: serverTimeoutsOf(config),
+  connectionLimits: {
+    maxConnections: config.MAX_CONNECTIONS,
+    connectionsPerClient: config.CONNECTIONS_PER_CLIENT,
+  },
+  socketsPerClient: config.SOCKETS_PER_CLIENT,
 });
 app.addHook('onClose', async () => {
   redis?.disconnect();
 });
+await app.internal.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT });
 await runService(app, { host: config.HOST, port: config.PORT });

@@ -1,5 +1,6 @@
 // What an operator reads: one request id in the JSON logs of the gateway and of the service behind it,
-// and /metrics on both that moved with the traffic (request counts by route pattern and status).
+// and /metrics on both that moved with the traffic (request counts by route pattern and status) — the
+// gateway's on its internal listener only.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedContent } from '@bodymetrics/db';
@@ -35,6 +36,7 @@ let database: TestDatabase;
 let offers: ReturnType<typeof buildOffersApp>;
 let gateway: Gateway;
 let builds: BuiltApps;
+let publicUrl: string;
 const gatewayLogs = logCapture();
 const offersLogs = logCapture();
 
@@ -58,6 +60,7 @@ beforeAll(async () => {
     adminDir: builds.adminDir,
     logger: gatewayLogs.logger,
   });
+  publicUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 });
 
 afterAll(async () => {
@@ -99,35 +102,38 @@ describe('request id across the gateway', () => {
 });
 
 describe('/metrics', () => {
-  it('is not served to the public on the gateway, only to scrapers on internal networks', async () => {
-    const fromInternet = await gateway.inject({
-      method: 'GET',
-      url: '/metrics',
-      remoteAddress: '203.0.113.5',
-    });
-    expect(fromInternet.statusCode).toBe(404);
-    expect(fromInternet.json<{ error: { code: string } }>().error.code).toBe('not_found');
-    // A forwarded header cannot vouch for the caller: only the TCP peer counts.
-    const spoofed = await gateway.inject({
-      method: 'GET',
-      url: '/metrics',
-      remoteAddress: '203.0.113.5',
-      headers: { 'x-forwarded-for': '10.0.0.2' },
-    });
-    expect(spoofed.statusCode).toBe(404);
-    const fromPrivateNet = await gateway.inject({
-      method: 'GET',
-      url: '/metrics',
-      remoteAddress: '10.1.2.3',
-    });
-    expect(fromPrivateNet.statusCode).toBe(200);
+  it('is never served on the public port, whoever asks: only on the internal listener', async () => {
+    // Behind a load balancer every client's TCP peer is an internal address: it vouches for nobody.
+    for (const remoteAddress of ['203.0.113.5', '10.1.2.3', '127.0.0.1']) {
+      const res = await gateway.inject({ method: 'GET', url: '/metrics', remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(404);
+      expect(res.json<{ error: { code: string } }>().error.code).toBe('not_found');
+    }
+    const internalUrl = await gateway.internal.listen({ host: '127.0.0.1', port: 0 });
+    expect(new URL(internalUrl).port).not.toBe(new URL(publicUrl).port);
+    const scrape = await fetch(`${internalUrl}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect(scrape.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await scrape.text()).toMatch(/^# HELP /m);
+  });
+
+  it('/readyz on the public port says ready or not and names nothing internal; the detail is internal', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/readyz' });
+    // Five of the six services are down in this file.
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'not_ready' });
+    expect(res.body).not.toMatch(/127\.0\.0\.1|tracking|offers|ECONNREFUSED|fetch failed/);
+    const detail = await gateway.internal.inject({ method: 'GET', url: '/readyz' });
+    expect(detail.statusCode).toBe(503);
+    expect(detail.json()).toMatchObject({ status: 'not_ready', checks: { offers: 'ok' } });
+    expect(detail.json<{ checks: Record<string, string> }>().checks.tracking).not.toBe('ok');
   });
 
   it('counts the proxied requests on the gateway and on the service, by route pattern and status', async () => {
     for (let i = 0; i < 3; i++) await gateway.inject({ method: 'GET', url: '/api/affiliate-offers/all' });
     await gateway.inject({ method: 'GET', url: '/api/legal/Bad_Slug' });
 
-    const atGateway = await gateway.inject({ method: 'GET', url: '/metrics' });
+    const atGateway = await gateway.internal.inject({ method: 'GET', url: '/metrics' });
     expect(atGateway.statusCode).toBe(200);
     const g = atGateway.body;
     const gw = { service: 'gateway', method: 'GET' };

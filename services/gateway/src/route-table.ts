@@ -20,6 +20,11 @@ export interface ProxyRoute {
   url: string;
   /** Counted against the per-IP budget for visitor tracking. */
   rateLimited?: boolean;
+  /**
+   * Requests that change state (any method but GET, HEAD, OPTIONS) must come from the site's own pages
+   * (`Sec-Fetch-Site: same-origin` or `Origin` = PUBLIC_BASE_URL), else 403: CSRF from a sibling origin.
+   */
+  sameOrigin?: boolean;
 }
 
 const read: HTTPMethods[] = ['GET', 'HEAD'];
@@ -56,14 +61,14 @@ export const routeTable: readonly ProxyRoute[] = [
   { upstream: 'reports', methods: any, url: '/api/newsletter/*' },
   { upstream: 'reports', methods: read, url: '/share/*' },
 
-  // Operator sign-in.
-  { upstream: 'adminAuth', methods: any, url: '/api/admin/*' },
+  // Operator sign-in: login, logout, forgot and reset password all change state.
+  { upstream: 'adminAuth', methods: any, url: '/api/admin/*', sameOrigin: true },
 
   // The dashboard's reads and reset-all-data: every other /api/analytics path and three journey reads.
   { upstream: 'analytics', methods: read, url: '/api/journey/funnel-stats' },
   { upstream: 'analytics', methods: read, url: '/api/journey/today-summary' },
   { upstream: 'analytics', methods: read, url: '/api/journey/abandonment' },
-  { upstream: 'analytics', methods: any, url: '/api/analytics/*' },
+  { upstream: 'analytics', methods: any, url: '/api/analytics/*', sameOrigin: true },
 ];
 
 /** The real-time socket (spec §7), proxied as a WebSocket to the live service. */

@@ -1,6 +1,8 @@
 // Browser security headers on every response. The CSP allows exactly what the two React apps need: their
 // own scripts, styles and fonts, inline style attributes (React `style`), images from anywhere over https
-// (offer images), and the /analytics-ws socket. No defaults are merged in, so the header says only this.
+// (offer images), and the /analytics-ws socket — CSP3's 'self' matches the page's own ws:/wss: origin, so
+// no bare `ws: wss:` (which would let an injected script talk to any socket server). No defaults are merged
+// in, so the header says only this.
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
@@ -9,7 +11,7 @@ export const contentSecurityPolicyDirectives = {
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  connectSrc: ["'self'"],
   fontSrc: ["'self'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

@@ -1,6 +1,6 @@
 // Process entry: reads the environment, connects Postgres (admin sessions) and Redis (presence), listens on :8086.
 import { createDb } from '@bodymetrics/db';
-import { runService } from '@bodymetrics/service-kit';
+import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { liveConfig } from './config';
 
@@ -22,4 +22,4 @@ const app = buildApp({
   logger: { level: config.LOG_LEVEL },
 });
 app.addHook('onClose', () => db.destroy());
-await runService(app, { host: config.HOST, port: config.PORT });
+await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

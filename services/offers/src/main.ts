@@ -1,6 +1,6 @@
 // The offers process: reads the environment, seeds the shipped content, listens on PORT (8082).
 import { createDb, seedContent } from '@bodymetrics/db';
-import { runService } from '@bodymetrics/service-kit';
+import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { loadOffersConfig } from './config';
 
@@ -15,4 +15,4 @@ if (config.SEED_CONTENT) {
   const seeded = await seedContent(db);
   app.log.info(seeded, 'content seeded');
 }
-await runService(app, { host: config.HOST, port: config.PORT });
+await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

@@ -1,7 +1,7 @@
 // Process entry: reads the environment, connects the Kafka producer, listens on :8081.
 import { KafkaBus } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
-import { runService } from '@bodymetrics/service-kit';
+import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { trackingConfig } from './config';
 
@@ -16,4 +16,4 @@ const bus = new KafkaBus({
 await bus.ensureTopics(trackingTopics);
 const app = buildApp({ bus, ipStorage: config.IP_STORAGE, logger: { level: config.LOG_LEVEL } });
 app.addHook('onClose', () => bus.close());
-await runService(app, { host: config.HOST, port: config.PORT });
+await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

@@ -8,7 +8,8 @@ import { stampOf } from '../stamp';
 import { parseBody } from '../validate';
 
 export function pageVisitRoute(app: App, deps: TrackingDeps): void {
-  app.post('/api/analytics/page-visit', async (request, reply) => {
+  // `beacon`: the unload record arrives from navigator.sendBeacon as text/plain.
+  app.post('/api/analytics/page-visit', { config: { beacon: true } }, async (request, reply) => {
     const body = request.body as { action?: unknown } | undefined;
     const stamp = stampOf(request, deps.ipStorage);
     if (body && typeof body === 'object' && 'action' in body) {

@@ -8,7 +8,8 @@ import { stampOf } from '../stamp';
 export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
   app.post(
     '/api/analytics/session-duration',
-    { schema: { body: sessionDurationBodySchema } },
+    // `beacon`: sent by navigator.sendBeacon on unload, as text/plain.
+    { schema: { body: sessionDurationBodySchema }, config: { beacon: true } },
     (request, reply) =>
       publishAccepted(
         deps.bus,

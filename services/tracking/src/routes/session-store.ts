@@ -6,12 +6,16 @@ import { publishAccepted } from '../publish';
 import { stampOf } from '../stamp';
 
 export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
-  app.post('/api/session/store', { schema: { body: sessionStoreBodySchema } }, (request, reply) =>
-    publishAccepted(
-      deps.bus,
-      topics.formSession,
-      { ...request.body, ipAddress: stampOf(request, deps.ipStorage).ipAddress },
-      reply,
-    ),
+  // `beacon`: the last snapshot goes out with navigator.sendBeacon (text/plain) when the page unloads.
+  app.post(
+    '/api/session/store',
+    { schema: { body: sessionStoreBodySchema }, config: { beacon: true } },
+    (request, reply) =>
+      publishAccepted(
+        deps.bus,
+        topics.formSession,
+        { ...request.body, ipAddress: stampOf(request, deps.ipStorage).ipAddress },
+        reply,
+      ),
   );
 }
