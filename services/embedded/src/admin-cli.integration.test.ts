@@ -52,7 +52,8 @@ describe('npm start -- admin (embedded database)', () => {
     expect(running.activeAdmins).toBe(1);
     const login = await fetch(`${running.url}/api/admin/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // What a browser on the sign-in page sends (admin writes must come from the site itself).
+      headers: { 'content-type': 'application/json', origin: running.url },
       body: JSON.stringify({ username: 'ops', password: 'first-pass-1' }),
     });
     expect(login.status).toBe(200);

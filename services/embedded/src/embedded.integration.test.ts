@@ -286,7 +286,10 @@ describe('embedded mode (npm start)', () => {
 
   it('closes the admin dashboard socket at once when the operator logs out (not at the minute re-check)', async () => {
     const session = await login();
-    const admin = new WebSocket(`${current().url.replace(/^http/, 'ws')}/analytics-ws?role=admin`);
+    // From the admin page: a browser sends its Origin with the handshake.
+    const admin = new WebSocket(`${current().url.replace(/^http/, 'ws')}/analytics-ws?role=admin`, {
+      headers: { origin: current().url },
+    } as unknown as string[]);
     const roles: unknown[] = [];
     admin.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data)) as { type: string; data?: { role?: string } };
