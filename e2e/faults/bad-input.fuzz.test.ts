@@ -280,6 +280,8 @@ let sink: SmtpSink;
 let mailer: Mailer;
 let gateway: Gateway;
 let wsUrl: string;
+/** The site's public address in this file: links in mails, and the one Origin admin sockets may come from. */
+const publicBaseUrl = 'https://bodymetrics.test';
 let adminCookie: string;
 const closers: Array<() => Promise<unknown>> = [];
 
@@ -349,7 +351,7 @@ beforeAll(async () => {
     reports: buildReports({
       db: database.db,
       mailer,
-      publicBaseUrl: 'https://bodymetrics.test',
+      publicBaseUrl,
       contactTo: 'operator@bodymetrics.test',
       // Every case must reach validation, not the per-IP limit.
       rateLimit: { contactMax: 1_000_000, reportMax: 1_000_000 },
@@ -357,7 +359,7 @@ beforeAll(async () => {
     adminAuth: buildAdminAuth({
       db: database.db,
       mailer,
-      publicBaseUrl: 'https://bodymetrics.test',
+      publicBaseUrl,
       sessionTtlHours: 1,
       cookieSecure: false,
       keyPrefix: `test:fuzz:${uniqueTag()}:`,
@@ -375,7 +377,7 @@ beforeAll(async () => {
     upstreams[name] = await app.listen({ host: '127.0.0.1', port: 0 });
     closers.push(() => app.close());
   }
-  gateway = await buildGateway({ upstreams, rateLimit: { max: 1_000_000_000 } });
+  gateway = await buildGateway({ upstreams, rateLimit: { max: 1_000_000_000 }, publicBaseUrl });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   wsUrl = `ws://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/analytics-ws`;
   closers.unshift(() => gateway.close());
@@ -798,7 +800,8 @@ async function fuzzSocket(): Promise<{ cases: number; summary: string }> {
 
 /** How many visitors an admin would see on the live list right now. */
 async function liveListCount(): Promise<number> {
-  const ws = new WebSocket(`${wsUrl}?role=admin`, { headers: { cookie: adminCookie } });
+  // As the admin page would: a browser sends its Origin with the handshake.
+  const ws = new WebSocket(`${wsUrl}?role=admin`, { headers: { cookie: adminCookie, origin: publicBaseUrl } });
   try {
     return await new Promise<number>((resolve, reject) => {
       ws.on('message', (raw) => {

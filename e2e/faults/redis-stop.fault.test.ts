@@ -27,6 +27,7 @@ import {
   type TestDatabase,
 } from '@bodymetrics/testing';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
+import { freePort } from '../src/free-port';
 import { desktopChrome, pageVisitBody } from './src/visits';
 
 const keyPrefix = `test:faults:redis:${uniqueTag()}:`;
@@ -85,9 +86,17 @@ beforeAll(async () => {
     analytics: await listen(analytics),
     live: liveUrl,
   };
-  gateway = await buildGateway({ upstreams, redis, rateLimit: { max: 10_000, redisKeyPrefix: keyPrefix } });
-  await gateway.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+  // The gateway's public origin is the address the dashboard is opened at: admin sockets are accepted
+  // only with that Origin, so the port is chosen before the gateway is built.
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  gateway = await buildGateway({
+    upstreams,
+    redis,
+    rateLimit: { max: 10_000, redisKeyPrefix: keyPrefix },
+    publicBaseUrl: baseUrl,
+  });
+  await gateway.listen({ host: '127.0.0.1', port });
   closers.push(
     () => gateway.close(),
     () => live.close(),
@@ -113,7 +122,8 @@ afterAll(async () => {
 /** An admin socket through the gateway, recording what it is sent and how it closes. */
 function adminSocket(sessionId: string) {
   const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/analytics-ws?role=admin`, {
-    headers: { cookie: `${adminSessionCookie}=${sessionId}` },
+    // From the admin page: a browser sends its Origin with the handshake.
+    headers: { cookie: `${adminSessionCookie}=${sessionId}`, origin: baseUrl },
   });
   const messages: Array<{ type: string; data: unknown }> = [];
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as { type: string; data: unknown }));
