@@ -801,7 +801,9 @@ async function fuzzSocket(): Promise<{ cases: number; summary: string }> {
 /** How many visitors an admin would see on the live list right now. */
 async function liveListCount(): Promise<number> {
   // As the admin page would: a browser sends its Origin with the handshake.
-  const ws = new WebSocket(`${wsUrl}?role=admin`, { headers: { cookie: adminCookie, origin: publicBaseUrl } });
+  const ws = new WebSocket(`${wsUrl}?role=admin`, {
+    headers: { cookie: adminCookie, origin: publicBaseUrl },
+  });
   try {
     return await new Promise<number>((resolve, reject) => {
       ws.on('message', (raw) => {
