@@ -3,7 +3,6 @@
 // back — without a reload. Meanwhile visitor tracking (202) and the analytics reads keep working; the
 // live service closes admin sockets with 1011 and its /readyz says Redis is down; afterwards it takes
 // admin sockets again and broadcasts.
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
