@@ -3,7 +3,7 @@
 // tab that does not show them is open (the old dashboard refreshed today's funnel only on its own tab and
 // recent clicks only on theirs) — and exactly once per interval, also while the tab that shows one is open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { launchChromium, visitorUserAgent } from './browser';
 import { adminPassword, createOperator, startSystem, type System } from './system';
 
@@ -28,15 +28,18 @@ const timedReads = {
 } as const;
 type TimedRead = keyof typeof timedReads;
 
-/** When (ms since the start) the page asked for each timed read. */
-function recordTimedReads(page: Page) {
+/** While `during` runs: when (ms since the start) the page asked for each timed read. */
+async function recordTimedReads(page: Page, during: () => Promise<void>) {
   const started = Date.now();
   const seen: Record<TimedRead, number[]> = { overview: [], todaySummary: [], recentClicks: [] };
-  page.on('request', (request) => {
+  const record = (request: Request) => {
     const path = new URL(request.url()).pathname;
     for (const [read, readPath] of Object.entries(timedReads) as [TimedRead, string][])
       if (path === readPath) seen[read].push(Date.now() - started);
-  });
+  };
+  page.on('request', record);
+  await during();
+  page.off('request', record);
   return seen;
 }
 
@@ -50,9 +53,7 @@ async function openTab(page: Page, name: string, testId: string) {
 /** The requests of each timed read made while `name` is the open tab, over `ms` after opening it. */
 async function readsWhileOn(page: Page, name: string, testId: string, ms: number) {
   await openTab(page, name, testId);
-  const seen = recordTimedReads(page);
-  await page.waitForTimeout(ms);
-  return seen;
+  return recordTimedReads(page, () => page.waitForTimeout(ms));
 }
 
 describe('the dashboard refresh', () => {
