@@ -1,7 +1,8 @@
 // The visitor's storage choice (the consent banner of the Cookie Policy). Until they allow analytics
 // storage, nothing that recognises them across visits is written: the visitor id lives in session storage
 // (gone when the tab closes) and the returning-visitor flag is not set. Allowing it keeps the id this
-// visit already uses, now in local storage; choosing "necessary only" later deletes both again. The choice
+// visit already uses, now in local storage, and sets the flag, so the next visit counts as returning;
+// choosing "necessary only" later deletes both again. The choice
 // itself is strictly necessary storage and is remembered. A browser privacy signal (GPC/DNT) wins over
 // everything: no analytics at all, and no persistent id even with an earlier "allow".
 import { browserStorage, type KeyValueStorage } from '../lib/storage';
