@@ -1,7 +1,8 @@
 // The public app's privacy promises in a real Chromium, served by the real gateway in front of the real
 // services: Global Privacy Control and Do Not Track mean no tracking call and no live socket at all; the
 // storage-choice banner keeps the visitor id tab-only until analytics storage is allowed, remembers the
-// answer and lets the footer change it; the report form asks separately — neither box pre-ticked — for
+// answer and lets the footer change it; after "allow" the next visit (a new tab) is sent as returning, and a
+// visitor who never allowed stays new; the report form asks separately — neither box pre-ticked — for
 // consent to process the health data (required) and for the newsletter (only then is the address subscribed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -163,6 +164,51 @@ describe('the storage-choice banner', () => {
     await settle(page);
     expect(await banner(page).count()).toBe(0);
     expect((await storageOf(page)).local).not.toHaveProperty('bm_visitor_id');
+    await context.close();
+  });
+});
+
+describe('returning visitors', () => {
+  /** A new tab of the same browser (a new visit, new session storage) and its first page-visit body. */
+  async function nextVisit(context: BrowserContext) {
+    const page = await context.newPage();
+    const [pageVisit] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/analytics/page-visit')),
+      page.goto('/'),
+    ]);
+    await settle(page);
+    return { page, body: pageVisit.postDataJSON() as { visitorId: string; isReturningVisitor: number } };
+  }
+
+  it('after "allow" on visit 1, the next visit in a new tab is sent as returning with the same id', async () => {
+    const { context, page, tracking } = await visit();
+    await page.goto('/');
+    await banner(page).getByRole('heading', { name: 'Your storage choice' }).waitFor();
+    await settle(page);
+    const firstVisit = tracking.find((r) => r.url().endsWith('/api/analytics/page-visit'));
+    const first = firstVisit?.postDataJSON() as { visitorId: string; isReturningVisitor: number };
+    expect(first.isReturningVisitor).toBe(0);
+    await banner(page).getByRole('button', { name: 'Allow analytics storage' }).click();
+    await page.close();
+
+    const second = await nextVisit(context);
+    expect(second.body.isReturningVisitor).toBe(1);
+    expect(second.body.visitorId).toBe(first.visitorId);
+    await context.close();
+  });
+
+  it('a visitor who never allowed analytics storage is sent as new on the next visit too', async () => {
+    const { context, page } = await visit();
+    await page.goto('/');
+    await banner(page).getByRole('heading', { name: 'Your storage choice' }).waitFor();
+    await settle(page);
+    await page.close();
+
+    const second = await nextVisit(context);
+    expect(second.body.isReturningVisitor).toBe(0);
+    const { local } = await storageOf(second.page);
+    expect(local).not.toHaveProperty('has_visited');
+    expect(local).not.toHaveProperty('bm_visitor_id');
     await context.close();
   });
 });

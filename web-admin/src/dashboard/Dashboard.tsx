@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useAdminSession, useSessionId } from '../auth/AdminSessionProvider';
 import { dashboardTexts } from '../texts';
-import { defaultPeriod, useOverview, type Period } from './analytics-queries';
+import { defaultPeriod, useLiveDashboardReads, type Period } from './analytics-queries';
 import { DashboardTabs } from './DashboardTabs';
 import { LiveUsersList } from './LiveUsersList';
 import { OverviewCards } from './OverviewCards';
@@ -17,7 +17,8 @@ export function Dashboard() {
   const sessionId = useSessionId();
   const [days, setDays] = useState<Period>(defaultPeriod);
   const realtime = useRealtime(sessionId);
-  const overview = useOverview();
+  // Overview, today's summary and recent clicks refresh here, whatever tab is open (spec §9).
+  const { overview } = useLiveDashboardReads();
   const username = state.status === 'authenticated' ? state.username : null;
 
   return (

@@ -1,5 +1,6 @@
 // The seven tabs of spec §2 as one keyboard-usable tablist (arrow keys move between tabs). A tab's
-// reads start when it is first shown.
+// reads start when it is first shown; the timed ones (today's summary, recent clicks) are kept refreshing
+// by the dashboard itself, whichever tab is open.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { tabTexts } from '../texts';

@@ -48,7 +48,11 @@ describe('a visit before and after the choice', () => {
     expect(s.session.dump()).toEqual({ [VISITOR_ID_KEY]: 'visit-1' });
 
     applyStorageChoice(s, 'analytics');
-    expect(s.local.dump()).toEqual({ [VISITOR_ID_KEY]: 'visit-1', [STORAGE_CHOICE_KEY]: 'analytics' });
+    expect(s.local.dump()).toEqual({
+      [VISITOR_ID_KEY]: 'visit-1',
+      [HAS_VISITED_KEY]: 'true', // this visit happened: the next one is a returning visit
+      [STORAGE_CHOICE_KEY]: 'analytics',
+    });
     expect(s.session.dump()).toEqual({});
     const persistent = persistentIdsAllowed(readStorageChoice(s.local), true);
     expect(visitorIdIn(s, persistent, () => 'never')).toBe('visit-1');
@@ -77,6 +81,12 @@ describe('a visit before and after the choice', () => {
     });
     const persistent = persistentIdsAllowed(readStorageChoice(s.local), true);
     expect(visitorIdIn(s, persistent, () => 'fresh-tab-id')).toBe('fresh-tab-id');
+  });
+
+  it('"allow" under a browser privacy signal remembers the answer but writes nothing that recognises the visitor', () => {
+    const s = stores();
+    applyStorageChoice(s, 'analytics', false);
+    expect(s.local.dump()).toEqual({ [STORAGE_CHOICE_KEY]: 'analytics' });
   });
 
   it('allowing again keeps an id already stored rather than the tab one', () => {

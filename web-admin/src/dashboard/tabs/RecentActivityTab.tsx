@@ -1,4 +1,5 @@
-// Tab 7, "Activitate recentă": the last 20 offer clicks, refreshed every 10 s.
+// Tab 7, "Activitate recentă": the last 20 offer clicks, refreshed every 10 s by the dashboard
+// (useLiveDashboardReads), also while another tab is open.
 import type { RecentClick } from '@bodymetrics/contracts';
 import { formatDateTime, lastChars, placeholder } from '../../lib/format';
 import { listSizes } from '../../lib/metrics';
