@@ -1,12 +1,12 @@
 // Proxies the HTTP routes of the route table to their services. Bodies are read as bytes (with the 64 KB
 // limit) and passed on unchanged: the gateway never reinterprets JSON or beacon text. Tracking routes share
-// one per-IP budget (@fastify/rate-limit, Redis-backed when a client is given so that every gateway
+// one per-client budget (IPv4 address, IPv6 /64) (@fastify/rate-limit, Redis-backed when a client is given so that every gateway
 // instance counts together).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { badRequest } from '@bodymetrics/service-kit';
+import { badRequest, rateLimitKey } from '@bodymetrics/service-kit';
 import { forwardedHeaders } from './forwarded-headers';
 import { crossOriginRefused, fromSameOrigin, safeMethods } from './same-origin';
 import { routeTable, type ProxyRoute, type Upstreams } from './route-table';
@@ -14,7 +14,7 @@ import { roundRobin } from './upstream-pool';
 import { replyUpstreamUnavailable } from './upstream-errors';
 
 export interface TrackingRateLimit {
-  /** Requests per IP per window across all tracking routes. */
+  /** Requests per client (IPv4 address or IPv6 /64) per window across all tracking routes. */
   max: number;
   /** Window in milliseconds (one minute by default). */
   timeWindowMs?: number;
@@ -64,7 +64,7 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
       if (
         route.sameOrigin &&
         !safeMethods.has(request.method) &&
-        !fromSameOrigin(request.headers, options.publicOrigin)
+        !fromSameOrigin(request.headers, options.publicOrigin, { referer: route.refererProves })
       )
         throw crossOriginRefused();
       const base = next();
@@ -91,7 +91,9 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
       global: true,
       max: options.rateLimit.max,
       timeWindow: options.rateLimit.timeWindowMs ?? 60_000,
-      keyGenerator: (request) => request.ip,
+      // One budget per IPv4 address and per IPv6 /64: one subscriber holds a whole /64 and could
+      // otherwise rotate through its addresses for unlimited budgets.
+      keyGenerator: (request) => rateLimitKey(request.ip),
       ...(options.redis
         ? { redis: options.redis, nameSpace: options.rateLimit.redisKeyPrefix ?? 'bm:gateway:rate-limit:' }
         : {}),
