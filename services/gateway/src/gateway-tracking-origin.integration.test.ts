@@ -86,7 +86,7 @@ describe('tracking routes', () => {
     '%s from another site, a sibling origin, another port or with no proof is refused with 403 and never reaches tracking',
     async (url, contentType) => {
       reached.length = 0;
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         {},
         { 'sec-fetch-site': 'cross-site' },
         { 'sec-fetch-site': 'same-site' },
@@ -115,7 +115,7 @@ describe('tracking routes', () => {
     '%s from our own pages is passed on (Sec-Fetch-Site, Origin, or a beacon with only a Referer)',
     async (url, contentType) => {
       reached.length = 0;
-      const proofs = [
+      const proofs: Record<string, string>[] = [
         { 'sec-fetch-site': 'same-origin' },
         { origin: publicBaseUrl },
         { origin: publicBaseUrl, 'sec-fetch-site': 'same-origin' },
@@ -179,7 +179,7 @@ describe('the visitor socket', () => {
   const wsUrl = () => `${baseUrl}/analytics-ws`;
 
   it('from another site, a sibling origin or another port is refused with 403', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://attacker.test' },
       { origin: 'https://evil.bodymetrics.example', 'sec-fetch-site': 'same-site' },
       { origin: 'https://bodymetrics.example:8443' },
@@ -198,7 +198,10 @@ describe('the visitor socket', () => {
   });
 
   it('from our own page opens', async () => {
-    for (const headers of [{ origin: publicBaseUrl }, { 'sec-fetch-site': 'same-origin' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { origin: publicBaseUrl },
+      { 'sec-fetch-site': 'same-origin' },
+    ]) {
       const res = await handshake(wsUrl(), headers);
       expect(res.status).toBe(101);
       res.socket!.destroy();
