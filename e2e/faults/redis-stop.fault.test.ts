@@ -113,7 +113,8 @@ afterAll(async () => {
 /** An admin socket through the gateway, recording what it is sent and how it closes. */
 function adminSocket(sessionId: string) {
   const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/analytics-ws?role=admin`, {
-    headers: { cookie: `${adminSessionCookie}=${sessionId}` },
+    // From the admin page (Chromium's Fetch Metadata): the gateway takes sockets from our own pages only.
+    headers: { cookie: `${adminSessionCookie}=${sessionId}`, 'sec-fetch-site': 'same-origin' },
   });
   const messages: Array<{ type: string; data: unknown }> = [];
   ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as { type: string; data: unknown }));
@@ -131,7 +132,11 @@ const track = async (visitorId: string) =>
   (
     await fetch(`${baseUrl}/api/analytics/page-visit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': desktopChrome },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': desktopChrome,
+        'sec-fetch-site': 'same-origin',
+      },
       body: JSON.stringify(pageVisitBody(visitorId)),
     })
   ).status;
@@ -210,7 +215,9 @@ describe('Redis stopped under the admin dashboard', () => {
       // And live broadcasts again: a visitor's heartbeat reaches a new admin socket.
       const back = adminSocket(sessionId);
       await eventually(async () => expect(back.messages.map((m) => m.type)).toContain('connection_info'));
-      const visitor = new WebSocket(`${baseUrl.replace('http', 'ws')}/analytics-ws`);
+      const visitor = new WebSocket(`${baseUrl.replace('http', 'ws')}/analytics-ws`, {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       await new Promise((resolve) => visitor.once('open', resolve));
       visitor.send(
         JSON.stringify({
