@@ -166,6 +166,24 @@ describe('the tracking budget', () => {
     expect((await visit(g, '2001:db8:abcd:13::1')).statusCode).toBe(202);
   });
 
+  it("is not spent by refused cross-site calls (a foreign page cannot use up a visitor's budget)", async () => {
+    const g = await gatewayWith({ rateLimit: { max: 1 }, trustProxy: '127.0.0.1' });
+    for (let i = 0; i < 3; i++) {
+      const foreign = await g.inject({
+        method: 'POST',
+        url: '/api/analytics/page-visit',
+        headers: {
+          'content-type': 'text/plain',
+          'sec-fetch-site': 'cross-site',
+          'x-forwarded-for': '198.51.100.40',
+        },
+        payload: '{}',
+      });
+      expect(foreign.statusCode).toBe(403);
+    }
+    expect((await visit(g, '198.51.100.40')).statusCode).toBe(202);
+  });
+
   it('is one per IPv4 address (a neighbour in the same /24 has its own)', async () => {
     const g = await gatewayWith({ rateLimit: { max: 1 }, trustProxy: '127.0.0.1' });
     expect((await visit(g, '203.0.113.5')).statusCode).toBe(202);

@@ -61,12 +61,6 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
     if (!pick) nextBase.set(route.upstream, (pick = roundRobin(options.upstreams[route.upstream])));
     const next = pick;
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      if (
-        route.sameOrigin &&
-        !safeMethods.has(request.method) &&
-        !fromSameOrigin(request.headers, options.publicOrigin, { referer: route.refererProves })
-      )
-        throw crossOriginRefused();
       const base = next();
       if (dotSegment.test(request.url.split('?')[0] ?? ''))
         throw badRequest('path', 'must not contain dot segments');
@@ -85,6 +79,20 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
     for (const route of routes)
       scope.route({ method: route.methods, url: route.url, handler: handlerFor(route) });
   };
+
+  // The same-origin rule runs before the tracking budget is counted: a foreign page open in a visitor's
+  // browser must not spend that visitor's budget (and so get our own page's events refused with 429).
+  const routeByUrl = new Map(routeTable.map((route) => [route.url, route]));
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const route =
+      request.routeOptions.url === undefined ? undefined : routeByUrl.get(request.routeOptions.url);
+    if (
+      route?.sameOrigin &&
+      !safeMethods.has(request.method) &&
+      !fromSameOrigin(request.headers, options.publicOrigin, { referer: route.refererProves })
+    )
+      throw crossOriginRefused();
+  });
 
   await app.register(async (limited) => {
     await limited.register(rateLimit, {
