@@ -84,7 +84,12 @@ export async function run(): Promise<Figures> {
         probe.date = localDate(new Date(sentAt).toISOString(), timeZone);
         void fetch(`${tracking.url}/api/analytics/page-visit`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': s.device.userAgent },
+          // What the site's own page sends (the gateway, when in front, takes our own pages only).
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': s.device.userAgent,
+            'sec-fetch-site': 'same-origin',
+          },
           body: JSON.stringify(pageVisitBody(s)),
         }).then(
           (res) => {

@@ -45,7 +45,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             method: 'POST',
             path: r.path,
             body: r.body,
-            headers: { ...options.headers, 'content-type': r.contentType, 'user-agent': r.userAgent },
+            // As the site's own page sends it (Chromium's Fetch Metadata): the gateway takes tracking from
+            // our own pages only.
+            headers: {
+              'sec-fetch-site': 'same-origin',
+              ...options.headers,
+              'content-type': r.contentType,
+              'user-agent': r.userAgent,
+            },
           };
         },
       },

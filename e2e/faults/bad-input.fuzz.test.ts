@@ -481,7 +481,8 @@ function targets(): Target[] {
       (id) => ({
         method: 'POST',
         url: `/api/affiliate-offers/${id}/click`,
-        headers: { 'user-agent': desktopChrome },
+        // From the site's own page (tracking takes our own pages only), so the id itself is what is judged.
+        headers: { 'user-agent': desktopChrome, 'sec-fetch-site': 'same-origin' },
       }),
     ),
     {
@@ -704,7 +705,7 @@ describe('bad input to every public endpoint', () => {
     const accepted = await gateway.inject({
       method: 'POST',
       url: '/api/analytics/page-visit',
-      headers: { 'user-agent': desktopChrome },
+      headers: { 'user-agent': desktopChrome, 'sec-fetch-site': 'same-origin' },
       payload: valid.pageVisit,
     });
     expect(accepted.statusCode).toBe(202);
@@ -724,7 +725,8 @@ async function openSocket(): Promise<{
   ws: WebSocket;
   next(): Promise<{ type: string; data?: { code?: string } } | { closed: number }>;
 }> {
-  const ws = new WebSocket(wsUrl);
+  // From the site's own page (Chromium's Fetch Metadata): the gateway takes sockets from our own pages only.
+  const ws = new WebSocket(wsUrl, { headers: { 'sec-fetch-site': 'same-origin' } });
   const inbox: Array<{ type: string; data?: { code?: string } } | { closed: number }> = [];
   const waiters: Array<() => void> = [];
   const push = (m: (typeof inbox)[number]) => {

@@ -140,7 +140,11 @@ const track = async (visitorId: string) =>
   (
     await fetch(`${baseUrl}/api/analytics/page-visit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': desktopChrome },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': desktopChrome,
+        'sec-fetch-site': 'same-origin',
+      },
       body: JSON.stringify(pageVisitBody(visitorId)),
     })
   ).status;
@@ -219,7 +223,9 @@ describe('Redis stopped under the admin dashboard', () => {
       // And live broadcasts again: a visitor's heartbeat reaches a new admin socket.
       const back = adminSocket(sessionId);
       await eventually(async () => expect(back.messages.map((m) => m.type)).toContain('connection_info'));
-      const visitor = new WebSocket(`${baseUrl.replace('http', 'ws')}/analytics-ws`);
+      const visitor = new WebSocket(`${baseUrl.replace('http', 'ws')}/analytics-ws`, {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       await new Promise((resolve) => visitor.once('open', resolve));
       visitor.send(
         JSON.stringify({

@@ -235,8 +235,11 @@ describe('embedded mode (npm start)', () => {
     const admin = new WebSocket(`${wsUrl}?role=admin`, {
       headers: { origin: current().url },
     } as unknown as string[]);
-    // A browser's User-Agent: undici's own ("node") reads as a bot, and bots are never active users.
-    const visitor = new WebSocket(wsUrl, { headers: { 'user-agent': browser } } as unknown as string[]);
+    // A browser's User-Agent: undici's own ("node") reads as a bot, and bots are never active users. From the
+    // site's own page, with its Origin: the gateway takes visitor sockets from our own pages only.
+    const visitor = new WebSocket(wsUrl, {
+      headers: { 'user-agent': browser, origin: current().url },
+    } as unknown as string[]);
     try {
       admin.addEventListener('message', (event) => received.push(JSON.parse(String(event.data)) as never));
       await Promise.all(

@@ -35,6 +35,10 @@ export const gatewayEnvSchema = z
     PUBLIC_DIR: z.string().min(1).default(defaultPublicDir),
     ADMIN_DIR: z.string().min(1).default(defaultAdminDir),
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
+    /**
+     * Tracking calls per minute per client: per IPv4 address and per IPv6 /64 (one subscriber's whole
+     * prefix), across all tracking routes.
+     */
     RATE_LIMIT_TRACKING_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** Number of proxies (load balancers) in front of the gateway whose X-Forwarded-For is trusted. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),

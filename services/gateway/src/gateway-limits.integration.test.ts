@@ -82,9 +82,11 @@ describe('open connections', () => {
 
 describe('live sockets through the gateway', () => {
   const wsUrl = () => `${baseUrl}/analytics-ws`;
+  // Every socket comes from the site's own page (the default public origin), as a browser's does.
+  const ownPage = { origin: 'http://127.0.0.1:8080' };
 
   it('a frame over the protocol limit closes the socket with 1009 from its header alone', async () => {
-    const { status, socket } = await handshake(wsUrl());
+    const { status, socket } = await handshake(wsUrl(), ownPage);
     expect(status).toBe(101);
     const received: Buffer[] = [];
     socket!.on('data', (chunk: Buffer) => received.push(chunk));
@@ -97,7 +99,8 @@ describe('live sockets through the gateway', () => {
   });
 
   it('a message of exactly the limit still passes both ways', async () => {
-    const socket = new WebSocket(wsUrl().replace(/^http/, 'ws'));
+    // Node's WebSocket (undici) takes extra handshake headers: the Origin a browser sends.
+    const socket = new WebSocket(wsUrl().replace(/^http/, 'ws'), { headers: ownPage } as unknown as string[]);
     const messages: string[] = [];
     const next = () =>
       new Promise<string>((resolve) => {
@@ -116,11 +119,11 @@ describe('live sockets through the gateway', () => {
   it('from one address: the socket over the cap is refused with 429 in the error shape', async () => {
     const open = [];
     for (let i = 0; i < socketsPerClient; i++) {
-      const s = await handshake(wsUrl());
+      const s = await handshake(wsUrl(), ownPage);
       expect(s.status).toBe(101);
       open.push(s.socket!);
     }
-    const extra = await handshake(wsUrl());
+    const extra = await handshake(wsUrl(), ownPage);
     expect(extra.status).toBe(429);
     expect(JSON.parse(extra.body)).toEqual({
       error: {
@@ -130,7 +133,7 @@ describe('live sockets through the gateway', () => {
     });
     open[0]!.destroy();
     await settle();
-    const again = await handshake(wsUrl());
+    const again = await handshake(wsUrl(), ownPage);
     expect(again.status).toBe(101);
     again.socket!.destroy();
     for (const s of open) s.destroy();

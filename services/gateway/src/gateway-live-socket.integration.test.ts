@@ -88,7 +88,8 @@ describe('/analytics-ws', () => {
     try {
       const url =
         (await partial.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws') + '/analytics-ws';
-      const client = connect(url);
+      // From the site's own page, so that it is the live service being down that closes it.
+      const client = connect(url, { origin: 'http://127.0.0.1:8080' });
       client.opened.catch(() => {});
       expect(await client.closed).not.toBe(1000);
       expect((await partial.inject({ method: 'GET', url: '/api/affiliate-offers/all' })).statusCode).toBe(

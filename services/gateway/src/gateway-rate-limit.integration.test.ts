@@ -32,8 +32,17 @@ const gatewayWith = async (options: Partial<Parameters<typeof buildGateway>[0]>)
   return g;
 };
 
+// Every call as the site's own page sends it: tracking takes our own pages only.
+const ownPage = { 'sec-fetch-site': 'same-origin' };
+
 const pageVisit = (g: Gateway, remoteAddress: string) =>
-  g.inject({ method: 'POST', url: '/api/analytics/page-visit', remoteAddress, payload: { visitorId: 'v' } });
+  g.inject({
+    method: 'POST',
+    url: '/api/analytics/page-visit',
+    remoteAddress,
+    headers: ownPage,
+    payload: { visitorId: 'v' },
+  });
 
 describe('tracking rate limit', () => {
   it('answers 429 in the error shape once an address used up its budget, across all tracking routes', async () => {
@@ -41,12 +50,25 @@ describe('tracking rate limit', () => {
     const ip = '203.0.113.10';
     expect((await pageVisit(g, ip)).statusCode).toBe(200);
     expect(
-      (await g.inject({ method: 'POST', url: '/api/journey/track', remoteAddress: ip, payload: {} }))
-        .statusCode,
+      (
+        await g.inject({
+          method: 'POST',
+          url: '/api/journey/track',
+          remoteAddress: ip,
+          headers: ownPage,
+          payload: {},
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await g.inject({ method: 'POST', url: '/api/affiliate-offers/3/click', remoteAddress: ip }))
-        .statusCode,
+      (
+        await g.inject({
+          method: 'POST',
+          url: '/api/affiliate-offers/3/click',
+          remoteAddress: ip,
+          headers: ownPage,
+        })
+      ).statusCode,
     ).toBe(200);
 
     const limited = await pageVisit(g, ip);

@@ -44,7 +44,13 @@ describe('tracking replicas', () => {
       '/api/session/store',
       '/api/journey/track',
     ]) {
-      const res = await gateway.inject({ method: 'POST', url, payload: {} });
+      // As the site's own page sends it: tracking takes our own pages only.
+      const res = await gateway.inject({
+        method: 'POST',
+        url,
+        payload: {},
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
       expect(res.statusCode).toBe(200);
       served.push(res.json<EchoedRequest>().upstream);
     }

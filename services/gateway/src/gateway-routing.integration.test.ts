@@ -152,7 +152,8 @@ describe('what the service receives', () => {
     const res = await gateway.inject({
       method: 'POST',
       url: '/api/analytics/session-duration',
-      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      // Sent as the site's own page sends it (tracking takes our own pages only).
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'same-origin' },
       payload: beacon,
     });
     const seen = res.json<EchoedRequest>();
@@ -161,7 +162,11 @@ describe('what the service receives', () => {
   });
 
   it('a POST without a body, as the click call sends it', async () => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/affiliate-offers/12/click' });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/affiliate-offers/12/click',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.json<EchoedRequest>()).toMatchObject({ upstream: 'tracking', body: '' });
   });
 

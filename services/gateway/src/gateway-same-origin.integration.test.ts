@@ -47,9 +47,19 @@ const writes: [HTTPMethods, string][] = [
 ];
 
 describe('state-changing admin requests', () => {
-  it('are the routes marked sameOrigin in the route table: every admin and analytics route', () => {
+  it('are the routes marked sameOrigin in the route table: every admin, analytics and tracking route', () => {
     const marked = routeTable.filter((r) => r.sameOrigin).map((r) => `${r.upstream} ${r.url}`);
-    expect(marked).toEqual(['adminAuth /api/admin/*', 'analytics /api/analytics/*']);
+    expect(marked).toEqual([
+      'tracking /api/analytics/page-visit',
+      'tracking /api/analytics/session-duration',
+      'tracking /api/analytics/affiliate-click',
+      'tracking /api/journey/track',
+      'tracking /api/session/store',
+      'tracking /api/affiliate-offers/click',
+      'tracking /api/affiliate-offers/:id/click',
+      'adminAuth /api/admin/*',
+      'analytics /api/analytics/*',
+    ]);
   });
 
   it.each(writes)(
@@ -95,14 +105,15 @@ describe('state-changing admin requests', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('visitor tracking is not (yet) held to it', async () => {
+  it('visitor tracking is held to it too (issue 13: only our own pages are counted)', async () => {
     const res = await gateway.inject({
       method: 'POST',
       url: '/api/analytics/page-visit',
       headers: { origin: 'https://elsewhere.test', 'content-type': 'text/plain' },
       payload: '{}',
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(refused);
   });
 });
 
@@ -128,9 +139,12 @@ describe('the admin socket', () => {
     own.socket!.destroy();
   });
 
-  it("a visitor's socket without credentials opens from anywhere (it can read nothing of the admin's)", async () => {
-    const res = await handshake(wsUrl(), { origin: 'https://elsewhere.test' });
-    expect(res.status).toBe(101);
-    res.socket!.destroy();
+  it("a visitor's socket without credentials is held to it too (design §8: our own pages only)", async () => {
+    const foreign = await handshake(wsUrl(), { origin: 'https://elsewhere.test' });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body)).toEqual(refused);
+    const own = await handshake(wsUrl(), { origin: publicBaseUrl });
+    expect(own.status).toBe(101);
+    own.socket!.destroy();
   });
 });

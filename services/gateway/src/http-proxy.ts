@@ -1,12 +1,12 @@
 // Proxies the HTTP routes of the route table to their services. Bodies are read as bytes (with the 64 KB
 // limit) and passed on unchanged: the gateway never reinterprets JSON or beacon text. Tracking routes share
-// one per-IP budget (@fastify/rate-limit, Redis-backed when a client is given so that every gateway
+// one per-client budget (IPv4 address, IPv6 /64) (@fastify/rate-limit, Redis-backed when a client is given so that every gateway
 // instance counts together).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { badRequest } from '@bodymetrics/service-kit';
+import { badRequest, rateLimitKey } from '@bodymetrics/service-kit';
 import { forwardedHeaders } from './forwarded-headers';
 import { crossOriginRefused, fromSameOrigin, safeMethods } from './same-origin';
 import { routeTable, type ProxyRoute, type Upstreams } from './route-table';
@@ -14,7 +14,7 @@ import { roundRobin } from './upstream-pool';
 import { replyUpstreamUnavailable } from './upstream-errors';
 
 export interface TrackingRateLimit {
-  /** Requests per IP per window across all tracking routes. */
+  /** Requests per client (IPv4 address or IPv6 /64) per window across all tracking routes. */
   max: number;
   /** Window in milliseconds (one minute by default). */
   timeWindowMs?: number;
@@ -61,12 +61,6 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
     if (!pick) nextBase.set(route.upstream, (pick = roundRobin(options.upstreams[route.upstream])));
     const next = pick;
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      if (
-        route.sameOrigin &&
-        !safeMethods.has(request.method) &&
-        !fromSameOrigin(request.headers, options.publicOrigin)
-      )
-        throw crossOriginRefused();
       const base = next();
       if (dotSegment.test(request.url.split('?')[0] ?? ''))
         throw badRequest('path', 'must not contain dot segments');
@@ -86,12 +80,28 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
       scope.route({ method: route.methods, url: route.url, handler: handlerFor(route) });
   };
 
+  // The same-origin rule runs before the tracking budget is counted: a foreign page open in a visitor's
+  // browser must not spend that visitor's budget (and so get our own page's events refused with 429).
+  const routeByUrl = new Map(routeTable.map((route) => [route.url, route]));
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const route =
+      request.routeOptions.url === undefined ? undefined : routeByUrl.get(request.routeOptions.url);
+    if (
+      route?.sameOrigin &&
+      !safeMethods.has(request.method) &&
+      !fromSameOrigin(request.headers, options.publicOrigin, { referer: route.refererProves })
+    )
+      throw crossOriginRefused();
+  });
+
   await app.register(async (limited) => {
     await limited.register(rateLimit, {
       global: true,
       max: options.rateLimit.max,
       timeWindow: options.rateLimit.timeWindowMs ?? 60_000,
-      keyGenerator: (request) => request.ip,
+      // One budget per IPv4 address and per IPv6 /64: one subscriber holds a whole /64 and could
+      // otherwise rotate through its addresses for unlimited budgets.
+      keyGenerator: (request) => rateLimitKey(request.ip),
       ...(options.redis
         ? { redis: options.redis, nameSpace: options.rateLimit.redisKeyPrefix ?? 'bm:gateway:rate-limit:' }
         : {}),

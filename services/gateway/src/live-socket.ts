@@ -2,7 +2,11 @@
 // service. The cookie and bearer token go along so that live can tell an admin socket from a visitor's.
 // In front of live, the gateway's own socket server holds the protocol's message limit (a frame over it
 // closes the socket with 1009 as soon as its header announces the length, before it is buffered), caps the
-// open sockets per client address, and refuses an admin upgrade that does not come from the site's pages.
+// open sockets per client address, and refuses an upgrade that does not come from the site's pages.
+// Visitor sockets too (design §8): another site's page could otherwise hold sockets open in its visitors'
+// browsers and show them as our live visitors. Browsers always send Origin on a WebSocket handshake; a socket
+// with no Origin (and no Sec-Fetch-Site: same-origin) is not a browser on our pages, and is refused as well —
+// it could forge no CSRF, but it could inflate the live presence.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
@@ -15,7 +19,7 @@ import { replyUpstreamUnavailable } from './upstream-errors';
 
 export interface LiveSocketOptions {
   liveUrl: string;
-  /** The site's origin, which an admin socket's handshake must come from. */
+  /** The site's origin, which every socket's handshake (visitor or admin) must come from. */
   publicOrigin: string;
   /** Open sockets per client address (IPv4 address or IPv6 /64). */
   socketsPerClient: number;
@@ -32,16 +36,6 @@ const wsClientOptions = {
 };
 
 const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
-
-/**
- * A socket that live would make (or let become) an admin's at open: it carries a cookie or a bearer token,
- * or asks `?role=admin`. Live decides by the session it finds; the gateway does not need to know the cookie's
- * name to hold every credentialed socket to the same-origin rule.
- */
-const asksForAdmin = (request: FastifyRequest) =>
-  Boolean(request.headers.cookie) ||
-  Boolean(request.headers.authorization) ||
-  (request.query as Record<string, unknown> | undefined)?.role === 'admin';
 
 const tooManySockets = () =>
   new HttpError(429, 'rate_limited', 'Too many live connections from this address; close one and try again');
@@ -65,7 +59,7 @@ export async function liveSocketProxy(app: FastifyInstance, options: LiveSocketO
   const open = new Map<string, number>();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isUpgrade(request)) return;
-    if (asksForAdmin(request) && !fromSameOrigin(request.headers, options.publicOrigin))
+    if (!fromSameOrigin(request.headers, options.publicOrigin))
       return refuseUpgrade(reply, crossOriginRefused());
     const key = rateLimitKey(request.ip);
     const count = open.get(key) ?? 0;

@@ -7,12 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import { seedContent } from '@bodymetrics/db';
-import { createTestBus, createTestDatabase, eventually, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { buildGateway, type Gateway } from './app';
 
-const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-const safari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const chrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const safari =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 const pageVisit = (visitorId: string, mobile: boolean, referrer: string | null, page = '/') => ({
   visitorId,
@@ -35,22 +43,93 @@ const pageVisit = (visitorId: string, mobile: boolean, referrer: string | null, 
  * on offer 2, 200 s on site. Q (mobile, direct): one page (a bounce), 40 s. R (desktop, from Facebook):
  * one page (a bounce), no beacon.
  */
-const pJourney = ['landing', 'form_started', 'form_completed', 'bridge_viewed', 'bridge_affiliate_click', 'bridge_to_full_results', 'results_viewed', 'email_provided', 'report_sent'];
+const pJourney = [
+  'landing',
+  'form_started',
+  'form_completed',
+  'bridge_viewed',
+  'bridge_affiliate_click',
+  'bridge_to_full_results',
+  'results_viewed',
+  'email_provided',
+  'report_sent',
+];
 const story: { path: string; ua: string; ip: string; body?: unknown }[] = [
-  { path: '/api/analytics/page-visit', ua: chrome, ip: '203.0.113.10', body: pageVisit('P', false, 'https://m.facebook.com/') },
-  { path: '/api/analytics/page-visit', ua: chrome, ip: '203.0.113.10', body: pageVisit('P', false, 'https://bodymetrics.example/', '/legal/privacy') },
+  {
+    path: '/api/analytics/page-visit',
+    ua: chrome,
+    ip: '203.0.113.10',
+    body: pageVisit('P', false, 'https://m.facebook.com/'),
+  },
+  {
+    path: '/api/analytics/page-visit',
+    ua: chrome,
+    ip: '203.0.113.10',
+    body: pageVisit('P', false, 'https://bodymetrics.example/', '/legal/privacy'),
+  },
   { path: '/api/analytics/page-visit', ua: safari, ip: '198.51.100.7', body: pageVisit('Q', true, null) },
-  { path: '/api/analytics/page-visit', ua: chrome, ip: '192.0.2.33', body: pageVisit('R', false, 'https://www.facebook.com/') },
-  ...pJourney.map((step) => ({ path: '/api/journey/track', ua: chrome, ip: '203.0.113.10', body: { visitorId: 'P', sessionId: 'session-P', step, deviceType: 'desktop', userAgent: chrome } })),
-  { path: '/api/journey/track', ua: safari, ip: '198.51.100.7', body: { visitorId: 'Q', sessionId: 'session-Q', step: 'landing' } },
-  { path: '/api/journey/track', ua: chrome, ip: '192.0.2.33', body: { visitorId: 'R', sessionId: 'session-R', step: 'landing' } },
-  { path: '/api/affiliate-offers/click', ua: chrome, ip: '203.0.113.10', body: { offerId: 1, visitorId: 'P' } },
-  { path: '/api/analytics/affiliate-click', ua: chrome, ip: '203.0.113.10', body: { offerId: 2, offerTitle: 'Offer two', offerUrl: 'https://partner.example.com/2', visitorId: 'P', ipAddress: null, userAgent: chrome, referrer: 'https://bodymetrics.example/' } },
-  { path: '/api/analytics/session-duration', ua: chrome, ip: '203.0.113.10', body: { visitorId: 'P', sessionDuration: 200, pageUrl: '/' } },
-  { path: '/api/analytics/session-duration', ua: safari, ip: '198.51.100.7', body: { visitorId: 'Q', sessionDuration: 40, pageUrl: '/' } },
+  {
+    path: '/api/analytics/page-visit',
+    ua: chrome,
+    ip: '192.0.2.33',
+    body: pageVisit('R', false, 'https://www.facebook.com/'),
+  },
+  ...pJourney.map((step) => ({
+    path: '/api/journey/track',
+    ua: chrome,
+    ip: '203.0.113.10',
+    body: { visitorId: 'P', sessionId: 'session-P', step, deviceType: 'desktop', userAgent: chrome },
+  })),
+  {
+    path: '/api/journey/track',
+    ua: safari,
+    ip: '198.51.100.7',
+    body: { visitorId: 'Q', sessionId: 'session-Q', step: 'landing' },
+  },
+  {
+    path: '/api/journey/track',
+    ua: chrome,
+    ip: '192.0.2.33',
+    body: { visitorId: 'R', sessionId: 'session-R', step: 'landing' },
+  },
+  {
+    path: '/api/affiliate-offers/click',
+    ua: chrome,
+    ip: '203.0.113.10',
+    body: { offerId: 1, visitorId: 'P' },
+  },
+  {
+    path: '/api/analytics/affiliate-click',
+    ua: chrome,
+    ip: '203.0.113.10',
+    body: {
+      offerId: 2,
+      offerTitle: 'Offer two',
+      offerUrl: 'https://partner.example.com/2',
+      visitorId: 'P',
+      ipAddress: null,
+      userAgent: chrome,
+      referrer: 'https://bodymetrics.example/',
+    },
+  },
+  {
+    path: '/api/analytics/session-duration',
+    ua: chrome,
+    ip: '203.0.113.10',
+    body: { visitorId: 'P', sessionDuration: 200, pageUrl: '/' },
+  },
+  {
+    path: '/api/analytics/session-duration',
+    ua: safari,
+    ip: '198.51.100.7',
+    body: { visitorId: 'Q', sessionDuration: 40, pageUrl: '/' },
+  },
 ];
 
-const listen = async (app: { listen: (o: { port: number; host: string }) => Promise<string>; server: { address: () => unknown } }) => {
+const listen = async (app: {
+  listen: (o: { port: number; host: string }) => Promise<string>;
+  server: { address: () => unknown };
+}) => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 };
@@ -72,30 +151,60 @@ describe('the analytics pipeline through the gateway', () => {
     const analytics = buildAnalytics({ db: database.db, timeZone: 'Europe/Bucharest' });
     const trackingUrl = await listen(tracking);
     const analyticsUrl = await listen(analytics);
-    closers.push(() => tracking.close(), () => analytics.close());
+    closers.push(
+      () => tracking.close(),
+      () => analytics.close(),
+    );
     const nowhere = 'http://127.0.0.1:9';
     gateway = await buildGateway({
-      upstreams: { tracking: trackingUrl, analytics: analyticsUrl, offers: nowhere, reports: nowhere, adminAuth: nowhere, live: nowhere },
+      upstreams: {
+        tracking: trackingUrl,
+        analytics: analyticsUrl,
+        offers: nowhere,
+        reports: nowhere,
+        adminAuth: nowhere,
+        live: nowhere,
+      },
       rateLimit: { max: 10_000, timeWindowMs: 60_000 },
       // As behind one load balancer: the X-Forwarded-For the test sends is the visitor's address.
       trustProxy: '127.0.0.1',
     });
     base = await listen(gateway);
-    aggregator = await startAggregator({ db: database.db, bus: testBus.bus, timeZone: 'Europe/Bucharest', groupId: 'pipeline' });
+    aggregator = await startAggregator({
+      db: database.db,
+      bus: testBus.bus,
+      timeZone: 'Europe/Bucharest',
+      groupId: 'pipeline',
+    });
 
-    const admin = await database.db.insertInto('admin_users').values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' }).returning('id').executeTakeFirstOrThrow();
+    const admin = await database.db
+      .insertInto('admin_users')
+      .values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     bearer = randomBytes(32).toString('base64url');
-    await database.db.insertInto('admin_sessions').values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+    await database.db
+      .insertInto('admin_sessions')
+      .values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
 
     for (const step of story) {
       const response = await fetch(base + step.path, {
         method: 'POST',
-        headers: { 'user-agent': step.ua, 'x-forwarded-for': step.ip, 'content-type': 'application/json' },
+        // As the site's own page sends it (Chromium's Fetch Metadata): tracking takes our own pages only.
+        headers: {
+          'user-agent': step.ua,
+          'x-forwarded-for': step.ip,
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+        },
         body: JSON.stringify(step.body),
       });
       expect(response.status, await response.clone().text()).toBe(202);
     }
-    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(story.length), { timeoutMs: 30_000 });
+    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(story.length), {
+      timeoutMs: 30_000,
+    });
   });
 
   afterAll(async () => {
@@ -145,18 +254,24 @@ describe('the analytics pipeline through the gateway', () => {
       abandoned_at_results: 0,
       abandoned_after_email: 0,
     });
-    const daily = await read<{ uniqueVisitors: number; totalPageViews: number }[]>('/api/analytics/daily-stats?days=30');
+    const daily = await read<{ uniqueVisitors: number; totalPageViews: number }[]>(
+      '/api/analytics/daily-stats?days=30',
+    );
     expect(daily).toHaveLength(1);
     expect(daily[0]).toMatchObject({ uniqueVisitors: 3, totalPageViews: 4 });
   });
 
   it('shows clicks per offer and the recent clicks with truncated addresses', async () => {
-    const stats = await read<{ offerId: number; clickCount: number }[]>('/api/analytics/affiliate-stats?days=7');
+    const stats = await read<{ offerId: number; clickCount: number }[]>(
+      '/api/analytics/affiliate-stats?days=7',
+    );
     expect(stats.map((s) => [s.offerId, s.clickCount]).sort()).toEqual([
       [1, 1],
       [2, 1],
     ]);
-    const recent = await read<{ visitorId: string; ipAddress: string; offerTitle: string }[]>('/api/analytics/recent-clicks?limit=20');
+    const recent = await read<{ visitorId: string; ipAddress: string; offerTitle: string }[]>(
+      '/api/analytics/recent-clicks?limit=20',
+    );
     expect(recent).toHaveLength(2);
     expect(recent.every((c) => c.visitorId === 'P' && c.ipAddress === '203.0.113.0')).toBe(true);
   });
@@ -165,14 +280,28 @@ describe('the analytics pipeline through the gateway', () => {
     // Equal counts are listed by name.
     expect(await read('/api/analytics/traffic-sources?days=7')).toEqual([
       { source: 'direct', medium: 'none', referrerDomain: null, count: 1, conversionRate: 0 },
-      { source: 'facebook', medium: 'social', referrerDomain: 'm.facebook.com', count: 1, conversionRate: 100 },
-      { source: 'facebook', medium: 'social', referrerDomain: 'www.facebook.com', count: 1, conversionRate: 0 },
+      {
+        source: 'facebook',
+        medium: 'social',
+        referrerDomain: 'm.facebook.com',
+        count: 1,
+        conversionRate: 100,
+      },
+      {
+        source: 'facebook',
+        medium: 'social',
+        referrerDomain: 'www.facebook.com',
+        count: 1,
+        conversionRate: 0,
+      },
     ]);
     expect(await read('/api/analytics/device-stats?days=7')).toEqual([
       { deviceType: 'desktop', browserName: 'Chrome', operatingSystem: 'Windows', count: 2 },
       { deviceType: 'mobile', browserName: 'Safari', operatingSystem: 'iOS', count: 1 },
     ]);
-    expect(await read('/api/analytics/geographic-stats?days=7')).toEqual([{ timeZone: 'Europe/Bucharest', language: 'ro-RO', count: 3 }]);
+    expect(await read('/api/analytics/geographic-stats?days=7')).toEqual([
+      { timeZone: 'Europe/Bucharest', language: 'ro-RO', count: 3 },
+    ]);
   });
 
   it('refuses the same reads without a session', async () => {

@@ -25,17 +25,25 @@ export interface ProxyRoute {
    * (`Sec-Fetch-Site: same-origin` or `Origin` = PUBLIC_BASE_URL), else 403: CSRF from a sibling origin.
    */
   sameOrigin?: boolean;
+  /**
+   * With `sameOrigin`: a `Referer` of the public origin also proves it when the request carries neither
+   * Sec-Fetch-Site nor Origin (a beacon from a browser without Fetch Metadata). Tracking routes only.
+   */
+  refererProves?: boolean;
 }
 
 const read: HTTPMethods[] = ['GET', 'HEAD'];
 const write: HTTPMethods[] = ['POST'];
 const any: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+// Only our own pages are counted (issue 13 item 7): another site's beacons to these routes are refused.
 const tracking = (url: string): ProxyRoute => ({
   upstream: 'tracking',
   methods: write,
   url,
   rateLimited: true,
+  sameOrigin: true,
+  refererProves: true,
 });
 
 export const routeTable: readonly ProxyRoute[] = [
