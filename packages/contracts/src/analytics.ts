@@ -1,6 +1,7 @@
 // Admin read models of spec §3 and the admin/live messages: the shapes the analytics service answers
 // and the dashboard renders. Field names follow the spec word for word.
 import { z } from 'zod';
+import { liveStageSchema } from './enums';
 
 /** Spec §7/§9: the dashboard's periods. */
 export const analyticsPeriodDays = [7, 30, 90] as const;
@@ -120,6 +121,8 @@ export const liveUserSchema = z.object({
   /** Seconds since the visitor was first heard from in this session. */
   timeOnSite: z.number(),
   location: z.string(),
+  /** The visitor's flow stage , when their page reported one. */
+  stage: liveStageSchema.optional(),
 });
 export type LiveUser = z.infer<typeof liveUserSchema>;
 

@@ -22,3 +22,11 @@ export const bmiCategorySchema = z.enum(bmiCategories);
 export const journeyStepSchema = z.enum(journeySteps);
 export const deviceTypeSchema = z.enum(deviceTypes);
 export const clickSourceSchema = z.enum(clickSources);
+
+/**
+ * Where in the flow a visitor is (issue 13 item 8), which the page path alone does not say — the form, the
+ * calculation, the bridge and the results all live at `/`. Sent by the public app with its heartbeats and
+ * page changes; shown as its own column of the admin live list. Optional: an older page omits it.
+ */
+export const liveStageSchema = z.enum(['form', 'calculating', 'bridge', 'results', 'contact', 'legal']);
+export type LiveStage = z.infer<typeof liveStageSchema>;

@@ -8,7 +8,7 @@
 // and has no valid session is closed with `liveCloseCodes.unauthorized` (4401).
 import { z } from 'zod';
 import { liveUserSchema } from './analytics';
-import { deviceTypeSchema } from './enums';
+import { deviceTypeSchema, liveStageSchema } from './enums';
 import { pageUrlSchema, sessionIdSchema, shortTextSchema, visitorIdSchema } from './primitives';
 
 export const liveSocketPath = '/analytics-ws';
@@ -39,6 +39,7 @@ export const liveActivitySchema = z.object({
   deviceType: deviceTypeSchema,
   browser: shortTextSchema.max(128),
   location: shortTextSchema.max(128),
+  stage: liveStageSchema.optional(),
 });
 export type LiveActivity = z.infer<typeof liveActivitySchema>;
 
@@ -46,6 +47,7 @@ export const livePageChangeSchema = liveActivitySchema.pick({
   visitorId: true,
   sessionId: true,
   currentPage: true,
+  stage: true,
 });
 export type LivePageChange = z.infer<typeof livePageChangeSchema>;
 

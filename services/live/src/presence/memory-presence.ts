@@ -16,20 +16,34 @@ interface HeldEntry extends PresenceEntry {
   /** The connection that holds the visitor; undefined once it closed. */
   holder: string | undefined;
   network: string;
+  /** Its last open socket closed: off the list, but a reload within the window keeps its time on site. */
+  left: boolean;
 }
 
 export class MemoryPresenceStore implements PresenceStore {
   private readonly entries = new Map<string, HeldEntry>();
   /** Visitor ids stored per client network (active or not yet swept), to count a network's visitors. */
   private readonly byNetwork = new Map<string, Set<string>>();
+  /** The open sockets (connection ids) that reported each visitor, held or not: its open tabs. */
+  private readonly sockets = new Map<string, Set<string>>();
 
   constructor(
     private readonly activeWindowMs: number,
     private readonly limits: PresenceLimits = defaultPresenceLimits,
   ) {}
 
-  private isActive(entry: PresenceEntry | undefined, now: number): entry is HeldEntry {
+  private isActive(entry: HeldEntry | undefined, now: number): entry is HeldEntry {
+    return this.withinWindow(entry, now) && !entry.left;
+  }
+
+  private withinWindow(entry: HeldEntry | undefined, now: number): entry is HeldEntry {
     return entry !== undefined && entry.lastSeen >= now - this.activeWindowMs;
+  }
+
+  private addSocket(visitorId: string, connectionId: string): void {
+    let ids = this.sockets.get(visitorId);
+    if (!ids) this.sockets.set(visitorId, (ids = new Set()));
+    ids.add(connectionId);
   }
 
   private activeInNetwork(network: string, now: number): number {
@@ -56,8 +70,11 @@ export class MemoryPresenceStore implements PresenceStore {
   async touch(activity: LiveActivity, now: number, by: PresenceClaimant): Promise<TouchResult> {
     const previous = this.entries.get(activity.visitorId);
     const active = this.isActive(previous, now);
-    if (active && previous.holder !== undefined && previous.holder !== by.connectionId)
+    if (active && previous.holder !== undefined && previous.holder !== by.connectionId) {
+      // Another open tab of the visitor (or a spoofer): it counts as one of their sockets all the same.
+      this.addSocket(activity.visitorId, by.connectionId);
       return 'held_by_another';
+    }
     if (
       (!active || previous.network !== by.network) &&
       this.activeInNetwork(by.network, now) >= this.limits.maxPerNetwork
@@ -68,7 +85,8 @@ export class MemoryPresenceStore implements PresenceStore {
       await this.sweep(now);
       if (this.entries.size >= this.limits.maxTotal) return 'full';
     }
-    const continues = active && previous.sessionId === activity.sessionId;
+    // A visitor who left and is back within the window (a reload) keeps the session's time on site.
+    const continues = this.withinWindow(previous, now) && previous.sessionId === activity.sessionId;
     this.store({
       ...activity,
       firstSeen: continues ? previous.firstSeen : now,
@@ -76,7 +94,9 @@ export class MemoryPresenceStore implements PresenceStore {
       lastSeen: Math.max(now, previous?.lastSeen ?? now),
       holder: by.connectionId,
       network: by.network,
+      left: false,
     });
+    this.addSocket(activity.visitorId, by.connectionId);
     return 'recorded';
   }
 
@@ -88,15 +108,24 @@ export class MemoryPresenceStore implements PresenceStore {
       ...entry,
       sessionId: change.sessionId,
       currentPage: change.currentPage,
+      stage: change.stage,
       firstSeen: sameSession ? entry.firstSeen : now,
       lastSeen: Math.max(now, entry.lastSeen),
     });
     return true;
   }
 
-  async release(visitorId: string, connectionId: string): Promise<void> {
+  async release(visitorId: string, connectionId: string): Promise<boolean> {
     const entry = this.entries.get(visitorId);
     if (entry?.holder === connectionId) entry.holder = undefined;
+    const ids = this.sockets.get(visitorId);
+    if (!ids?.delete(connectionId) || ids.size > 0) return false;
+    this.sockets.delete(visitorId);
+    if (!entry || entry.left) return false;
+    entry.left = true;
+    // Off the list at once, and its network place is free again.
+    this.forgetNetwork(entry);
+    return true;
   }
 
   async list(now: number, limit: number): Promise<LiveUser[]> {
@@ -121,14 +150,16 @@ export class MemoryPresenceStore implements PresenceStore {
     if (!entry) return;
     this.forgetNetwork(entry);
     this.entries.delete(visitorId);
+    this.sockets.delete(visitorId);
   }
 
   async sweep(now: number): Promise<number> {
     let removed = 0;
     for (const [id, e] of this.entries) {
-      if (!this.isActive(e, now)) {
+      if (!this.withinWindow(e, now)) {
         this.forgetNetwork(e);
         this.entries.delete(id);
+        this.sockets.delete(id);
         removed++;
       }
     }

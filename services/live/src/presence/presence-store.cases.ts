@@ -302,4 +302,73 @@ export function presenceStoreCases(make: MakePresenceStore): void {
     await store.remove('v-1');
     expect(await store.touch(activity('v-2'), t0 + 1, by('v-2'))).toBe('recorded');
   });
+
+  // Issue 13 item 8: a visitor who left drops off the list at once, not when the window passes.
+  it('takes a visitor off the list as soon as their last open socket closes', async () => {
+    const store = await make(windowMs);
+    await store.touch(activity('v-1'), t0, by('v-1'));
+    await store.touch(activity('v-2'), t0, by('v-2'));
+    expect(await store.release('v-1', by('v-1').connectionId)).toBe(true);
+    expect(await store.count(t0 + 1000)).toBe(1);
+    expect((await store.list(t0 + 1000, 10)).map((u) => u.visitorId)).toEqual(['v-2']);
+    // A page change of the socket that closed changes nothing; a second release reports nothing new.
+    expect(
+      await store.pageChange(
+        { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/x' },
+        t0 + 1500,
+        by('v-1'),
+      ),
+    ).toBe(false);
+    expect(await store.release('v-1', by('v-1').connectionId)).toBe(false);
+    expect(await store.count(t0 + 2000)).toBe(1);
+  });
+
+  it('keeps a visitor listed while another of their tabs (sockets) is still open', async () => {
+    const store = await make(windowMs);
+    const tabA = { connectionId: 'socket-tab-a', network: '192.0.2.0/24' };
+    const tabB = { connectionId: 'socket-tab-b', network: '192.0.2.0/24' };
+    expect(await store.touch(activity('v-1'), t0, tabA)).toBe('recorded');
+    expect(await store.touch(activity('v-1'), t0 + 500, tabB)).toBe('held_by_another');
+    // The holding tab closes: the other one is still open, so the visitor stays…
+    expect(await store.release('v-1', tabA.connectionId)).toBe(false);
+    expect(await store.count(t0 + 1000)).toBe(1);
+    // …and its next heartbeat takes the visitor over.
+    expect(await store.touch(activity('v-1'), t0 + 2000, tabB)).toBe('recorded');
+    // Its closing is the last one: off the list.
+    expect(await store.release('v-1', tabB.connectionId)).toBe(true);
+    expect(await store.count(t0 + 3000)).toBe(0);
+    expect(await store.list(t0 + 3000, 10)).toEqual([]);
+  });
+
+  it('lists a reloaded visitor again at once, keeping the time on site, and frees their network place meanwhile', async () => {
+    const store = await make(windowMs, { maxPerNetwork: 1, maxTotal: 1000 });
+    const before = { connectionId: 'socket-before-reload', network: '192.0.2.0/24' };
+    const after = { connectionId: 'socket-after-reload', network: '192.0.2.0/24' };
+    await store.touch(activity('v-1'), t0, before);
+    expect(await store.release('v-1', before.connectionId)).toBe(true);
+    expect(await store.count(t0 + 1000)).toBe(0);
+    expect(await store.touch(activity('v-1', { currentPage: '/contact' }), t0 + 2000, after)).toBe(
+      'recorded',
+    );
+    expect(await store.list(t0 + 5000, 10)).toEqual([
+      expect.objectContaining({ visitorId: 'v-1', currentPage: '/contact', timeOnSite: 5 }),
+    ]);
+    // The place v-1 took again is the network's only one.
+    expect(await store.touch(activity('v-2'), t0 + 6000, by('v-2'))).toBe('network_full');
+  });
+
+  it('keeps the flow stage a visitor reported, and the one of their page change', async () => {
+    const store = await make(windowMs);
+    await store.touch(activity('v-1', { stage: 'form' }), t0, by('v-1'));
+    expect((await store.list(t0, 10))[0]?.stage).toBe('form');
+    await store.pageChange(
+      { visitorId: 'v-1', sessionId: 'session-of-v-1', currentPage: '/', stage: 'bridge' },
+      t0 + 1000,
+      by('v-1'),
+    );
+    expect((await store.list(t0 + 1000, 10))[0]).toMatchObject({ currentPage: '/', stage: 'bridge' });
+    // An older page that reports no stage shows none.
+    await store.touch(activity('v-1'), t0 + 2000, by('v-1'));
+    expect((await store.list(t0 + 2000, 10))[0]).not.toHaveProperty('stage');
+  });
 }

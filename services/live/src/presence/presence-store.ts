@@ -44,8 +44,13 @@ export interface PresenceStore {
    * location to show — or one another connection holds (or none does yet: its next heartbeat claims it).
    */
   pageChange(change: LivePageChange, now: number, by: PresenceClaimant): Promise<boolean>;
-  /** The connection closed: it no longer holds the visitor (who stays listed until the window passes). */
-  release(visitorId: string, connectionId: string): Promise<void>;
+  /**
+   * The connection closed: it no longer holds the visitor. When it was the visitor's last open socket (no
+   * other tab reported them, on any instance), the visitor is off the list at once — returns true then, so
+   * admins are told. A reload's new socket lists them again with its first heartbeat, keeping the
+   * session's time on site while within the window.
+   */
+  release(visitorId: string, connectionId: string): Promise<boolean>;
   /** Active visitors, most recent activity first, at most `limit`. */
   list(now: number, limit: number): Promise<LiveUser[]>;
   count(now: number): Promise<number>;
@@ -68,5 +73,6 @@ export function toLiveUser(entry: PresenceEntry, now: number): LiveUser {
     browser: entry.browser,
     timeOnSite: Math.max(0, Math.floor((now - entry.firstSeen) / 1000)),
     location: entry.location,
+    ...(entry.stage ? { stage: entry.stage } : {}),
   };
 }

@@ -6,6 +6,10 @@
 //                                              connection that reports the visitor) + network, PEXPIRE 2 × window
 //   <prefix>presence:network:<network>   ZSET  the visitors of one client network (/24, /64), score
 //                                              last-seen, PEXPIRE 2 × window: counts the per-network cap
+//   <prefix>presence:sockets:<visitorId> SET   the open sockets (connection ids, any instance) that reported
+//                                              the visitor — their open tabs — PEXPIRE 2 × window. When the
+//                                              last one closes the visitor leaves the ZSETs at once; the hash
+//                                              keeps `left` = 1 so a reload within the window keeps time on site.
 //
 // The ZSET decides who is active (score within the window); the hash outlives it a little so that clock
 // differences between instances never leave an active member without its details. Writes are Lua scripts
@@ -13,7 +17,7 @@
 // decided atomically — whichever live instance the competing sockets are on.
 import type { Redis } from 'ioredis';
 import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
-import { deviceTypeSchema } from '@bodymetrics/contracts';
+import { deviceTypeSchema, liveStageSchema } from '@bodymetrics/contracts';
 import {
   defaultPresenceLimits,
   toLiveUser,
@@ -24,14 +28,18 @@ import {
   type TouchResult,
 } from './presence-store';
 
-// KEYS: active, user, network. ARGV: now, window, ttl, visitorId, sessionId, currentPage, deviceType,
-// browser, location, holder, network, maxPerNetwork, maxTotal, network key prefix.
+// KEYS: active, user, network, sockets. ARGV: now, window, ttl, visitorId, sessionId, currentPage, deviceType,
+// browser, location, holder, network, maxPerNetwork, maxTotal, network key prefix, stage.
 const touchScript = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen', 'holder', 'network')
-local active = prev[3] and tonumber(prev[3]) >= now - window
-if active and prev[4] and prev[4] ~= ARGV[10] then return 'held_by_another' end
+local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen', 'holder', 'network', 'left')
+local active = prev[3] and tonumber(prev[3]) >= now - window and prev[6] ~= '1'
+if active and prev[4] and prev[4] ~= ARGV[10] then
+  redis.call('SADD', KEYS[4], ARGV[10])
+  redis.call('PEXPIRE', KEYS[4], ARGV[3])
+  return 'held_by_another'
+end
 if not active or prev[5] ~= ARGV[11] then
   redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. (now - window))
   if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[12]) then return 'network_full' end
@@ -49,25 +57,29 @@ if prev[3] then
 end
 redis.call('HSET', KEYS[2], 'visitorId', ARGV[4], 'sessionId', ARGV[5], 'currentPage', ARGV[6],
   'deviceType', ARGV[7], 'browser', ARGV[8], 'location', ARGV[9], 'firstSeen', firstSeen, 'lastSeen', lastSeen,
-  'holder', ARGV[10], 'network', ARGV[11])
+  'holder', ARGV[10], 'network', ARGV[11], 'stage', ARGV[15])
+redis.call('HDEL', KEYS[2], 'left')
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('ZADD', KEYS[1], lastSeen, ARGV[4])
 redis.call('ZADD', KEYS[3], lastSeen, ARGV[4])
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
+redis.call('SADD', KEYS[4], ARGV[10])
+redis.call('PEXPIRE', KEYS[4], ARGV[3])
 return 'recorded'
 `;
 
-// KEYS: active, user, network. ARGV: now, window, ttl, visitorId, sessionId, currentPage, holder.
+// KEYS: active, user, network. ARGV: now, window, ttl, visitorId, sessionId, currentPage, holder, stage.
 const pageChangeScript = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen', 'holder')
-if not prev[3] or tonumber(prev[3]) < now - window then return 0 end
+local prev = redis.call('HMGET', KEYS[2], 'sessionId', 'firstSeen', 'lastSeen', 'holder', 'left')
+if not prev[3] or tonumber(prev[3]) < now - window or prev[5] == '1' then return 0 end
 if prev[4] ~= ARGV[7] then return 0 end
 local lastSeen = math.max(now, tonumber(prev[3]))
 local firstSeen = tonumber(prev[2]) or now
 if prev[1] ~= ARGV[5] then firstSeen = now end
-redis.call('HSET', KEYS[2], 'sessionId', ARGV[5], 'currentPage', ARGV[6], 'firstSeen', firstSeen, 'lastSeen', lastSeen)
+redis.call('HSET', KEYS[2], 'sessionId', ARGV[5], 'currentPage', ARGV[6], 'firstSeen', firstSeen, 'lastSeen', lastSeen,
+  'stage', ARGV[8])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('ZADD', KEYS[1], lastSeen, ARGV[4])
 redis.call('ZADD', KEYS[3], lastSeen, ARGV[4])
@@ -75,10 +87,18 @@ redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1
 `;
 
-// KEYS: user. ARGV: holder. Lets go of the visitor only if this connection still holds it.
+// KEYS: user, sockets, active. ARGV: holder, network key prefix, visitorId. Lets go of the visitor if this
+// connection still holds it; when it was the visitor's last open socket, takes the visitor off the list
+// (returns 1, so admins are told).
 const releaseScript = `
 if redis.call('HGET', KEYS[1], 'holder') == ARGV[1] then redis.call('HDEL', KEYS[1], 'holder') end
-return 1
+if redis.call('SREM', KEYS[2], ARGV[1]) == 0 or redis.call('SCARD', KEYS[2]) > 0 then return 0 end
+local prev = redis.call('HMGET', KEYS[1], 'network', 'left')
+if prev[2] == '1' or redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'left', '1')
+local removed = redis.call('ZREM', KEYS[3], ARGV[3])
+if prev[1] then redis.call('ZREM', ARGV[2] .. prev[1], ARGV[3]) end
+return removed
 `;
 
 type ScriptRunner<T> = (...keysThenArgs: (string | number)[]) => Promise<T>;
@@ -105,9 +125,9 @@ export class RedisPresenceStore implements PresenceStore {
   ) {
     // defineCommand is idempotent per name on a client; EVALSHA with a fallback to EVAL.
     if (!('presenceTouch' in redis)) {
-      redis.defineCommand('presenceTouch', { numberOfKeys: 3, lua: touchScript });
+      redis.defineCommand('presenceTouch', { numberOfKeys: 4, lua: touchScript });
       redis.defineCommand('presencePageChange', { numberOfKeys: 3, lua: pageChangeScript });
-      redis.defineCommand('presenceRelease', { numberOfKeys: 1, lua: releaseScript });
+      redis.defineCommand('presenceRelease', { numberOfKeys: 3, lua: releaseScript });
     }
     this.redis = redis as PresenceRedis;
     this.activeKey = `${options.keyPrefix}presence:active`;
@@ -115,6 +135,10 @@ export class RedisPresenceStore implements PresenceStore {
 
   private userKey(visitorId: string): string {
     return `${this.options.keyPrefix}presence:user:${visitorId}`;
+  }
+
+  private socketsKey(visitorId: string): string {
+    return `${this.options.keyPrefix}presence:sockets:${visitorId}`;
   }
 
   private networkKeyPrefix(): string {
@@ -131,6 +155,7 @@ export class RedisPresenceStore implements PresenceStore {
       this.activeKey,
       this.userKey(a.visitorId),
       this.networkKeyPrefix() + by.network,
+      this.socketsKey(a.visitorId),
       now,
       activeWindowMs,
       2 * activeWindowMs,
@@ -145,6 +170,7 @@ export class RedisPresenceStore implements PresenceStore {
       limits.maxPerNetwork,
       limits.maxTotal,
       this.networkKeyPrefix(),
+      a.stage ?? '',
     );
   }
 
@@ -161,12 +187,21 @@ export class RedisPresenceStore implements PresenceStore {
       c.sessionId,
       c.currentPage,
       by.connectionId,
+      c.stage ?? '',
     );
     return applied === 1;
   }
 
-  async release(visitorId: string, connectionId: string): Promise<void> {
-    await this.redis.presenceRelease(this.userKey(visitorId), connectionId);
+  async release(visitorId: string, connectionId: string): Promise<boolean> {
+    const removed = await this.redis.presenceRelease(
+      this.userKey(visitorId),
+      this.socketsKey(visitorId),
+      this.activeKey,
+      connectionId,
+      this.networkKeyPrefix(),
+      visitorId,
+    );
+    return removed === 1;
   }
 
   async list(now: number, limit: number): Promise<LiveUser[]> {
@@ -197,7 +232,10 @@ export class RedisPresenceStore implements PresenceStore {
 
   async remove(visitorId: string): Promise<void> {
     const network = await this.redis.hget(this.userKey(visitorId), 'network');
-    const tx = this.redis.multi().zrem(this.activeKey, visitorId).del(this.userKey(visitorId));
+    const tx = this.redis
+      .multi()
+      .zrem(this.activeKey, visitorId)
+      .del(this.userKey(visitorId), this.socketsKey(visitorId));
     if (network) tx.zrem(this.networkKeyPrefix() + network, visitorId);
     await tx.exec();
   }
@@ -212,6 +250,7 @@ function parseEntry(hash: Record<string, string>): PresenceEntry | null {
   const firstSeen = Number(hash.firstSeen);
   const lastSeen = Number(hash.lastSeen);
   const deviceType = deviceTypeSchema.safeParse(hash.deviceType);
+  const stage = liveStageSchema.safeParse(hash.stage);
   if (
     !hash.visitorId ||
     !hash.sessionId ||
@@ -228,6 +267,7 @@ function parseEntry(hash: Record<string, string>): PresenceEntry | null {
     deviceType: deviceType.data,
     browser: hash.browser ?? '',
     location: hash.location ?? '',
+    ...(stage.success ? { stage: stage.data } : {}),
     firstSeen,
     lastSeen,
   };

@@ -99,16 +99,18 @@ function openConnection(
     conn.alive = true;
   });
   socket.on('close', () => {
-    // The visitor stays on the list until the window passes: a reload or a second tab reconnects at once,
-    // and dropping them here would reset their time on site on every reload.
     clearTimeout(authTimer);
     hub.unregister(conn);
-    // ...but this socket lets go of the visitor, so the reloaded page's socket may report for them. Queued
-    // behind a heartbeat still in flight, which would otherwise take the visitor back.
+    // This socket lets go of the visitor, so a reloaded page's socket may report for them; and when it was
+    // the visitor's last open tab (on any instance) they leave the live list now, not when the window
+    // passes (issue 13 item 8). A reload's new socket lists them again with its first heartbeat, keeping
+    // the session's time on site. Queued behind a heartbeat still in flight, which would otherwise take
+    // the visitor back.
     const { visitorId } = conn;
     if (visitorId !== undefined && !crawler)
       enqueue(async () => {
-        if (o.isPresenceUp()) await o.presence.release(visitorId, claimant.connectionId);
+        if (!o.isPresenceUp()) return;
+        if (await o.presence.release(visitorId, claimant.connectionId)) await hub.presenceChanged();
       });
   });
   socket.on('message', (data, isBinary) => {
