@@ -16,7 +16,7 @@ import { lazyPart, LoadBoundary } from '../lib/lazy-part';
 import { browserStorage } from '../lib/storage';
 import { clearFlowSession, readFlowSession, writeFlowSession, type FlowStep } from '../session/flow-session';
 import { toast } from '../toast/toast-store';
-import { trackFormSnapshot, trackJourney } from '../tracking/track';
+import { trackFlowStage, trackFormSnapshot, trackJourney } from '../tracking/track';
 import {
   initialFormFields,
   switchMeasurementSystem,
@@ -143,6 +143,9 @@ export default function HomePage() {
       cancelled = true;
     };
   }, [restoring, fields]);
+
+  // The live list's "stage" column (issue 13 item 8): the step the visitor sees, not just the path `/`.
+  useEffect(() => trackFlowStage(step), [step]);
 
   useEffect(() => {
     if (landingTracked) return;

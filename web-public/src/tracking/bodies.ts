@@ -191,6 +191,7 @@ export function userActiveMessage(activity: LiveActivity): { type: 'user_active'
       deviceType: activity.deviceType,
       browser: clip(activity.browser || 'Unknown', LIVE_TEXT_MAX),
       location: clip(activity.location || 'Unknown', LIVE_TEXT_MAX),
+      ...(activity.stage ? { stage: activity.stage } : {}),
     },
   };
 }
@@ -205,6 +206,7 @@ export function userPageChangeMessage(change: LivePageChange): {
       visitorId: change.visitorId,
       sessionId: change.sessionId,
       currentPage: clip(change.currentPage, 1024),
+      ...(change.stage ? { stage: change.stage } : {}),
     },
   };
 }

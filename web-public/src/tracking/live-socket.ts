@@ -2,7 +2,12 @@
 // heartbeat on open and every 30 s, a `user_page_change` on route changes. It reconnects with capped,
 // jittered exponential backoff, and waits while the tab is hidden so idle tabs do not hammer the server.
 // Errors go to the console only (spec §8). Loaded on demand after the first paint.
-import { activityHeartbeatMs, liveSocketPath, type LiveActivity } from '@bodymetrics/contracts';
+import {
+  activityHeartbeatMs,
+  liveSocketPath,
+  type LiveActivity,
+  type LiveStage,
+} from '@bodymetrics/contracts';
 import { userActiveMessage, userPageChangeMessage } from './bodies';
 
 const FIRST_RETRY_MS = 1000;
@@ -20,7 +25,8 @@ export function liveSocketUrl(location: { protocol: string; host: string }): str
 }
 
 export interface LivePresence {
-  pageChanged(currentPage: string): void;
+  /** A new route, or a new flow stage on the same route (the home flow's steps all live at `/`). */
+  pageChanged(currentPage: string, stage?: LiveStage): void;
   stop(): void;
 }
 
@@ -97,9 +103,9 @@ export function connectLivePresence(options: LivePresenceOptions): LivePresence 
   open();
 
   return {
-    pageChanged(currentPage) {
+    pageChanged(currentPage, stage) {
       const { visitorId, sessionId } = options.activity();
-      send(userPageChangeMessage({ visitorId, sessionId, currentPage }));
+      send(userPageChangeMessage({ visitorId, sessionId, currentPage, ...(stage ? { stage } : {}) }));
     },
     stop() {
       stopped = true;

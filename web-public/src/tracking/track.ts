@@ -13,6 +13,8 @@ function withTracker(use: (t: typeof Tracker) => void): void {
 
 export const startPageTracking = (): void => withTracker((t) => t.startPageTracking());
 export const trackRouteView = (path: string): void => withTracker((t) => t.trackRouteView(path));
+export const trackFlowStage = (...args: Parameters<typeof Tracker.trackFlowStage>): void =>
+  withTracker((t) => t.trackFlowStage(...args));
 export const trackJourney = (...args: Parameters<typeof Tracker.trackJourney>): void =>
   withTracker((t) => t.trackJourney(...args));
 export const trackFormSnapshot = (...args: Parameters<typeof Tracker.trackFormSnapshot>): void =>

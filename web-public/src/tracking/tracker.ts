@@ -2,7 +2,7 @@
 // a journey step happened, the form changed, an offer was clicked. Each function returns at once; the
 // records go out in the background through transport.ts, and nothing at all is sent when the browser
 // asks not to be tracked (privacy.ts).
-import type { JourneyStep } from '@bodymetrics/contracts';
+import type { JourneyStep, LiveStage } from '@bodymetrics/contracts';
 import type { FormFields } from '../home/form-fields';
 import {
   affiliateClickBody,
@@ -25,6 +25,16 @@ const FORM_SNAPSHOT_DEBOUNCE_MS = 1000;
 
 let currentPage = typeof location === 'undefined' ? '/' : location.pathname;
 let previousPageUrl: string | null = null;
+/** The home flow's step as HomePage last reported it (form, calculating, bridge, results all live at `/`). */
+let homeStage: LiveStage = 'form';
+
+/** The flow stage the live list shows for a route (issue 13 item 8). */
+export function stageForPage(path: string, home: LiveStage): LiveStage | undefined {
+  if (path === '/') return home;
+  if (path === '/legal/contact') return 'contact';
+  if (path.startsWith('/legal/')) return 'legal';
+  return undefined;
+}
 
 /** A page load or an in-app route view: one page-visit record. */
 export function trackPageView(): void {
@@ -169,6 +179,7 @@ function startLivePresence() {
           deviceType: currentDeviceType(),
           browser: browser.browserName,
           location: location_,
+          stage: stageForPage(currentPage, homeStage),
         }),
       });
     })
@@ -194,5 +205,12 @@ export function trackRouteView(path: string): void {
   const changed = path !== currentPage;
   currentPage = path;
   trackPageView();
-  if (changed) live?.pageChanged(path);
+  if (changed) live?.pageChanged(path, stageForPage(path, homeStage));
+}
+
+/** The home flow moved to another step: the live list shows it at once while the visitor is on `/`. */
+export function trackFlowStage(stage: LiveStage): void {
+  const changed = stage !== homeStage;
+  homeStage = stage;
+  if (changed && currentPage === '/') live?.pageChanged(currentPage, stage);
 }
