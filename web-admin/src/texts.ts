@@ -86,6 +86,8 @@ export const liveUsersTexts = {
   empty: 'Niciun utilizator activ în acest moment.',
   visitor: 'Vizitator',
   currentPage: 'Pagina curentă',
+  /** The visitor's flow stage (issue 13 item 8); the path alone is `/` for the form, bridge and results. */
+  stage: 'Etapă',
   device: 'Dispozitiv',
   browser: 'Browser',
   timeOnSite: 'Timp pe site',

@@ -1,7 +1,7 @@
 // Up to ten visitors on the site right now, as the live service reports them.
 import type { LiveUser } from '@bodymetrics/contracts';
 import { formatTimeOnSite, lastChars } from '../lib/format';
-import { deviceTypeLabel } from '../lib/labels';
+import { deviceTypeLabel, liveStageLabel } from '../lib/labels';
 import { listSizes } from '../lib/metrics';
 import { dashboardTexts, liveUsersTexts } from '../texts';
 import { DataTable } from './DataTable';
@@ -42,6 +42,7 @@ export function LiveUsersList({ activeUsers }: { activeUsers: { count: number; u
                   </span>
                 ),
               },
+              { header: liveUsersTexts.stage, cell: (u) => liveStageLabel(u.stage) },
               { header: liveUsersTexts.device, cell: (u) => deviceTypeLabel(u.deviceType) },
               { header: liveUsersTexts.browser, cell: (u) => u.browser },
               {

@@ -1,0 +1,18 @@
+// The live list's "Etapă" column (issue 13 item 8): every flow stage of the contract has its Romanian name.
+import { liveStageSchema } from '@bodymetrics/contracts';
+import { describe, expect, it } from 'vitest';
+import { liveStageLabel } from './labels';
+
+describe('live stage labels', () => {
+  it('names every stage in Romanian, and a missing one as a dash', () => {
+    expect(liveStageSchema.options.map(liveStageLabel)).toEqual([
+      'Formular',
+      'Calcul',
+      'Recomandări',
+      'Rezultate',
+      'Contact',
+      'Pagină legală',
+    ]);
+    expect(liveStageLabel(undefined)).toBe('—');
+  });
+});
