@@ -42,7 +42,6 @@ export function LiveUsersList({ activeUsers }: { activeUsers: { count: number; u
                   </span>
                 ),
               },
-              { header: liveUsersTexts.stage, cell: (u) => liveStageLabel(u.stage) },
               { header: liveUsersTexts.device, cell: (u) => deviceTypeLabel(u.deviceType) },
               { header: liveUsersTexts.browser, cell: (u) => u.browser },
               {
@@ -51,6 +50,8 @@ export function LiveUsersList({ activeUsers }: { activeUsers: { count: number; u
                 numeric: true,
               },
               { header: liveUsersTexts.location, cell: (u) => u.location },
+              // Last, so the columns before it keep their places.
+              { header: liveUsersTexts.stage, cell: (u) => liveStageLabel(u.stage) },
             ]}
           />
           {total > users.length && <p className="muted">{liveUsersTexts.more(users.length, total)}</p>}
