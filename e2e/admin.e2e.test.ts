@@ -191,6 +191,13 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
             },
           )
           .toEqual([[visitorId.slice(-8), '/legal/contact', 'Desktop', 'Chrome', 'New York']]);
+        // The row's flow stage (issue 13 item 8), reported by the page with its heartbeat: the contact page.
+        expect(await liveUsers.getByRole('columnheader').allInnerTexts()).toContain('Etapă');
+        await expect
+          .poll(async () => (await tableRows(liveUsers.getByRole('table'))).map((r) => r[6]), {
+            timeout: dashboardTimeoutMs,
+          })
+          .toEqual(['Contact']);
       } finally {
         open = false;
         await heartbeats;
