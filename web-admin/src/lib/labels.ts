@@ -26,3 +26,8 @@ const liveStageLabels: Record<LiveStage, string> = {
 export function liveStageLabel(stage: LiveStage | undefined): string {
   return stage ? liveStageLabels[stage] : '—';
 }
+
+/** A stage the live service may send (a newer one this dashboard does not know yet is left out). */
+export function isLiveStage(value: unknown): value is LiveStage {
+  return typeof value === 'string' && Object.hasOwn(liveStageLabels, value);
+}

@@ -95,6 +95,25 @@ describe('messages from the server', () => {
     });
   });
 
+  it("reads a live user's flow stage, leaving out one it does not know", () => {
+    const message = parseRealtimeMessage(
+      JSON.stringify({
+        type: 'active_users_update',
+        data: {
+          count: 2,
+          users: [
+            { visitorId: 'v_1', currentPage: '/', stage: 'results' },
+            { visitorId: 'v_2', currentPage: '/', stage: 'checkout' },
+          ],
+        },
+      }),
+    );
+    expect(message).toMatchObject({
+      users: [{ visitorId: 'v_1', stage: 'results' }, { visitorId: 'v_2' }],
+    });
+    expect(message.type === 'active_users_update' && message.users[1]).not.toHaveProperty('stage');
+  });
+
   it('reads analytics_update and full_analytics_update as a change to refetch', () => {
     expect(
       parseRealtimeMessage('{"type":"analytics_update","data":{"changedAt":"2026-11-21T10:00:00Z"}}'),

@@ -1,6 +1,7 @@
 // The admin side of the /analytics-ws protocol (spec §7 "Real-time connection"): where the socket is,
 // what the dashboard sends, and how it reads what the server sends. Pure, so it can be tested alone.
 import type { LiveUser } from '@bodymetrics/contracts';
+import { isLiveStage } from './labels';
 
 export type RealtimeMessage =
   | { type: 'connection_info'; role: string | null; updateIntervalMs: number | null }
@@ -47,7 +48,9 @@ function finiteNumber(value: unknown): number | null {
 function toLiveUser(value: unknown): LiveUser | null {
   const user = asRecord(value);
   if (!user || typeof user.visitorId !== 'string' || user.visitorId === '') return null;
+  // The flow stage (issue 13 item 8) is optional: an unknown or missing one shows as a dash.
   return {
+    ...(isLiveStage(user.stage) ? { stage: user.stage } : {}),
     visitorId: user.visitorId,
     currentPage: text(user.currentPage, '/'),
     deviceType: text(user.deviceType, 'necunoscut'),
