@@ -75,7 +75,7 @@ export function OverviewCards({
           detail={cardTexts.conversionHint}
         />
       </div>
-      <p className="overview-note" data-testid="bot-events-excluded">
+      <p className="muted" data-testid="bot-events-excluded">
         {cardTexts.botEventsExcludedToday(show((o) => formatNumber(o.botEventsExcludedToday)))}
       </p>
     </section>
