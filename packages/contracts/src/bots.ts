@@ -8,7 +8,10 @@ import { isbot } from 'isbot';
  * Whether a request is a bot: its User-Agent header missing or blank, or it or a user agent the page
  * reported (`claimed`) recognised by isbot.
  */
-export function isBotRequest(requestUserAgent: string | null | undefined, ...claimed: (string | null | undefined)[]): boolean {
+export function isBotRequest(
+  requestUserAgent: string | null | undefined,
+  ...claimed: (string | null | undefined)[]
+): boolean {
   if (!requestUserAgent?.trim()) return true;
   return [requestUserAgent, ...claimed].some((agent) => !!agent && isbot(agent));
 }

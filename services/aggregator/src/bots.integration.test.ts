@@ -213,7 +213,10 @@ describe('the aggregator honours the bot decision made at tracking', () => {
   it("counts today's left-out bot events (3 bots × 5 events), and a replay never counts them again", async () => {
     expect(await botEventsToday()).toBe(bots.length * perVisitor);
     for (const topic of trackingTopics) {
-      const envelopes = await readTopic(testBus.topicPrefix, topic, { expect: 2 * (people.length + bots.length), timeoutMs: 2000 });
+      const envelopes = await readTopic(testBus.topicPrefix, topic, {
+        expect: 2 * (people.length + bots.length),
+        timeoutMs: 2000,
+      });
       if (envelopes.length) {
         await database.db
           .transaction()

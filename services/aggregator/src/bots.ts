@@ -9,7 +9,11 @@ export const isBotEvent = (flag: boolean | undefined, ...agents: (string | null 
   flag ?? isBotAgentOfUnflaggedEvent(...agents);
 
 /** Counts the bot events left out today (daily_bot_events), for newly inserted raw rows only: a replay never counts twice. */
-export async function countLeftOutBots(trx: Trx, leftOut: { receivedAt: string }[], timeZone: string): Promise<void> {
+export async function countLeftOutBots(
+  trx: Trx,
+  leftOut: { receivedAt: string }[],
+  timeZone: string,
+): Promise<void> {
   await incrementRows(
     trx,
     { table: 'daily_bot_events', keys: ['date'], counters: ['events'] },

@@ -43,7 +43,11 @@ export async function readOverview(db: Kysely<Database>, timeZone: string): Prom
       .orderBy('source')
       .limit(1)
       .executeTakeFirst(),
-    db.selectFrom('daily_bot_events').select('events').where('date', '=', todayIn(timeZone)).executeTakeFirst(),
+    db
+      .selectFrom('daily_bot_events')
+      .select('events')
+      .where('date', '=', todayIn(timeZone))
+      .executeTakeFirst(),
   ]);
 
   const uniqueVisitors = toNumber(today?.unique_visitors);

@@ -12,7 +12,11 @@ export interface ServerStamp {
 }
 
 /** `claimedUserAgent`: the user agent the page reported in its body, if any (a bot's too). */
-export function stampOf(request: FastifyRequest, ipStorage: IpStorage, claimedUserAgent?: string | null): ServerStamp {
+export function stampOf(
+  request: FastifyRequest,
+  ipStorage: IpStorage,
+  claimedUserAgent?: string | null,
+): ServerStamp {
   const ua = request.headers['user-agent'];
   const requestUserAgent = typeof ua === 'string' ? ua.slice(0, 1024) : null;
   return {

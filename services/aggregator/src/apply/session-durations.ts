@@ -30,8 +30,13 @@ export async function applySessionDurationEvents(
       .execute();
     for (const r of rows) fresh.add(r.event_id);
   }
-  const isBot = (e: Envelope<SessionDurationEvent>) => isBotEvent(e.payload.isBot, e.payload.requestUserAgent);
-  await countLeftOutBots(trx, events.filter((e) => fresh.has(e.id) && isBot(e)), timeZone);
+  const isBot = (e: Envelope<SessionDurationEvent>) =>
+    isBotEvent(e.payload.isBot, e.payload.requestUserAgent);
+  await countLeftOutBots(
+    trx,
+    events.filter((e) => fresh.has(e.id) && isBot(e)),
+    timeZone,
+  );
   const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   await incrementRows(
     trx,

@@ -16,6 +16,11 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
       return publishAccepted(deps.bus, topics.pageVisit, { kind: 'leave', ...leave, ...stamp }, reply);
     }
     const visit = parseBody(pageVisitBodySchema, body);
-    return publishAccepted(deps.bus, topics.pageVisit, { kind: 'visit', ...visit, ...stampOf(request, deps.ipStorage, visit.userAgent) }, reply);
+    return publishAccepted(
+      deps.bus,
+      topics.pageVisit,
+      { kind: 'visit', ...visit, ...stampOf(request, deps.ipStorage, visit.userAgent) },
+      reply,
+    );
   });
 }

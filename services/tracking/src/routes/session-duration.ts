@@ -15,7 +15,9 @@ export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
         deps.bus,
         topics.sessionDuration,
         // The User-Agent header and the bot decision, so a crawler's beacon is left out of the session time like its visit.
-        (({ requestUserAgent, isBot }) => ({ ...request.body, requestUserAgent, isBot }))(stampOf(request, deps.ipStorage)),
+        (({ requestUserAgent, isBot }) => ({ ...request.body, requestUserAgent, isBot }))(
+          stampOf(request, deps.ipStorage),
+        ),
         reply,
       ),
   );
