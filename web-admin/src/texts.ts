@@ -79,6 +79,8 @@ export const cardTexts = {
   topSource: 'Sursă principală',
   conversionRate: 'Rată de conversie',
   conversionHint: 'clickuri azi / vizitatori azi',
+  /** The bot filter at work: events left out of every figure today. */
+  botEventsExcludedToday: (n: string) => `Evenimente de la roboți excluse azi: ${n}`,
 } as const;
 
 export const liveUsersTexts = {

@@ -35,6 +35,8 @@ export const overviewSchema = z.object({
   todayClicks: z.number(),
   totalClicks: z.number(),
   topTrafficSource: z.string(),
+  /** Bot events (isBotRequest) the aggregator left out of every figure today: the filter at work. */
+  botEventsExcludedToday: z.number(),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

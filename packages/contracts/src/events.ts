@@ -14,7 +14,12 @@ import { pageUrlSchema, shortTextSchema, userAgentSchema, visitorIdSchema } from
 const serverStamp = {
   ipAddress: z.string().max(64).nullable(),
   requestUserAgent: userAgentSchema.nullable(),
+  /** The server's bot decision (isBotRequest); optional only so events from before it still read. */
+  isBot: z.boolean().optional(),
 };
+
+/** The server's bot decision on events that carried no full stamp (optional: older events lack it). */
+const botFlag = { isBot: z.boolean().optional() };
 
 export const pageVisitEventSchema = z.discriminatedUnion('kind', [
   pageVisitBodySchema.extend({ kind: z.literal('visit'), ...serverStamp, isBot: z.boolean() }),
@@ -25,6 +30,7 @@ export type PageVisitEvent = z.infer<typeof pageVisitEventSchema>;
 /** The beacon plus the User-Agent header it came with (optional: events from before it was stamped). */
 export const sessionDurationEventSchema = sessionDurationBodySchema.extend({
   requestUserAgent: userAgentSchema.nullable().optional(),
+  ...botFlag,
 });
 export type SessionDurationEvent = z.infer<typeof sessionDurationEventSchema>;
 
@@ -40,11 +46,13 @@ export const affiliateClickEventSchema = z.strictObject({
   userAgent: userAgentSchema.nullable(),
   ipAddress: z.string().max(64).nullable(),
   source: clickSourceSchema,
+  ...botFlag,
 });
 export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
 
 export const formSessionEventSchema = sessionStoreBodySchema.extend({
   ipAddress: z.string().max(64).nullable(),
+  ...botFlag,
 });
 export type FormSessionEvent = z.infer<typeof formSessionEventSchema>;
 

@@ -2,6 +2,7 @@ export * from './enums';
 export * from './primitives';
 export * from './tracking';
 export * from './events';
+export * from './bots';
 export * from './topics';
 export * from './errors';
 export * from './analytics';

@@ -72,6 +72,13 @@ export interface AffiliateClicksTable {
   source: string;
   clicked_at: Timestamp;
   click_date: DateOnly;
+  /** The bot decision tracking made (clicks stored before it: false). Recent Activity lists no bot click. */
+  is_bot: Generated<boolean>;
+}
+/** Bot events the aggregator left out of the figures, per day (counted once, on first delivery). */
+export interface DailyBotEventsTable {
+  date: DateOnly;
+  events: Generated<number>;
 }
 export interface FormSessionsTable {
   event_id: string;
@@ -321,6 +328,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
   service_secrets: ServiceSecretsTable;
+  daily_bot_events: DailyBotEventsTable;
 }
 
 /** Tables that hold analytics data: what reset-all-data and the retention job may delete. */
@@ -342,4 +350,5 @@ export const analyticsTables = [
   'daily_devices',
   'daily_geo',
   'affiliate_daily_clicks',
+  'daily_bot_events',
 ] as const satisfies readonly (keyof Database)[];

@@ -41,6 +41,8 @@ export async function readRecentClicks(db: Kysely<Database>, limit: number): Pro
   const rows = await db
     .selectFrom('affiliate_clicks')
     .select(['event_id', 'offer_title', 'visitor_id', 'ip_address', 'clicked_at'])
+    // A bot's click is stored (raw) but never listed, like it is never counted.
+    .where('is_bot', '=', false)
     .orderBy('clicked_at', 'desc')
     .orderBy('event_id', 'desc')
     .limit(limit)

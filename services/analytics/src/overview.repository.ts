@@ -1,5 +1,6 @@
 // The dashboard's cards (spec §2 "Cards", §3 Overview): today's visit figures, click totals and the
-// leading first-touch source of the last 30 days — all from the aggregate tables.
+// leading first-touch source of the last 30 days, and the bot events left out today — all from the
+// aggregate tables.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import type { Overview } from '@bodymetrics/contracts';
@@ -10,7 +11,7 @@ import { percent, ratio, toNumber } from './numbers';
 const topSourceDays = 30;
 
 export async function readOverview(db: Kysely<Database>, timeZone: string): Promise<Overview> {
-  const [today, clicks, topSource] = await Promise.all([
+  const [today, clicks, topSource, bots] = await Promise.all([
     db
       .selectFrom('daily_visits')
       .select([
@@ -42,6 +43,11 @@ export async function readOverview(db: Kysely<Database>, timeZone: string): Prom
       .orderBy('source')
       .limit(1)
       .executeTakeFirst(),
+    db
+      .selectFrom('daily_bot_events')
+      .select('events')
+      .where('date', '=', todayIn(timeZone))
+      .executeTakeFirst(),
   ]);
 
   const uniqueVisitors = toNumber(today?.unique_visitors);
@@ -54,5 +60,6 @@ export async function readOverview(db: Kysely<Database>, timeZone: string): Prom
     todayClicks: toNumber(today?.affiliate_clicks),
     totalClicks: toNumber(clicks.total),
     topTrafficSource: topSource?.source ?? 'direct',
+    botEventsExcludedToday: toNumber(bots?.events),
   };
 }

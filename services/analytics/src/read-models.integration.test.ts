@@ -320,6 +320,7 @@ describe('overview', () => {
       todayClicks: 9,
       totalClicks: 148, // 5 + 2 + 3 + 7 + 10 + 1 + 20 + 100
       topTrafficSource: 'facebook', // 30 days: facebook 20, google 15, direct 4
+      botEventsExcludedToday: 0, // no bot event was left out in this seed
     });
   });
 });

@@ -145,8 +145,9 @@ async function seedAnalytics(): Promise<void> {
     .insertInto('affiliate_daily_clicks')
     .values([1, 2].map((offer_id) => ({ date: today, offer_id, clicks: 2, last_clicked_at: now })))
     .execute(); // 2
+  await db.insertInto('daily_bot_events').values({ date: today, events: 5 }).execute(); // 1
 }
-const seededAnalyticsRows = 3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 2 + 2 + 2 + 1 + 1 + 2; // 34
+const seededAnalyticsRows = 3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1; // 35
 
 beforeAll(async () => {
   testDb = await createTestDatabase('analytics_reset');
@@ -240,7 +241,7 @@ describe('reset-all-data', () => {
   it('deletes every analytics row and reports the exact number', async () => {
     const res = await reset();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 34 } });
+    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 35 } });
     for (const table of analyticsTables) expect(await count(table), table).toBe(0);
   });
 
@@ -274,6 +275,7 @@ describe('reset-all-data', () => {
       todayClicks: 0,
       totalClicks: 0,
       topTrafficSource: 'direct',
+      botEventsExcludedToday: 0,
     });
     const today = await app.inject({ method: 'GET', url: '/api/journey/today-summary', headers: { cookie } });
     expect(today.json()).toEqual({

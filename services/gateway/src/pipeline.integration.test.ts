@@ -231,6 +231,7 @@ describe('the analytics pipeline through the gateway', () => {
       todayClicks: 2,
       totalClicks: 2,
       topTrafficSource: 'facebook',
+      botEventsExcludedToday: 0, // every request of the story came from a browser
     });
   });
 

@@ -132,6 +132,24 @@ describe('live list across instances', () => {
     expect(update.users.map((u) => u.currentPage)).toEqual(['/results']);
   });
 
+  it('never counts a socket with an empty User-Agent as an active user', async () => {
+    const [a] = await startInstances(1);
+    const admin = await openAdmin(a!.wsUrl);
+    admin.send({ type: 'request_analytics' });
+    await admin.waitFor('active_users_update', (d) => d.count === 0);
+    const noAgent = await open(a!.wsUrl, { headers: { 'user-agent': '' } });
+    await noAgent.waitFor('connection_info', (d) => d.role === 'visitor');
+    noAgent.send({ type: 'user_active', data: visitorActivity({ currentPage: '/' }) });
+    // A person after it: the first update that counts anyone must count only the person.
+    const person = await open(a!.wsUrl);
+    await person.waitFor('connection_info', (d) => d.role === 'visitor');
+    const from = admin.messages.length;
+    person.send({ type: 'user_active', data: visitorActivity({ currentPage: '/results' }) });
+    const update = await admin.waitFor('active_users_update', (d) => d.count > 0, from);
+    expect(update.count).toBe(1);
+    expect(update.users.map((u) => u.currentPage)).toEqual(['/results']);
+  });
+
   it('shows page changes, and lists at most 10 visitors, the most recent first', async () => {
     const [a, b] = await startInstances(2, { activeWindowMs: 60_000 });
     const admin = await openAdmin(b!.wsUrl);

@@ -1,17 +1,27 @@
 // What the server adds to every accepted tracking request: the visitor's (truncated) address as the
-// gateway saw it, and the User-Agent header. Browsers cannot be trusted to report these themselves.
+// gateway saw it, the User-Agent header and the one bot decision made from it (isBotRequest). Browsers
+// cannot be trusted to report these themselves: the body schemas are strict, so a client cannot send them.
 import type { FastifyRequest } from 'fastify';
+import { isBotRequest } from '@bodymetrics/contracts';
 import { storableIp, type IpStorage } from '@bodymetrics/service-kit';
 
 export interface ServerStamp {
   ipAddress: string | null;
   requestUserAgent: string | null;
+  isBot: boolean;
 }
 
-export function stampOf(request: FastifyRequest, ipStorage: IpStorage): ServerStamp {
+/** `claimedUserAgent`: the user agent the page reported in its body, if any (a bot's too). */
+export function stampOf(
+  request: FastifyRequest,
+  ipStorage: IpStorage,
+  claimedUserAgent?: string | null,
+): ServerStamp {
   const ua = request.headers['user-agent'];
+  const requestUserAgent = typeof ua === 'string' ? ua.slice(0, 1024) : null;
   return {
     ipAddress: storableIp(request.ip, ipStorage),
-    requestUserAgent: typeof ua === 'string' ? ua.slice(0, 1024) : null,
+    requestUserAgent,
+    isBot: isBotRequest(requestUserAgent, claimedUserAgent),
   };
 }

@@ -75,6 +75,9 @@ export function OverviewCards({
           detail={cardTexts.conversionHint}
         />
       </div>
+      <p className="muted" data-testid="bot-events-excluded">
+        {cardTexts.botEventsExcludedToday(show((o) => formatNumber(o.botEventsExcludedToday)))}
+      </p>
     </section>
   );
 }

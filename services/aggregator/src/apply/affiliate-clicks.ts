@@ -3,7 +3,7 @@
 // session_metrics (clicks, conversion) and daily_traffic.converted for first conversions.
 import { sql } from 'kysely';
 import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
-import { isBotAgent } from '../bots';
+import { countLeftOutBots, isBotEvent } from '../bots';
 import { localDate } from '../local-date';
 import { chunks, countBy, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
@@ -14,23 +14,25 @@ export async function applyAffiliateClickEvents(trx: Trx, events: Envelope<Affil
   const offers = new Map(
     (await trx.selectFrom('affiliate_offers').select(['id', 'title', 'url']).where('id', 'in', offerIds).execute()).map((o) => [o.id, o]),
   );
+  const isBot = (e: Envelope<AffiliateClickEvent>) => isBotEvent(e.payload.isBot, e.payload.userAgent);
   const fresh = new Set<string>();
   for (const slice of chunks(events)) {
     const rows = await trx
       .insertInto('affiliate_clicks')
       .values(
-        slice.map(({ id, receivedAt, payload: p }) => ({
-          event_id: id,
-          offer_id: p.offerId,
-          offer_title: p.offerTitle ?? offers.get(p.offerId)?.title ?? null,
-          offer_url: p.offerUrl ?? offers.get(p.offerId)?.url ?? null,
-          visitor_id: p.visitorId,
-          ip_address: p.ipAddress,
-          user_agent: p.userAgent,
-          referrer: p.referrer,
-          source: p.source,
-          clicked_at: receivedAt,
-          click_date: localDate(receivedAt, timeZone),
+        slice.map((e) => ({
+          event_id: e.id,
+          offer_id: e.payload.offerId,
+          offer_title: e.payload.offerTitle ?? offers.get(e.payload.offerId)?.title ?? null,
+          offer_url: e.payload.offerUrl ?? offers.get(e.payload.offerId)?.url ?? null,
+          visitor_id: e.payload.visitorId,
+          ip_address: e.payload.ipAddress,
+          user_agent: e.payload.userAgent,
+          referrer: e.payload.referrer,
+          source: e.payload.source,
+          clicked_at: e.receivedAt,
+          click_date: localDate(e.receivedAt, timeZone),
+          is_bot: isBot(e),
         })),
       )
       .onConflict((oc) => oc.column('event_id').doNothing())
@@ -38,7 +40,8 @@ export async function applyAffiliateClickEvents(trx: Trx, events: Envelope<Affil
       .execute();
     for (const r of rows) fresh.add(r.event_id);
   }
-  const counted = events.filter((e) => fresh.has(e.id) && !isBotAgent(e.payload.userAgent));
+  await countLeftOutBots(trx, events.filter((e) => fresh.has(e.id) && isBot(e)), timeZone);
+  const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   if (!counted.length) return;
 
   await incrementRows(

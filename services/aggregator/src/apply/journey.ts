@@ -1,7 +1,7 @@
 // tracking.journey.v1 → user_journey (raw), conversion_funnel (distinct visitors per step per day,
 // bridge steps included) through funnel_step_visitors, and session_metrics.email_submitted.
 import type { Envelope, JourneyEvent, JourneyStep } from '@bodymetrics/contracts';
-import { isBotAgent } from '../bots';
+import { countLeftOutBots, isBotEvent } from '../bots';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
@@ -42,7 +42,9 @@ export async function applyJourneyEvents(trx: Trx, events: Envelope<JourneyEvent
       .execute();
     for (const r of rows) fresh.add(r.event_id);
   }
-  const counted = events.filter((e) => fresh.has(e.id) && !isBotAgent(e.payload.requestUserAgent, e.payload.userAgent));
+  const isBot = (e: Envelope<JourneyEvent>) => isBotEvent(e.payload.isBot, e.payload.requestUserAgent, e.payload.userAgent);
+  await countLeftOutBots(trx, events.filter((e) => fresh.has(e.id) && isBot(e)), timeZone);
+  const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   if (!counted.length) return;
 
   const steps = new Map<string, { date: string; step: JourneyStep; visitorId: string }>();

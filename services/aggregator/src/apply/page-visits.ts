@@ -3,6 +3,7 @@
 // Only events whose raw row is new (first delivery) move an aggregate.
 import { sql } from 'kysely';
 import { classifyTrafficSource, type Envelope, type PageVisitEvent } from '@bodymetrics/contracts';
+import { countLeftOutBots } from '../bots';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas, type VisitorDelta } from './session-metrics';
@@ -47,6 +48,7 @@ export async function applyPageVisitEvents(trx: Trx, events: Envelope<PageVisitE
       .execute();
     for (const r of inserted) fresh.add(r.event_id);
   }
+  await countLeftOutBots(trx, visits.filter((e) => fresh.has(e.id) && e.payload.isBot), timeZone);
   const counted = visits.filter((e) => fresh.has(e.id) && !e.payload.isBot).sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
   if (!counted.length) return;
   const dateOf = (e: Envelope<Visit>) => localDate(e.receivedAt, timeZone);

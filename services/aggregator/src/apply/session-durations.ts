@@ -1,6 +1,6 @@
 // tracking.session-duration.v1 → session_durations (raw), daily_visits session time, session_metrics.
 import type { Envelope, SessionDurationEvent } from '@bodymetrics/contracts';
-import { isBotAgent } from '../bots';
+import { countLeftOutBots, isBotEvent } from '../bots';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
@@ -30,7 +30,14 @@ export async function applySessionDurationEvents(
       .execute();
     for (const r of rows) fresh.add(r.event_id);
   }
-  const counted = events.filter((e) => fresh.has(e.id) && !isBotAgent(e.payload.requestUserAgent));
+  const isBot = (e: Envelope<SessionDurationEvent>) =>
+    isBotEvent(e.payload.isBot, e.payload.requestUserAgent);
+  await countLeftOutBots(
+    trx,
+    events.filter((e) => fresh.has(e.id) && isBot(e)),
+    timeZone,
+  );
+  const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   await incrementRows(
     trx,
     { table: 'daily_visits', keys: ['date'], counters: ['session_time_total', 'session_time_count'] },

@@ -10,10 +10,10 @@
 // A visitor socket reports for one visitor id, and only while it holds that id in the presence store (no
 // other socket, on any instance, holds it); its client network is what the per-network cap counts.
 import { randomUUID } from 'node:crypto';
-import { isbot } from 'isbot';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
+  isBotRequest,
   liveCloseCodes,
   liveSocketPath,
   type LiveClientMessage,
@@ -59,7 +59,7 @@ export function analyticsWsRoute(app: FastifyInstance, o: AnalyticsWsOptions): v
         socket,
         request.ip,
         // A crawler that runs JavaScript opens the socket too; it is never counted as an active user.
-        isbot(request.headers['user-agent'] ?? ''),
+        isBotRequest(request.headers['user-agent']),
         wantsAdmin,
         upgradeChecks.get(request) ?? { status: 'absent' },
         o,

@@ -38,6 +38,10 @@ export interface Closed {
   reason: string;
 }
 
+/** What a desktop Chrome sends: a test socket is a person unless the test says otherwise. */
+export const browserUserAgent =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
 /** A client socket that records every message and how it was closed. */
 export class TestSocket {
   readonly messages: LiveServerMessage[] = [];
@@ -58,7 +62,10 @@ export class TestSocket {
     url: string,
     { query = '', headers = {} }: { query?: string; headers?: Record<string, string> } = {},
   ): Promise<TestSocket> {
-    const ws = new WebSocket(query ? `${url}?${query}` : url, { headers });
+    // Like a real browser, every socket sends a User-Agent (one without is a bot) unless the test gives its own.
+    const ws = new WebSocket(query ? `${url}?${query}` : url, {
+      headers: { 'user-agent': browserUserAgent, ...headers },
+    });
     const socket = new TestSocket(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(socket));

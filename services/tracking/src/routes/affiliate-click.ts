@@ -19,8 +19,8 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
     '/api/analytics/affiliate-click',
     { schema: { body: affiliateClickBodySchema } },
     (request, reply) => {
-      const stamp = stampOf(request, deps.ipStorage);
       const b = request.body;
+      const stamp = stampOf(request, deps.ipStorage, b.userAgent);
       const event: AffiliateClickEvent = {
         offerId: b.offerId,
         offerTitle: b.offerTitle,
@@ -30,6 +30,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
         userAgent: b.userAgent ?? stamp.requestUserAgent,
         ipAddress: stamp.ipAddress,
         source: 'results',
+        isBot: stamp.isBot,
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
     },
@@ -50,6 +51,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
         userAgent: stamp.requestUserAgent,
         ipAddress: stamp.ipAddress,
         source: 'bridge',
+        isBot: stamp.isBot,
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
     },
@@ -70,6 +72,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
         userAgent: stamp.requestUserAgent,
         ipAddress: stamp.ipAddress,
         source: 'api',
+        isBot: stamp.isBot,
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
     },

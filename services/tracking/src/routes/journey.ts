@@ -10,7 +10,7 @@ export function journeyRoute(app: App, deps: TrackingDeps): void {
     publishAccepted(
       deps.bus,
       topics.journey,
-      { ...request.body, ...stampOf(request, deps.ipStorage) },
+      { ...request.body, ...stampOf(request, deps.ipStorage, request.body.userAgent) },
       reply,
     ),
   );

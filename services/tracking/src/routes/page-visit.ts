@@ -1,6 +1,5 @@
 // POST /api/analytics/page-visit: a page load, or (action = page_leave) the unload beacon.
 import type { App } from '@bodymetrics/service-kit';
-import { isbot } from 'isbot';
 import { pageLeaveBodySchema, pageVisitBodySchema, topics } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
@@ -17,11 +16,10 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
       return publishAccepted(deps.bus, topics.pageVisit, { kind: 'leave', ...leave, ...stamp }, reply);
     }
     const visit = parseBody(pageVisitBodySchema, body);
-    const userAgent = visit.userAgent ?? stamp.requestUserAgent ?? '';
     return publishAccepted(
       deps.bus,
       topics.pageVisit,
-      { kind: 'visit', ...visit, ...stamp, isBot: isbot(userAgent) || isbot(stamp.requestUserAgent ?? '') },
+      { kind: 'visit', ...visit, ...stampOf(request, deps.ipStorage, visit.userAgent) },
       reply,
     );
   });

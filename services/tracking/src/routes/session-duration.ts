@@ -14,8 +14,10 @@ export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
       publishAccepted(
         deps.bus,
         topics.sessionDuration,
-        // The User-Agent header, so a crawler's beacon is left out of the session time like its visit.
-        { ...request.body, requestUserAgent: stampOf(request, deps.ipStorage).requestUserAgent },
+        // The User-Agent header and the bot decision, so a crawler's beacon is left out of the session time like its visit.
+        (({ requestUserAgent, isBot }) => ({ ...request.body, requestUserAgent, isBot }))(
+          stampOf(request, deps.ipStorage),
+        ),
         reply,
       ),
   );

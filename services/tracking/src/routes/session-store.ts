@@ -14,7 +14,7 @@ export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
       publishAccepted(
         deps.bus,
         topics.formSession,
-        { ...request.body, ipAddress: stampOf(request, deps.ipStorage).ipAddress },
+        (({ ipAddress, isBot }) => ({ ...request.body, ipAddress, isBot }))(stampOf(request, deps.ipStorage)),
         reply,
       ),
   );
