@@ -726,7 +726,10 @@ async function openSocket(): Promise<{
   next(): Promise<{ type: string; data?: { code?: string } } | { closed: number }>;
 }> {
   // From the site's own page (Chromium's Fetch Metadata): the gateway takes sockets from our own pages only.
-  const ws = new WebSocket(wsUrl, { headers: { 'sec-fetch-site': 'same-origin' } });
+  // A browser's User-Agent: a socket without one is a bot, and the fuzzing is about what a person could send.
+  const ws = new WebSocket(wsUrl, {
+    headers: { 'sec-fetch-site': 'same-origin', 'user-agent': desktopChrome },
+  });
   const inbox: Array<{ type: string; data?: { code?: string } } | { closed: number }> = [];
   const waiters: Array<() => void> = [];
   const push = (m: (typeof inbox)[number]) => {

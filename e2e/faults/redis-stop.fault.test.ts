@@ -223,8 +223,9 @@ describe('Redis stopped under the admin dashboard', () => {
       // And live broadcasts again: a visitor's heartbeat reaches a new admin socket.
       const back = adminSocket(sessionId);
       await eventually(async () => expect(back.messages.map((m) => m.type)).toContain('connection_info'));
+      // A browser's handshake (its User-Agent too: a socket without one is a bot, never an active user).
       const visitor = new WebSocket(`${baseUrl.replace('http', 'ws')}/analytics-ws`, {
-        headers: { 'sec-fetch-site': 'same-origin' },
+        headers: { 'sec-fetch-site': 'same-origin', 'user-agent': desktopChrome },
       });
       await new Promise((resolve) => visitor.once('open', resolve));
       visitor.send(
