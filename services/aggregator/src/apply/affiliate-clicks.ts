@@ -9,10 +9,20 @@ import { chunks, countBy, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
 import { countConversions } from './traffic';
 
-export async function applyAffiliateClickEvents(trx: Trx, events: Envelope<AffiliateClickEvent>[], timeZone: string): Promise<void> {
+export async function applyAffiliateClickEvents(
+  trx: Trx,
+  events: Envelope<AffiliateClickEvent>[],
+  timeZone: string,
+): Promise<void> {
   const offerIds = [...new Set(events.map((e) => e.payload.offerId))];
   const offers = new Map(
-    (await trx.selectFrom('affiliate_offers').select(['id', 'title', 'url']).where('id', 'in', offerIds).execute()).map((o) => [o.id, o]),
+    (
+      await trx
+        .selectFrom('affiliate_offers')
+        .select(['id', 'title', 'url'])
+        .where('id', 'in', offerIds)
+        .execute()
+    ).map((o) => [o.id, o]),
   );
   const isBot = (e: Envelope<AffiliateClickEvent>) => isBotEvent(e.payload.isBot, e.payload.userAgent);
   const fresh = new Set<string>();
@@ -40,21 +50,37 @@ export async function applyAffiliateClickEvents(trx: Trx, events: Envelope<Affil
       .execute();
     for (const r of rows) fresh.add(r.event_id);
   }
-  await countLeftOutBots(trx, events.filter((e) => fresh.has(e.id) && isBot(e)), timeZone);
+  await countLeftOutBots(
+    trx,
+    events.filter((e) => fresh.has(e.id) && isBot(e)),
+    timeZone,
+  );
   const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   if (!counted.length) return;
 
   await incrementRows(
     trx,
-    { table: 'affiliate_daily_clicks', keys: ['date', 'offer_id'], counters: ['clicks'], greatest: ['last_clicked_at'] },
-    counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), offer_id: e.payload.offerId, clicks: 1, last_clicked_at: e.receivedAt })),
+    {
+      table: 'affiliate_daily_clicks',
+      keys: ['date', 'offer_id'],
+      counters: ['clicks'],
+      greatest: ['last_clicked_at'],
+    },
+    counted.map((e) => ({
+      date: localDate(e.receivedAt, timeZone),
+      offer_id: e.payload.offerId,
+      clicks: 1,
+      last_clicked_at: e.receivedAt,
+    })),
   );
   await incrementRows(
     trx,
     { table: 'daily_visits', keys: ['date'], counters: ['affiliate_clicks'] },
     counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), affiliate_clicks: 1 })),
   );
-  const perOffer = [...countBy(counted, (e) => String(e.payload.offerId))].sort(([a], [b]) => Number(a) - Number(b));
+  const perOffer = [...countBy(counted, (e) => String(e.payload.offerId))].sort(
+    ([a], [b]) => Number(a) - Number(b),
+  );
   await sql`
     update affiliate_offers as o set clicks = o.clicks + v.n
     from (values ${sql.join(perOffer.map(([id, n]) => sql`(${Number(id)}::int, ${n}::int)`))}) as v(id, n)
@@ -64,15 +90,26 @@ export async function applyAffiliateClickEvents(trx: Trx, events: Envelope<Affil
   const visitors = [...new Set(counted.map((e) => e.payload.visitorId).filter((v): v is string => !!v))];
   if (!visitors.length) return;
   const alreadyConverted = new Set(
-    (await trx.selectFrom('session_metrics').select('visitor_id').where('visitor_id', 'in', visitors).where('conversion_completed', '=', true).execute()).map(
-      (r) => r.visitor_id,
-    ),
+    (
+      await trx
+        .selectFrom('session_metrics')
+        .select('visitor_id')
+        .where('visitor_id', 'in', visitors)
+        .where('conversion_completed', '=', true)
+        .execute()
+    ).map((r) => r.visitor_id),
   );
   await applyVisitorDeltas(
     trx,
     counted
       .filter((e) => e.payload.visitorId)
-      .map((e) => ({ visitorId: e.payload.visitorId as string, firstSeen: e.receivedAt, lastSeen: e.receivedAt, affiliateClicks: 1, converted: true })),
+      .map((e) => ({
+        visitorId: e.payload.visitorId as string,
+        firstSeen: e.receivedAt,
+        lastSeen: e.receivedAt,
+        affiliateClicks: 1,
+        converted: true,
+      })),
   );
   await countConversions(
     trx,

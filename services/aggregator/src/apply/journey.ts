@@ -19,7 +19,11 @@ export const funnelColumn: Record<JourneyStep, string> = {
   bridge_to_full_results: 'bridge_to_full_results',
 };
 
-export async function applyJourneyEvents(trx: Trx, events: Envelope<JourneyEvent>[], timeZone: string): Promise<void> {
+export async function applyJourneyEvents(
+  trx: Trx,
+  events: Envelope<JourneyEvent>[],
+  timeZone: string,
+): Promise<void> {
   const fresh = new Set<string>();
   for (const slice of chunks(events)) {
     const rows = await trx
@@ -42,15 +46,24 @@ export async function applyJourneyEvents(trx: Trx, events: Envelope<JourneyEvent
       .execute();
     for (const r of rows) fresh.add(r.event_id);
   }
-  const isBot = (e: Envelope<JourneyEvent>) => isBotEvent(e.payload.isBot, e.payload.requestUserAgent, e.payload.userAgent);
-  await countLeftOutBots(trx, events.filter((e) => fresh.has(e.id) && isBot(e)), timeZone);
+  const isBot = (e: Envelope<JourneyEvent>) =>
+    isBotEvent(e.payload.isBot, e.payload.requestUserAgent, e.payload.userAgent);
+  await countLeftOutBots(
+    trx,
+    events.filter((e) => fresh.has(e.id) && isBot(e)),
+    timeZone,
+  );
   const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   if (!counted.length) return;
 
   const steps = new Map<string, { date: string; step: JourneyStep; visitorId: string }>();
   for (const e of counted) {
     const date = localDate(e.receivedAt, timeZone);
-    steps.set(`${date}|${e.payload.step}|${e.payload.visitorId}`, { date, step: e.payload.step, visitorId: e.payload.visitorId });
+    steps.set(`${date}|${e.payload.step}|${e.payload.visitorId}`, {
+      date,
+      step: e.payload.step,
+      visitorId: e.payload.visitorId,
+    });
   }
   const funnel: Record<string, unknown>[] = [];
   for (const slice of chunks([...steps.values()])) {
@@ -62,10 +75,17 @@ export async function applyJourneyEvents(trx: Trx, events: Envelope<JourneyEvent
       .execute();
     for (const f of firsts) {
       const column = funnelColumn[f.step as JourneyStep];
-      funnel.push({ date: f.date, ...Object.fromEntries(Object.values(funnelColumn).map((c) => [c, c === column ? 1 : 0])) });
+      funnel.push({
+        date: f.date,
+        ...Object.fromEntries(Object.values(funnelColumn).map((c) => [c, c === column ? 1 : 0])),
+      });
     }
   }
-  await incrementRows(trx, { table: 'conversion_funnel', keys: ['date'], counters: Object.values(funnelColumn) }, funnel);
+  await incrementRows(
+    trx,
+    { table: 'conversion_funnel', keys: ['date'], counters: Object.values(funnelColumn) },
+    funnel,
+  );
 
   await applyVisitorDeltas(
     trx,

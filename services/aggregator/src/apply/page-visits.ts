@@ -12,7 +12,11 @@ import { applyFirstTouches } from './traffic';
 type Visit = Extract<PageVisitEvent, { kind: 'visit' }>;
 type Leave = Extract<PageVisitEvent, { kind: 'leave' }>;
 
-export async function applyPageVisitEvents(trx: Trx, events: Envelope<PageVisitEvent>[], timeZone: string): Promise<void> {
+export async function applyPageVisitEvents(
+  trx: Trx,
+  events: Envelope<PageVisitEvent>[],
+  timeZone: string,
+): Promise<void> {
   const visits = events.filter((e): e is Envelope<Visit> => e.payload.kind === 'visit');
   const leaves = events.filter((e): e is Envelope<Leave> => e.payload.kind === 'leave');
   await insertLeaves(trx, leaves);
@@ -48,13 +52,26 @@ export async function applyPageVisitEvents(trx: Trx, events: Envelope<PageVisitE
       .execute();
     for (const r of inserted) fresh.add(r.event_id);
   }
-  await countLeftOutBots(trx, visits.filter((e) => fresh.has(e.id) && e.payload.isBot), timeZone);
-  const counted = visits.filter((e) => fresh.has(e.id) && !e.payload.isBot).sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
+  await countLeftOutBots(
+    trx,
+    visits.filter((e) => fresh.has(e.id) && e.payload.isBot),
+    timeZone,
+  );
+  const counted = visits
+    .filter((e) => fresh.has(e.id) && !e.payload.isBot)
+    .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
   if (!counted.length) return;
   const dateOf = (e: Envelope<Visit>) => localDate(e.receivedAt, timeZone);
 
   // Page views per day.
-  const daily: Record<string, unknown>[] = counted.map((e) => ({ date: dateOf(e), total_page_views: 1, unique_visitors: 0, mobile_visitors: 0, sessions: 0, bounced_sessions: 0 }));
+  const daily: Record<string, unknown>[] = counted.map((e) => ({
+    date: dateOf(e),
+    total_page_views: 1,
+    unique_visitors: 0,
+    mobile_visitors: 0,
+    sessions: 0,
+    bounced_sessions: 0,
+  }));
 
   // Unique visitors per day, and the device/geography rows that count each visitor once a day.
   const firstOfDay = new Map<string, Envelope<Visit>>();
@@ -78,8 +95,21 @@ export async function applyPageVisitEvents(trx: Trx, events: Envelope<PageVisitE
     const e = firstOfDay.get(key);
     if (!e) continue;
     const date = dateOf(e);
-    daily.push({ date, total_page_views: 0, unique_visitors: 1, mobile_visitors: e.payload.deviceType === 'mobile' ? 1 : 0, sessions: 0, bounced_sessions: 0 });
-    devices.push({ date, device_type: e.payload.deviceType, browser_name: e.payload.browserName, operating_system: e.payload.operatingSystem, visitors: 1 });
+    daily.push({
+      date,
+      total_page_views: 0,
+      unique_visitors: 1,
+      mobile_visitors: e.payload.deviceType === 'mobile' ? 1 : 0,
+      sessions: 0,
+      bounced_sessions: 0,
+    });
+    devices.push({
+      date,
+      device_type: e.payload.deviceType,
+      browser_name: e.payload.browserName,
+      operating_system: e.payload.operatingSystem,
+      visitors: 1,
+    });
     geo.push({ date, time_zone: e.payload.timeZone, language: e.payload.language, visitors: 1 });
   }
 
@@ -90,12 +120,23 @@ export async function applyPageVisitEvents(trx: Trx, events: Envelope<PageVisitE
     const sid = e.payload.sessionId;
     if (!sid) {
       // A tracker that sends no session id: each page load is its own visit, bounce unknown.
-      visitorDeltas.push({ visitorId: e.payload.visitorId, firstSeen: e.receivedAt, lastSeen: e.receivedAt, visits: 1 });
+      visitorDeltas.push({
+        visitorId: e.payload.visitorId,
+        firstSeen: e.receivedAt,
+        lastSeen: e.receivedAt,
+        visits: 1,
+      });
       continue;
     }
     const s = bySession.get(sid);
     if (s) s.views += 1;
-    else bySession.set(sid, { visitorId: e.payload.visitorId, date: dateOf(e), startedAt: e.receivedAt, views: 1 });
+    else
+      bySession.set(sid, {
+        visitorId: e.payload.visitorId,
+        date: dateOf(e),
+        startedAt: e.receivedAt,
+        views: 1,
+      });
   }
   const sessions = [...bySession.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   for (const slice of chunks(sessions, 500)) {
@@ -110,14 +151,47 @@ export async function applyPageVisitEvents(trx: Trx, events: Envelope<PageVisitE
       if (!s) continue;
       const before = r.inserted ? 0 : r.page_views - s.views;
       const bounceDelta = (r.page_views === 1 ? 1 : 0) - (before === 1 ? 1 : 0);
-      daily.push({ date: r.start_date, total_page_views: 0, unique_visitors: 0, mobile_visitors: 0, sessions: r.inserted ? 1 : 0, bounced_sessions: bounceDelta });
-      visitorDeltas.push({ visitorId: s.visitorId, firstSeen: s.startedAt, lastSeen: s.startedAt, visits: r.inserted ? 1 : 0, bouncedVisits: bounceDelta });
+      daily.push({
+        date: r.start_date,
+        total_page_views: 0,
+        unique_visitors: 0,
+        mobile_visitors: 0,
+        sessions: r.inserted ? 1 : 0,
+        bounced_sessions: bounceDelta,
+      });
+      visitorDeltas.push({
+        visitorId: s.visitorId,
+        firstSeen: s.startedAt,
+        lastSeen: s.startedAt,
+        visits: r.inserted ? 1 : 0,
+        bouncedVisits: bounceDelta,
+      });
     }
   }
 
-  await incrementRows(trx, { table: 'daily_visits', keys: ['date'], counters: ['total_page_views', 'unique_visitors', 'mobile_visitors', 'sessions', 'bounced_sessions'] }, daily);
-  await incrementRows(trx, { table: 'daily_devices', keys: ['date', 'device_type', 'browser_name', 'operating_system'], counters: ['visitors'] }, devices);
-  await incrementRows(trx, { table: 'daily_geo', keys: ['date', 'time_zone', 'language'], counters: ['visitors'] }, geo);
+  await incrementRows(
+    trx,
+    {
+      table: 'daily_visits',
+      keys: ['date'],
+      counters: ['total_page_views', 'unique_visitors', 'mobile_visitors', 'sessions', 'bounced_sessions'],
+    },
+    daily,
+  );
+  await incrementRows(
+    trx,
+    {
+      table: 'daily_devices',
+      keys: ['date', 'device_type', 'browser_name', 'operating_system'],
+      counters: ['visitors'],
+    },
+    devices,
+  );
+  await incrementRows(
+    trx,
+    { table: 'daily_geo', keys: ['date', 'time_zone', 'language'], counters: ['visitors'] },
+    geo,
+  );
 
   // Per-visitor metrics, then first touch (which needs to know whether the visitor already converted).
   const firstTouch = new Map<string, Envelope<Visit>>();
@@ -139,7 +213,13 @@ export async function applyPageVisitEvents(trx: Trx, events: Envelope<PageVisitE
     landingPage: e.payload.pageUrl,
     ...classifyTrafficSource({ referrer: e.payload.referrer, pageUrl: e.payload.pageUrl }),
   }));
-  for (const t of touches) visitorDeltas.push({ visitorId: t.visitorId, firstSeen: t.at, lastSeen: t.at, acquisitionSource: t.source });
+  for (const t of touches)
+    visitorDeltas.push({
+      visitorId: t.visitorId,
+      firstSeen: t.at,
+      lastSeen: t.at,
+      acquisitionSource: t.source,
+    });
   await applyVisitorDeltas(trx, visitorDeltas);
   await applyFirstTouches(trx, touches);
 }
@@ -148,7 +228,15 @@ async function insertLeaves(trx: Trx, leaves: Envelope<Leave>[]): Promise<void> 
   for (const slice of chunks(leaves)) {
     await trx
       .insertInto('page_leaves')
-      .values(slice.map(({ id, receivedAt, payload: p }) => ({ event_id: id, visitor_id: p.visitorId, session_id: p.sessionId, page_url: p.pageUrl, left_at: receivedAt })))
+      .values(
+        slice.map(({ id, receivedAt, payload: p }) => ({
+          event_id: id,
+          visitor_id: p.visitorId,
+          session_id: p.sessionId,
+          page_url: p.pageUrl,
+          left_at: receivedAt,
+        })),
+      )
       .onConflict((oc) => oc.column('event_id').doNothing())
       .execute();
   }
