@@ -13,7 +13,7 @@ export function isBotRequest(
   ...claimed: (string | null | undefined)[]
 ): boolean {
   if (!requestUserAgent?.trim()) return true;
-  return [requestUserAgent, ...claimed].some((agent) => !!agent && isbot(agent));
+  return isBotAgentOfUnflaggedEvent(requestUserAgent, ...claimed);
 }
 
 /**
