@@ -10,8 +10,16 @@ import {
 } from './tracking';
 import { pageUrlSchema, shortTextSchema, userAgentSchema, visitorIdSchema } from './primitives';
 
+/**
+ * The visitor as counted (unique visitors, funnel, unique clicks): `v:<visitorId>` when the visitor allowed
+ * analytics storage, else `d:<daily visitor key>`, a keyed hash of the day's salt, address and User-Agent
+ * (tracking's visitor-key.ts). Optional: events from before it read as their visitorId.
+ */
+const visitorKey = { visitorKey: z.string().max(64).optional() };
+
 /** What the server adds to every request it accepts: who sent it, from where. */
 const serverStamp = {
+  ...visitorKey,
   ipAddress: z.string().max(64).nullable(),
   requestUserAgent: userAgentSchema.nullable(),
   /** The server's bot decision (isBotRequest); optional only so events from before it still read. */
@@ -47,6 +55,7 @@ export const affiliateClickEventSchema = z.strictObject({
   ipAddress: z.string().max(64).nullable(),
   source: clickSourceSchema,
   ...botFlag,
+  ...visitorKey,
 });
 export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
 

@@ -17,6 +17,12 @@ import {
   zeroOrOneSchema,
 } from './primitives';
 
+/**
+ * Whether the visitor allowed analytics storage, so `visitorId` is kept on the device across visits. Without
+ * it the id lasts one tab, and visitors are counted by the server's daily visitor key instead (README "How we count").
+ */
+export const storageAllowedSchema = z.boolean().optional();
+
 export const trafficSourceSchema = z.strictObject({
   source: shortTextSchema,
   medium: shortTextSchema,
@@ -42,6 +48,7 @@ export const pageVisitBodySchema = z.strictObject({
   timeZone: shortTextSchema,
   isReturningVisitor: zeroOrOneSchema,
   trafficSource: trafficSourceSchema,
+  storageAllowed: storageAllowedSchema,
 });
 export type PageVisitBody = z.infer<typeof pageVisitBodySchema>;
 
@@ -71,6 +78,7 @@ export const journeyTrackBodySchema = z.strictObject({
   stepData: boundedJsonObject(4096).nullish(),
   deviceType: deviceTypeSchema.optional(),
   userAgent: userAgentSchema.optional(),
+  storageAllowed: storageAllowedSchema,
 });
 export type JourneyTrackBody = z.infer<typeof journeyTrackBodySchema>;
 
@@ -120,6 +128,7 @@ export const affiliateClickBodySchema = z.strictObject({
   ipAddress: z.null().optional(),
   userAgent: userAgentSchema.optional(),
   referrer: pageUrlSchema.nullish(),
+  storageAllowed: storageAllowedSchema,
 });
 export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
 
@@ -127,6 +136,7 @@ export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
 export const bridgeOfferClickBodySchema = z.strictObject({
   offerId: offerIdSchema,
   visitorId: visitorIdSchema,
+  storageAllowed: storageAllowedSchema,
 });
 export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;
 

@@ -2,6 +2,7 @@
 // bridge steps included) through funnel_step_visitors, and session_metrics.email_submitted.
 import type { Envelope, JourneyEvent, JourneyStep } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
+import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
@@ -59,11 +60,8 @@ export async function applyJourneyEvents(
   const steps = new Map<string, { date: string; step: JourneyStep; visitorId: string }>();
   for (const e of counted) {
     const date = localDate(e.receivedAt, timeZone);
-    steps.set(`${date}|${e.payload.step}|${e.payload.visitorId}`, {
-      date,
-      step: e.payload.step,
-      visitorId: e.payload.visitorId,
-    });
+    const visitor = countedVisitor(e.payload);
+    steps.set(`${date}|${e.payload.step}|${visitor}`, { date, step: e.payload.step, visitorId: visitor });
   }
   const funnel: Record<string, unknown>[] = [];
   for (const slice of chunks([...steps.values()])) {

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { classifyTrafficSource, type Envelope, type PageVisitEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
+import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas, type VisitorDelta } from './session-metrics';
@@ -73,17 +74,18 @@ export async function applyPageVisitEvents(
     bounced_sessions: 0,
   }));
 
-  // Unique visitors per day, and the device/geography rows that count each visitor once a day.
+  // Unique visitors per day (the counted visitor: README "How we count"), and the device/geography rows
+  // that count each visitor once a day.
   const firstOfDay = new Map<string, Envelope<Visit>>();
   for (const e of counted) {
-    const key = `${dateOf(e)}|${e.payload.visitorId}`;
+    const key = `${dateOf(e)}|${countedVisitor(e.payload)}`;
     if (!firstOfDay.has(key)) firstOfDay.set(key, e);
   }
   const newVisitorDays = new Set<string>();
   for (const slice of chunks([...firstOfDay.values()])) {
     const rows = await trx
       .insertInto('daily_visitors')
-      .values(slice.map((e) => ({ date: dateOf(e), visitor_id: e.payload.visitorId })))
+      .values(slice.map((e) => ({ date: dateOf(e), visitor_id: countedVisitor(e.payload) })))
       .onConflict((oc) => oc.columns(['date', 'visitor_id']).doNothing())
       .returning(['date', 'visitor_id'])
       .execute();
