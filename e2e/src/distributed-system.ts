@@ -98,6 +98,9 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
         KAFKA_BROKERS: infra.kafkaBrokers.join(','),
         TOPIC_PREFIX: topicPrefix,
         KAFKA_PARTITIONS: String(partitions),
+        REDIS_URL: infra.redisUrl,
+        REDIS_KEY_PREFIX: redisKeyPrefix,
+        ANALYTICS_TZ: timeZone,
       },
       aggregator: {
         DATABASE_URL: database.url,

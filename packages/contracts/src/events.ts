@@ -15,7 +15,7 @@ import { pageUrlSchema, shortTextSchema, userAgentSchema, visitorIdSchema } from
  * analytics storage, else `d:<daily visitor key>`, a keyed hash of the day's salt, address and User-Agent
  * (tracking's visitor-key.ts). Optional: events from before it read as their visitorId.
  */
-const visitorKey = { visitorKey: z.string().max(64).optional() };
+const visitorKey = { visitorKey: z.string().max(160).optional() };
 
 /** What the server adds to every request it accepts: who sent it, from where. */
 const serverStamp = {

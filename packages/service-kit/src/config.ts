@@ -20,3 +20,20 @@ export const commonEnv = {
 };
 
 export const portEnv = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** The operator's time zone (ANALYTICS_TZ): every "today" and daily row is a calendar day there. */
+export const defaultAnalyticsTimeZone = 'Europe/Bucharest';
+
+export const isValidTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const analyticsTimeZoneEnv = z
+  .string()
+  .default(defaultAnalyticsTimeZone)
+  .refine(isValidTimeZone, 'must be an IANA time zone name such as Europe/Bucharest');

@@ -10,3 +10,4 @@ export * from './framework-errors';
 export * from './nul-guard';
 export * from './body-parsers';
 export * from './server-limits';
+export * from './visitor-key';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
 export const aggregatorConfig = (env: NodeJS.ProcessEnv = process.env) =>
   loadConfig(
@@ -14,14 +14,7 @@ export const aggregatorConfig = (env: NodeJS.ProcessEnv = process.env) =>
       KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
       REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
       REDIS_KEY_PREFIX: z.string().default(''),
-      ANALYTICS_TZ: z.string().refine((tz) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: tz });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone such as Europe/Bucharest').default('Europe/Bucharest'),
+      ANALYTICS_TZ: analyticsTimeZoneEnv,
       /** Raw events older than this many days are deleted (retention.ts). At least 8: longer than Kafka
        * keeps a message by default (7 days), so an event can never be replayed after its raw row is gone. */
       RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(395),

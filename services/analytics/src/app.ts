@@ -1,9 +1,8 @@
 // The analytics service: every admin read model of spec §3 and reset-all-data, all behind the admin
 // session guard (design.md §4). Reads come from the aggregate tables the aggregator keeps.
 import { sql } from 'kysely';
-import { createServiceApp, requireAdminSession } from '@bodymetrics/service-kit';
+import { createServiceApp, isValidTimeZone, requireAdminSession } from '@bodymetrics/service-kit';
 import type { AnalyticsDeps } from './deps';
-import { isValidTimeZone } from './period';
 import { analyticsReadRoutes } from './routes/analytics-reads';
 import { journeyRoutes } from './routes/journey';
 import { resetAllDataRoutes } from './routes/reset-all-data';

@@ -1,17 +1,13 @@
 // The analytics process's settings, read once from the environment by main.ts.
 import { z } from 'zod';
-import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { isValidTimeZone } from './period';
 
 export const analyticsEnvSchema = z.object({
   ...commonEnv,
   PORT: portEnv(8085),
   DATABASE_URL: z.string().url().default(defaultDatabaseUrl),
-  ANALYTICS_TZ: z
-    .string()
-    .default('Europe/Bucharest')
-    .refine(isValidTimeZone, { message: 'must be an IANA time zone name, e.g. Europe/Bucharest' }),
+  ANALYTICS_TZ: analyticsTimeZoneEnv,
 });
 
 export type AnalyticsConfig = z.infer<typeof analyticsEnvSchema>;

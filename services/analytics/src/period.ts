@@ -24,12 +24,3 @@ export function todayLabel(timeZone: string, now = new Date()): string {
     day: '2-digit',
   }).format(now);
 }
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -2,23 +2,11 @@
 // defaults are the distributed services' own (README "Settings"), plus where the data and the mail go
 // and the first admin.
 import { z } from 'zod';
-import { loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { analyticsTimeZoneEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const timeZone = z
-  .string()
-  .default('Europe/Bucharest')
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone such as Europe/Bucharest');
 
 const optionalText = z
   .string()
@@ -37,7 +25,7 @@ export const embeddedEnvSchema = z
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText,
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
-    ANALYTICS_TZ: timeZone,
+    ANALYTICS_TZ: analyticsTimeZoneEnv,
     /** Links in mails and share pages; default http://127.0.0.1:<PORT>. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     CONTACT_TO: z.email().default('operator@bodymetrics.local'),

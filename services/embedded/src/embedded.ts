@@ -16,7 +16,7 @@ import { buildApp as buildLiveApp } from '@bodymetrics/live';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { buildApp as buildReportsApp } from '@bodymetrics/reports';
-import type { IpStorage } from '@bodymetrics/service-kit';
+import { defaultAnalyticsTimeZone, visitorKeys, type IpStorage } from '@bodymetrics/service-kit';
 import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
 import { CountingBus } from './counting-bus';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
@@ -88,8 +88,6 @@ export interface RunningEmbedded {
   close(): Promise<void>;
 }
 
-const defaultTimeZone = 'Europe/Bucharest';
-
 /** A port that was free a moment ago, so the public URL is known before the gateway listens. */
 async function freePort(host: string): Promise<number> {
   const server = createServer();
@@ -115,7 +113,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boo
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
-  const timeZone = options.timeZone ?? defaultTimeZone;
+  const timeZone = options.timeZone ?? defaultAnalyticsTimeZone;
   const dataDir = resolve(options.dataDir);
   const mailDir = resolve(options.mailDir);
   const loggerFor = (name: string): FastifyServerOptions['logger'] =>
@@ -239,7 +237,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       ),
       offers: await listening(buildOffersApp({ db, logger: loggerFor('offers') })),
       tracking: await listening(
-        buildTrackingApp({ bus, ipStorage: options.ipStorage ?? 'truncated', logger: loggerFor('tracking') }),
+        buildTrackingApp({
+          bus,
+          ipStorage: options.ipStorage ?? 'truncated',
+          // One process: the day's salt lives in its memory only.
+          visitorKeys: visitorKeys(timeZone),
+          logger: loggerFor('tracking'),
+        }),
       ),
     };
 

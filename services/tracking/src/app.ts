@@ -2,7 +2,7 @@
 // stamps and publishes; ops scale it on its own.
 import type { FastifyServerOptions } from 'fastify';
 import { trackingTopics } from '@bodymetrics/contracts';
-import { createServiceApp } from '@bodymetrics/service-kit';
+import { createServiceApp, defaultAnalyticsTimeZone, visitorKeys } from '@bodymetrics/service-kit';
 import type { TrackingDeps } from './deps';
 import { affiliateClickRoutes } from './routes/affiliate-click';
 import { produceErrors } from './publish';
@@ -13,8 +13,16 @@ import { sessionStoreRoute } from './routes/session-store';
 
 export type { TrackingDeps } from './deps';
 
-export function buildApp(deps: TrackingDeps & { logger?: FastifyServerOptions['logger'] }) {
-  const app = createServiceApp({ name: 'tracking', logger: deps.logger, bodyLimit: 16 * 1024 });
+/** `visitorKeys` defaults to one process's memory in the default time zone (what a test needs). */
+export function buildApp(
+  options: Omit<TrackingDeps, 'visitorKeys'> &
+    Partial<Pick<TrackingDeps, 'visitorKeys'>> & { logger?: FastifyServerOptions['logger'] },
+) {
+  const deps: TrackingDeps = {
+    ...options,
+    visitorKeys: options.visitorKeys ?? visitorKeys(defaultAnalyticsTimeZone),
+  };
+  const app = createServiceApp({ name: 'tracking', logger: options.logger, bodyLimit: 16 * 1024 });
   // On /metrics from the start, so a rate over it reads 0 rather than nothing until the first failure.
   for (const { name } of trackingTopics)
     for (const reason of ['unavailable', 'error']) produceErrors(app).inc({ topic: name, reason }, 0);

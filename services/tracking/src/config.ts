@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
 export const trackingConfig = () =>
   loadConfig(
@@ -11,5 +11,10 @@ export const trackingConfig = () =>
       KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
       PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
       IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
+      /** The day a daily visitor key lasts is a calendar day of the dashboard's time zone. */
+      ANALYTICS_TZ: analyticsTimeZoneEnv,
+      /** Where every tracking process finds the day's salt (visitor-key.ts); without it, this process's memory. */
+      REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+      REDIS_KEY_PREFIX: z.string().default(''),
     }),
   );

@@ -1,7 +1,9 @@
 import type { Bus } from '@bodymetrics/bus';
-import type { IpStorage } from '@bodymetrics/service-kit';
+import type { IpStorage, VisitorKeys } from '@bodymetrics/service-kit';
 
 export interface TrackingDeps {
   bus: Bus;
   ipStorage: IpStorage;
+  /** The counted visitor of each event (README "How we count"). */
+  visitorKeys: VisitorKeys;
 }

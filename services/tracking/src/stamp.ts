@@ -1,9 +1,10 @@
 // What the server adds to every accepted tracking request: the visitor's (truncated) address as the
-// gateway saw it, the User-Agent header and the one bot decision made from it (isBotRequest). Browsers
-// cannot be trusted to report these themselves: the body schemas are strict, so a client cannot send them.
+// gateway saw it, the User-Agent header and the one bot decision made from it (isBotRequest), and the
+// visitor as counted (visitorKey). Browsers cannot be trusted to report these themselves: the body schemas
+// are strict, so a client cannot send them.
 import type { FastifyRequest } from 'fastify';
 import { isBotRequest } from '@bodymetrics/contracts';
-import { storableIp, type IpStorage } from '@bodymetrics/service-kit';
+import { storableIp, type IpStorage, type VisitorKeys } from '@bodymetrics/service-kit';
 
 export interface ServerStamp {
   ipAddress: string | null;
@@ -17,11 +18,31 @@ export function stampOf(
   ipStorage: IpStorage,
   claimedUserAgent?: string | null,
 ): ServerStamp {
-  const ua = request.headers['user-agent'];
-  const requestUserAgent = typeof ua === 'string' ? ua.slice(0, 1024) : null;
   return {
     ipAddress: storableIp(request.ip, ipStorage),
-    requestUserAgent,
-    isBot: isBotRequest(requestUserAgent, claimedUserAgent),
+    requestUserAgent: requestUserAgentOf(request),
+    isBot: isBotRequest(requestUserAgentOf(request), claimedUserAgent),
   };
+}
+
+function requestUserAgentOf(request: FastifyRequest): string | null {
+  const ua = request.headers['user-agent'];
+  return typeof ua === 'string' ? ua.slice(0, 1024) : null;
+}
+
+/**
+ * The visitor as counted: the visitor id when the visitor allowed storage on the device, else the daily
+ * visitor key of this request's network and User-Agent (the header, which a page cannot change).
+ */
+export function visitorKeyOf(
+  request: FastifyRequest,
+  visitorKeys: VisitorKeys,
+  visitor: { visitorId: string; storageAllowed?: boolean | undefined },
+): Promise<string> {
+  return visitorKeys.keyFor({
+    visitorId: visitor.visitorId,
+    storageAllowed: visitor.storageAllowed,
+    address: request.ip,
+    userAgent: requestUserAgentOf(request),
+  });
 }

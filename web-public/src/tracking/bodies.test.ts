@@ -33,6 +33,7 @@ const ids = {
 
 const visit: PageVisitFacts = {
   ...ids,
+  storageAllowed: false,
   pageUrl: 'https://bodymetrics.example/',
   userAgent: chromeUa,
   referrer: '',
@@ -127,11 +128,18 @@ describe('unload beacons', () => {
 
 describe('journey/track body', () => {
   it('passes the schema with and without step data', () => {
-    const landing = journeyBody({ ...ids, step: 'landing', deviceType: 'mobile', userAgent: chromeUa });
+    const landing = journeyBody({
+      ...ids,
+      storageAllowed: false,
+      step: 'landing',
+      deviceType: 'mobile',
+      userAgent: chromeUa,
+    });
     expect(journeyTrackBodySchema.parse(landing)).toEqual(landing);
     expect('stepData' in landing).toBe(false);
     const click = journeyBody({
       ...ids,
+      storageAllowed: true,
       step: 'bridge_affiliate_click',
       stepData: { offerId: 7 },
       deviceType: 'tablet',
@@ -191,6 +199,7 @@ describe('offer clicks', () => {
     const body = affiliateClickBody({
       offer: { id: 12, title: 'TrendLine Smart Scale', url: 'https://shop.example/scale?ref=bodymetrics' },
       visitorId: ids.visitorId,
+      storageAllowed: true,
       userAgent: chromeUa,
       referrer: '',
     });
@@ -199,10 +208,15 @@ describe('offer clicks', () => {
     expect(body.referrer).toBeNull();
   });
 
-  it('bridge page: offer and visitor only', () => {
-    const body = bridgeOfferClickBody({ offerId: 3, visitorId: ids.visitorId });
+  it('bridge page: offer and visitor only (and whether the id is kept on the device)', () => {
+    const body = bridgeOfferClickBody({ offerId: 3, visitorId: ids.visitorId, storageAllowed: false });
     expect(bridgeOfferClickBodySchema.parse(body)).toEqual(body);
-    expect(Object.keys(body).sort()).toEqual(['offerId', 'visitorId']);
+    expect(Object.keys(body).sort()).toEqual(['offerId', 'storageAllowed', 'visitorId']);
+  });
+
+  it('every counted call says whether the visitor id is kept on the device (the server counts by it then)', () => {
+    expect(pageVisitBody({ ...visit, storageAllowed: true }).storageAllowed).toBe(true);
+    expect(pageVisitBody(visit).storageAllowed).toBe(false);
   });
 });
 

@@ -30,6 +30,8 @@ export const clip = (text: string, max: number): string => (text.length > max ? 
 
 export interface PageVisitFacts {
   visitorId: string;
+  /** The visitor allowed analytics storage: visitorId is kept on the device (identity.ts visitor()). */
+  storageAllowed: boolean;
   sessionId: string;
   pageUrl: string;
   userAgent: string;
@@ -62,6 +64,7 @@ export function pageVisitBody(facts: PageVisitFacts): PageVisitBody {
     language: clip(facts.language || 'unknown', SHORT_TEXT_MAX),
     timeZone: clip(facts.timeZone || 'UTC', SHORT_TEXT_MAX),
     isReturningVisitor: facts.isReturningVisitor,
+    storageAllowed: facts.storageAllowed,
     trafficSource: {
       source: clip(source.source, SHORT_TEXT_MAX),
       medium: clip(source.medium, SHORT_TEXT_MAX),
@@ -99,6 +102,7 @@ export function sessionDurationBody(facts: PageFacts & { durationMs: number }): 
 
 export function journeyBody(facts: {
   visitorId: string;
+  storageAllowed: boolean;
   sessionId: string;
   step: JourneyStep;
   stepData?: Record<string, string | number | boolean | null>;
@@ -112,6 +116,7 @@ export function journeyBody(facts: {
     ...(facts.stepData ? { stepData: facts.stepData } : {}),
     deviceType: facts.deviceType,
     userAgent: clip(facts.userAgent, USER_AGENT_MAX),
+    storageAllowed: facts.storageAllowed,
   };
 }
 
@@ -162,6 +167,7 @@ export interface ClickedOffer {
 export function affiliateClickBody(facts: {
   offer: ClickedOffer;
   visitorId: string;
+  storageAllowed: boolean;
   userAgent: string;
   referrer: string;
 }): AffiliateClickBody {
@@ -173,12 +179,17 @@ export function affiliateClickBody(facts: {
     ipAddress: null,
     userAgent: clip(facts.userAgent, USER_AGENT_MAX),
     referrer: facts.referrer ? clip(facts.referrer, URL_MAX) : null,
+    storageAllowed: facts.storageAllowed,
   };
 }
 
-/** Bridge page click (spec §7): offer and visitor only. */
-export function bridgeOfferClickBody(facts: { offerId: number; visitorId: string }): BridgeOfferClickBody {
-  return { offerId: facts.offerId, visitorId: facts.visitorId };
+/** Bridge page click (spec §7): offer and visitor (and whether the visitor's id is kept on the device). */
+export function bridgeOfferClickBody(facts: {
+  offerId: number;
+  visitorId: string;
+  storageAllowed: boolean;
+}): BridgeOfferClickBody {
+  return { offerId: facts.offerId, visitorId: facts.visitorId, storageAllowed: facts.storageAllowed };
 }
 
 export function userActiveMessage(activity: LiveActivity): { type: 'user_active'; data: LiveActivity } {

@@ -49,6 +49,15 @@ export function visitorId(): string {
   return visitorIdIn(visitorStores(), currentPersistentIdsAllowed());
 }
 
+/**
+ * The visitor as the tracking calls name it: the id, and whether it is kept on the device (so the server
+ * counts this visitor by it, across days, rather than by its daily visitor key).
+ */
+export function visitor(): { visitorId: string; storageAllowed: boolean } {
+  const storageAllowed = currentPersistentIdsAllowed();
+  return { visitorId: visitorIdIn(visitorStores(), storageAllowed), storageAllowed };
+}
+
 export function sessionId(): string {
   return readOrCreateId(browserStorage('sessionStorage'), SESSION_ID_KEY);
 }

@@ -16,7 +16,7 @@ import {
 } from './bodies';
 import { loadBrowserInfo } from './browser-info';
 import { currentDeviceType, currentTimeZone, locationFromTimeZone } from './device';
-import { isReturningVisitor, sessionId, visitorId } from './identity';
+import { isReturningVisitor, sessionId, visitor, visitorId } from './identity';
 import type { LivePresence } from './live-socket';
 import { trackingAllowed } from './privacy';
 import { beaconTracking, postTracking } from './transport';
@@ -46,7 +46,7 @@ export function trackPageView(): void {
   previousPageUrl = pageUrl;
   const userAgent = navigator.userAgent;
   const facts = {
-    visitorId: visitorId(),
+    ...visitor(),
     sessionId: sessionId(),
     pageUrl,
     userAgent,
@@ -71,7 +71,7 @@ export function trackJourney(
   postTracking(
     '/api/journey/track',
     journeyBody({
-      visitorId: visitorId(),
+      ...visitor(),
       sessionId: sessionId(),
       step,
       stepData,
@@ -117,7 +117,7 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
     '/api/analytics/affiliate-click',
     affiliateClickBody({
       offer,
-      visitorId: visitorId(),
+      ...visitor(),
       userAgent: navigator.userAgent,
       referrer: document.referrer,
     }),
@@ -127,7 +127,7 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
 /** A "Learn More" click on the bridge page: the bridge's own click call, once, plus its journey step. */
 export function trackBridgeOfferClick(offerId: number): void {
   if (!trackingAllowed()) return;
-  postTracking('/api/affiliate-offers/click', bridgeOfferClickBody({ offerId, visitorId: visitorId() }));
+  postTracking('/api/affiliate-offers/click', bridgeOfferClickBody({ offerId, ...visitor() }));
   trackJourney('bridge_affiliate_click', { offerId });
 }
 

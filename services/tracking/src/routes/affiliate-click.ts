@@ -11,14 +11,14 @@ import {
 } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
-import { stampOf } from '../stamp';
+import { stampOf, visitorKeyOf } from '../stamp';
 
 export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
   // Results page: the full click record.
   app.post(
     '/api/analytics/affiliate-click',
     { schema: { body: affiliateClickBodySchema } },
-    (request, reply) => {
+    async (request, reply) => {
       const b = request.body;
       const stamp = stampOf(request, deps.ipStorage, b.userAgent);
       const event: AffiliateClickEvent = {
@@ -31,6 +31,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
         ipAddress: stamp.ipAddress,
         source: 'results',
         isBot: stamp.isBot,
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys, b),
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
     },
@@ -40,7 +41,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
   app.post(
     '/api/affiliate-offers/click',
     { schema: { body: bridgeOfferClickBodySchema } },
-    (request, reply) => {
+    async (request, reply) => {
       const stamp = stampOf(request, deps.ipStorage);
       const event: AffiliateClickEvent = {
         offerId: request.body.offerId,
@@ -52,6 +53,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
         ipAddress: stamp.ipAddress,
         source: 'bridge',
         isBot: stamp.isBot,
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys, request.body),
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
     },

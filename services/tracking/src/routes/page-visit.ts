@@ -3,7 +3,7 @@ import type { App } from '@bodymetrics/service-kit';
 import { pageLeaveBodySchema, pageVisitBodySchema, topics } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
-import { stampOf } from '../stamp';
+import { stampOf, visitorKeyOf } from '../stamp';
 import { parseBody } from '../validate';
 
 export function pageVisitRoute(app: App, deps: TrackingDeps): void {
@@ -19,7 +19,12 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
     return publishAccepted(
       deps.bus,
       topics.pageVisit,
-      { kind: 'visit', ...visit, ...stampOf(request, deps.ipStorage, visit.userAgent) },
+      {
+        kind: 'visit',
+        ...visit,
+        ...stampOf(request, deps.ipStorage, visit.userAgent),
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys, visit),
+      },
       reply,
     );
   });

@@ -1,0 +1,109 @@
+// The daily visitor key: how a visitor who allowed no storage on the device is counted (README "How we
+// count"). As in the privacy-first analytics products (Plausible's daily salts), it is a keyed hash of a
+// random salt that rotates every day, the client's network (one IPv4 address, or an IPv6 /64, so a device
+// rotating its privacy address stays one visitor) and the User-Agent. The salt lives only in memory, or in
+// Redis with an expiry at the end of its day when several processes must agree, and is never stored anywhere
+// longer; no raw address is kept. A visitor who allowed storage is counted by the id on the device instead,
+// which also spans days (returning visitors).
+import { createHmac, randomBytes } from 'node:crypto';
+import { rateLimitKey } from './client-ip';
+
+export interface VisitorKeyInput {
+  visitorId: string;
+  storageAllowed?: boolean;
+  /** The client address as the gateway saw it (request.ip); hashed, never stored. */
+  address: string | undefined;
+  userAgent: string | null;
+  at?: Date;
+}
+
+export interface VisitorKeys {
+  /** `v:<visitorId>` when storage is allowed, else `d:<hash>` that is the same all day for one browser. */
+  keyFor(input: VisitorKeyInput): Promise<string>;
+}
+
+/** Where the day's salt is kept: one process's memory, or a store shared by every process (Redis). */
+export interface SaltStore {
+  /** The salt of `day`, created when there is none yet; `ttlSeconds` until it must be gone. */
+  saltOf(day: string, ttlSeconds: number): Promise<string>;
+}
+
+/** The subset of an ioredis client the shared store uses. */
+export interface SaltRedis {
+  set(key: string, value: string, ex: 'EX', seconds: number, nx: 'NX'): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+}
+
+const newSalt = () => randomBytes(32).toString('base64url');
+
+export const memorySaltStore = (): SaltStore => ({ saltOf: () => Promise.resolve(newSalt()) });
+
+/** One salt per day for every process sharing the Redis (SET NX, then read whichever salt won). */
+export const redisSaltStore = (redis: SaltRedis, keyPrefix = ''): SaltStore => ({
+  async saltOf(day, ttlSeconds) {
+    const key = `${keyPrefix}visitor-salt:${day}`;
+    await redis.set(key, newSalt(), 'EX', ttlSeconds, 'NX');
+    const salt = await redis.get(key);
+    if (!salt) throw new Error(`visitor salt ${key} vanished right after it was set`);
+    return salt;
+  },
+});
+
+/** The calendar day in `timeZone` and the seconds left in it (the salt's life, plus a minute). */
+function dayIn(timeZone: string, at: Date): { day: string; secondsLeft: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const elapsed = Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second);
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    secondsLeft: Math.max(60, 86_400 - elapsed + 60),
+  };
+}
+
+/**
+ * Visitor keys for the operator's days (`timeZone`, the dashboard's ANALYTICS_TZ). Each process keeps only
+ * the current day's salt: at the first request of a new day the old salt is dropped, so yesterday's keys
+ * can no longer be recomputed. If the shared store fails, the process makes its own salt for the day
+ * (counted visitors may then split across processes for that day; never a failed request).
+ */
+export function visitorKeys(
+  timeZone: string,
+  store: SaltStore = memorySaltStore(),
+  onStoreError: (err: unknown) => void = () => {},
+): VisitorKeys {
+  let current: { day: string; salt: Promise<string> } | undefined;
+  const saltFor = (at: Date): Promise<string> => {
+    const { day, secondsLeft } = dayIn(timeZone, at);
+    if (current?.day !== day) {
+      const salt = store.saltOf(day, secondsLeft).catch((err: unknown) => {
+        onStoreError(err);
+        return newSalt();
+      });
+      current = { day, salt };
+    }
+    return current.salt;
+  };
+  return {
+    async keyFor({ visitorId, storageAllowed, address, userAgent, at = new Date() }) {
+      if (storageAllowed) return `v:${visitorId}`;
+      const salt = await saltFor(at);
+      const network = address ? rateLimitKey(address) : 'unknown';
+      const hash = createHmac('sha256', salt)
+        .update(`${network}\n${userAgent ?? ''}`)
+        .digest('base64url');
+      return `d:${hash.slice(0, 22)}`;
+    },
+  };
+}
