@@ -31,6 +31,11 @@ export interface DistributedOptions {
   live?: LiveTiming;
   /** The operator's time zone for "today" (design.md §4). */
   analyticsTimeZone?: string;
+  /**
+   * Proxies the gateway trusts in X-Forwarded-For (TRUST_PROXY_HOPS): 1 lets a test speak for visitors at
+   * many addresses, as a load balancer in front of the gateway does.
+   */
+  trustProxyHops?: number;
 }
 
 const serviceNames = [
@@ -147,6 +152,7 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
         PUBLIC_BASE_URL: baseUrl,
         // Its internal /metrics listener on a free port: several systems may run on this machine at once.
         METRICS_PORT: String(metricsPort),
+        ...(options.trustProxyHops ? { TRUST_PROXY_HOPS: String(options.trustProxyHops) } : {}),
       },
     };
 

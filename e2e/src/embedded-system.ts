@@ -16,7 +16,7 @@ export interface EmbeddedSystem extends RunningSystem {
 }
 
 export async function startEmbeddedSystem(
-  options: Pick<DistributedOptions, 'live'> & {
+  options: Pick<DistributedOptions, 'live' | 'trustProxyHops'> & {
     /** Another build of the visitor's app to serve (default web-public/dist). */
     publicDir?: string;
   } = {},
@@ -32,6 +32,7 @@ export async function startEmbeddedSystem(
       admin: e2eAdmin,
       contactTo: operatorInbox,
       ...(options.live ? { live: options.live } : {}),
+      ...(options.trustProxyHops ? { trustProxyHops: options.trustProxyHops } : {}),
       ...(options.publicDir ? { publicDir: options.publicDir } : {}),
       log: (line) => {
         lines.push(line);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import type { Db } from '@bodymetrics/db';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
-import { openLiveSocket } from './live-socket';
+import { openLiveSocket } from '@bodymetrics/testing';
 import { get, post, send } from './requests';
 import { adminPassword, createOperator, startSystem, timeZone, type System } from './system';
 

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishSessionsRevoked, runAdminCommand } from '@bodymetrics/admin-auth';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
-import { openLiveSocket, type LiveSocket } from './live-socket';
+import { openLiveSocket, type LiveSocket } from '@bodymetrics/testing';
 import { post } from './requests';
 import { adminPassword, createOperator, startSystem, type System } from './system';
 

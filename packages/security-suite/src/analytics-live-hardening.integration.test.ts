@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import { buildGateway, type Gateway } from '@bodymetrics/gateway';
-import { openLiveSocket, type LiveFrame, type LiveSocket } from './live-socket';
+import { openLiveSocket, type LiveFrame, type LiveSocket } from '@bodymetrics/testing';
 import { send } from './requests';
 import { adminPassword, createOperator, startSystem, timeZone, type System } from './system';
 

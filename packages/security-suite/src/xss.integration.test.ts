@@ -10,10 +10,9 @@
 // HTML stored with active content is inert in the public app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { eventually } from '@bodymetrics/testing';
+import { eventually, openLiveSocket, type LiveSocket } from '@bodymetrics/testing';
 import { pipelinePatience } from './pipeline';
 import { launchChromium } from './browser';
-import { openLiveSocket, type LiveSocket } from './live-socket';
 import { hostileLegalHtml, xssPayloads as x } from './payloads';
 import { contactBody, desktopChrome, journeyBody, pageVisitBody, post } from './requests';
 import { adminPassword, createOperator, startSystem, type System } from './system';

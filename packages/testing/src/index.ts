@@ -6,3 +6,4 @@ export * from './smtp-sink';
 export * from './eventually';
 export * from './prometheus';
 export * from './chromium';
+export * from './live-socket';
