@@ -11,7 +11,7 @@ export const cookiePolicy: SeedLegalPage = {
 
 <h2>1. What we store</h2>
 <ul>
-<li><strong>Visitor ID</strong>: a random identifier. Until you allow analytics storage in the banner it lives in session storage and is gone when you close the tab; once you allow it, it is kept in local storage until you clear your browser’s site data or choose “Necessary storage only” from the footer. It links your page visits, journey steps and offer clicks so that we can count unique visitors and returning visits. It does not contain your name or e-mail address.</li>
+<li><strong>Visitor ID</strong>: a random identifier. Until you allow analytics storage in the banner it lives in session storage and is gone when you close the tab; once you allow it, it is kept in local storage until you clear your browser’s site data or choose “Necessary storage only” from the footer. It links your page visits, journey steps and offer clicks so that we can count unique visitors and returning visits. Until you allow analytics storage we count visitors by a daily visitor key computed on our side instead, which puts nothing on your device (see our <a href="/legal/privacy">Privacy Policy</a>). It does not contain your name or e-mail address.</li>
 <li><strong>Returning-visitor flag</strong> (local storage): remembers that you have been here before.</li>
 <li><strong>Form session</strong> (local storage): the values you typed into the calculator and how far you got, so that a reload does not lose your input. It is cleared when you click “Start New Calculation”.</li>
 <li><strong>Session ID</strong> (session storage): a random identifier for the current visit, removed when you close the tab. It lets us measure how long a visit lasts and which steps it included.</li>
@@ -26,7 +26,7 @@ export const cookiePolicy: SeedLegalPage = {
 <p>BodyMetrics does not load third-party analytics, advertising scripts or social-media widgets. When you click a sponsored offer you go to a partner’s website, which may set its own cookies under its own policy, for example to credit us with a commission.</p>
 
 <h2>4. How to remove or block storage</h2>
-<p>You can delete everything BodyMetrics has stored by clearing this site’s data in your browser settings (often under “Cookies and site data”). You can also block site data for BodyMetrics; the calculator will still work, but your input will not survive a reload and each visit will be counted as a new visitor.</p>
+<p>You can delete everything BodyMetrics has stored by clearing this site’s data in your browser settings (often under “Cookies and site data”). You can also block site data for BodyMetrics; the calculator will still work, but your input will not survive a reload and your visits on different days will be counted as different visitors.</p>
 
 <h2>5. Contact</h2>
 <p>Questions about this policy can be sent through the <a href="/legal/contact">contact form</a> or to <a href="mailto:${contactEmail}">${contactEmail}</a>.</p>
