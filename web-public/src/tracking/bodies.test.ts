@@ -187,22 +187,24 @@ describe('session/store body', () => {
 });
 
 describe('offer clicks', () => {
-  it('results page: the full record with ipAddress null', () => {
+  it('results page: the full record with ipAddress null and the tab session', () => {
     const body = affiliateClickBody({
       offer: { id: 12, title: 'TrendLine Smart Scale', url: 'https://shop.example/scale?ref=bodymetrics' },
-      visitorId: ids.visitorId,
+      ...ids,
       userAgent: chromeUa,
       referrer: '',
     });
     expect(affiliateClickBodySchema.parse(body)).toEqual(body);
     expect(body.ipAddress).toBeNull();
     expect(body.referrer).toBeNull();
+    // The click engages the visit of this session (README "How we count": Bounce Rate).
+    expect(body.sessionId).toBe(ids.sessionId);
   });
 
-  it('bridge page: offer and visitor only', () => {
-    const body = bridgeOfferClickBody({ offerId: 3, visitorId: ids.visitorId });
+  it('bridge page: offer, visitor and the tab session only', () => {
+    const body = bridgeOfferClickBody({ offerId: 3, ...ids });
     expect(bridgeOfferClickBodySchema.parse(body)).toEqual(body);
-    expect(Object.keys(body).sort()).toEqual(['offerId', 'visitorId']);
+    expect(body).toEqual({ offerId: 3, visitorId: ids.visitorId, sessionId: ids.sessionId });
   });
 });
 

@@ -158,10 +158,11 @@ export interface ClickedOffer {
   url: string;
 }
 
-/** Results page click (spec §7): the full record; ipAddress is always sent as null. */
+/** Results page click (spec §7): the full record plus the tab session; ipAddress is always sent as null. */
 export function affiliateClickBody(facts: {
   offer: ClickedOffer;
   visitorId: string;
+  sessionId: string;
   userAgent: string;
   referrer: string;
 }): AffiliateClickBody {
@@ -170,15 +171,20 @@ export function affiliateClickBody(facts: {
     offerTitle: clip(facts.offer.title, SHORT_TEXT_MAX),
     offerUrl: clip(facts.offer.url, URL_MAX),
     visitorId: facts.visitorId,
+    sessionId: facts.sessionId,
     ipAddress: null,
     userAgent: clip(facts.userAgent, USER_AGENT_MAX),
     referrer: facts.referrer ? clip(facts.referrer, URL_MAX) : null,
   };
 }
 
-/** Bridge page click (spec §7): offer and visitor only. */
-export function bridgeOfferClickBody(facts: { offerId: number; visitorId: string }): BridgeOfferClickBody {
-  return { offerId: facts.offerId, visitorId: facts.visitorId };
+/** Bridge page click (spec §7): offer and visitor, plus the tab session (a click engages the visit). */
+export function bridgeOfferClickBody(facts: {
+  offerId: number;
+  visitorId: string;
+  sessionId: string;
+}): BridgeOfferClickBody {
+  return { offerId: facts.offerId, visitorId: facts.visitorId, sessionId: facts.sessionId };
 }
 
 export function userActiveMessage(activity: LiveActivity): { type: 'user_active'; data: LiveActivity } {
