@@ -26,11 +26,13 @@ export interface IncrementSpec {
 export async function incrementRows(trx: Trx, spec: IncrementSpec, rows: Record<string, unknown>[]): Promise<void> {
   if (!rows.length) return;
   const merged = new Map<string, Record<string, unknown>>();
-  for (const row of rows) {
+  for (const given of rows) {
+    // A counter a row does not name moves by 0, so appliers can pass rows of different figures together.
+    const row = { ...Object.fromEntries(spec.counters.map((c) => [c, 0])), ...given };
     const key = JSON.stringify(spec.keys.map((k) => row[k]));
     const seen = merged.get(key);
     if (!seen) {
-      merged.set(key, { ...row });
+      merged.set(key, row);
       continue;
     }
     for (const c of spec.counters) seen[c] = Number(seen[c] ?? 0) + Number(row[c] ?? 0);
