@@ -8,7 +8,13 @@ import {
   sessionDurationBodySchema,
   sessionStoreBodySchema,
 } from './tracking';
-import { pageUrlSchema, sessionIdSchema, shortTextSchema, userAgentSchema, visitorIdSchema } from './primitives';
+import {
+  pageUrlSchema,
+  sessionIdSchema,
+  shortTextSchema,
+  userAgentSchema,
+  visitorIdSchema,
+} from './primitives';
 
 /**
  * The visitor as counted (unique visitors, funnel, unique clicks): `v:<visitorId>` when the visitor allowed

@@ -31,3 +31,15 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * Migrates up or down until `name` is the last migration applied (rolling a release back, and tests of a
+ * migration's data step: down to the one before it, old-shaped rows in, then migrateToLatest).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  if (!migrationNames.includes(name)) throw new Error(`no migration named ${name}`);
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

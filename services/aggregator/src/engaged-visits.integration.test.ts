@@ -199,10 +199,24 @@ describe('a bounce is a visit without engagement', () => {
   it('keeps each session’s counters, the never-viewed s9 included (not a visit), the crawler’s s8 nowhere', async () => {
     const sessions = await database.db
       .selectFrom('visitor_sessions')
-      .select(['session_id', 'visitor_id', 'start_date', 'page_views', 'engaging_steps', 'offer_clicks', 'seconds'])
+      .select([
+        'session_id',
+        'visitor_id',
+        'start_date',
+        'page_views',
+        'engaging_steps',
+        'offer_clicks',
+        'seconds',
+      ])
       .orderBy('session_id')
       .execute();
-    const row = (n: number, pageViews: number, engagingSteps: number, offerClicks: number, seconds: number) => ({
+    const row = (
+      n: number,
+      pageViews: number,
+      engagingSteps: number,
+      offerClicks: number,
+      seconds: number,
+    ) => ({
       session_id: `s${n}`,
       visitor_id: `v${n}`,
       start_date: today,
@@ -253,7 +267,13 @@ describe('a bounce is a visit without engagement', () => {
     for (const batch of batches) await apply(batch);
     // Redelivered in reverse, a topic's events in one batch.
     for (const topic of [topics.affiliateClick, topics.sessionDuration, topics.journey, topics.pageVisit])
-      await apply({ topic, events: batches.filter((b) => b.topic === topic).flatMap((b) => b.events).reverse() });
+      await apply({
+        topic,
+        events: batches
+          .filter((b) => b.topic === topic)
+          .flatMap((b) => b.events)
+          .reverse(),
+      });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -23,7 +23,11 @@ export interface IncrementSpec {
 }
 
 /** Merges rows with the same key (summing counters, keeping the greatest of `greatest`), then upserts. */
-export async function incrementRows(trx: Trx, spec: IncrementSpec, rows: Record<string, unknown>[]): Promise<void> {
+export async function incrementRows(
+  trx: Trx,
+  spec: IncrementSpec,
+  rows: Record<string, unknown>[],
+): Promise<void> {
   if (!rows.length) return;
   const merged = new Map<string, Record<string, unknown>>();
   for (const given of rows) {
@@ -44,7 +48,9 @@ export async function incrementRows(trx: Trx, spec: IncrementSpec, rows: Record<
   const columns = [...spec.keys, ...spec.counters, ...(spec.greatest ?? [])];
   const updates = [
     ...spec.counters.map((c) => sql`${sql.id(c)} = ${sql.id(spec.table, c)} + excluded.${sql.id(c)}`),
-    ...(spec.greatest ?? []).map((g) => sql`${sql.id(g)} = greatest(${sql.id(spec.table, g)}, excluded.${sql.id(g)})`),
+    ...(spec.greatest ?? []).map(
+      (g) => sql`${sql.id(g)} = greatest(${sql.id(spec.table, g)}, excluded.${sql.id(g)})`,
+    ),
   ];
   for (const slice of chunks(sorted, 500)) {
     await sql`

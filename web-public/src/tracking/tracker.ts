@@ -128,7 +128,10 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
 /** A "Learn More" click on the bridge page: the bridge's own click call, once, plus its journey step. */
 export function trackBridgeOfferClick(offerId: number): void {
   if (!trackingAllowed()) return;
-  postTracking('/api/affiliate-offers/click', bridgeOfferClickBody({ offerId, visitorId: visitorId(), sessionId: sessionId() }));
+  postTracking(
+    '/api/affiliate-offers/click',
+    bridgeOfferClickBody({ offerId, visitorId: visitorId(), sessionId: sessionId() }),
+  );
   trackJourney('bridge_affiliate_click', { offerId });
 }
 
