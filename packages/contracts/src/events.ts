@@ -8,7 +8,13 @@ import {
   sessionDurationBodySchema,
   sessionStoreBodySchema,
 } from './tracking';
-import { pageUrlSchema, shortTextSchema, userAgentSchema, visitorIdSchema } from './primitives';
+import {
+  pageUrlSchema,
+  sessionIdSchema,
+  shortTextSchema,
+  userAgentSchema,
+  visitorIdSchema,
+} from './primitives';
 
 /**
  * The visitor as counted (unique visitors, funnel, unique clicks): `v:<visitorId>` when the visitor allowed
@@ -50,6 +56,8 @@ export const affiliateClickEventSchema = z.strictObject({
   offerTitle: shortTextSchema.nullable(),
   offerUrl: pageUrlSchema.nullable(),
   visitorId: visitorIdSchema.nullable(),
+  /** Optional: the body-less counter call names none, and clicks from before it carried none. */
+  sessionId: sessionIdSchema.optional(),
   referrer: pageUrlSchema.nullable(),
   userAgent: userAgentSchema.nullable(),
   ipAddress: z.string().max(64).nullable(),

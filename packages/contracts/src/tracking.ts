@@ -128,6 +128,8 @@ export const affiliateClickBodySchema = z.strictObject({
   ipAddress: z.null().optional(),
   userAgent: userAgentSchema.optional(),
   referrer: pageUrlSchema.nullish(),
+  /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
+  sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
 });
 export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
@@ -136,6 +138,8 @@ export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
 export const bridgeOfferClickBodySchema = z.strictObject({
   offerId: offerIdSchema,
   visitorId: visitorIdSchema,
+  /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
+  sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
 });
 export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;

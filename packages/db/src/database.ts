@@ -99,6 +99,8 @@ export interface DailyVisitsTable {
   session_time_total: DefaultBigCount;
   session_time_count: Generated<number>;
   affiliate_clicks: Generated<number>;
+  /** Seconds on site of the visits that started this day (README "How we count": Avg Session Time). */
+  visit_seconds: DefaultBigCount;
 }
 export interface DailyVisitorsTable {
   date: DateOnly;
@@ -110,6 +112,11 @@ export interface VisitorSessionsTable {
   start_date: DateOnly;
   started_at: Timestamp;
   page_views: Generated<number>;
+  /** Journey steps past `landing`. */
+  engaging_steps: Generated<number>;
+  offer_clicks: Generated<number>;
+  /** Sum of the session's session-duration beacons. */
+  seconds: Generated<number>;
 }
 export interface ConversionFunnelTable {
   id: Generated<number>;

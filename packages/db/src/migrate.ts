@@ -5,12 +5,14 @@ import * as initial from './migrations/2026-11-21T0900_initial';
 import * as shareCardsNewsletterOptIn from './migrations/2026-11-23T0100_share_cards_newsletter_opt_in';
 import * as serviceSecrets from './migrations/2026-11-23T0200_service_secrets';
 import * as botEvents from './migrations/2026-11-23T0400_bot_events';
+import * as engagedVisits from './migrations/2026-11-23T0500_engaged_visits';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
   '2026-11-23T0100_share_cards_newsletter_opt_in': shareCardsNewsletterOptIn,
   '2026-11-23T0200_service_secrets': serviceSecrets,
   '2026-11-23T0400_bot_events': botEvents,
+  '2026-11-23T0500_engaged_visits': engagedVisits,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */
@@ -28,4 +30,16 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Migrates up or down until `name` is the last migration applied (rolling a release back, and tests of a
+ * migration's data step: down to the one before it, old-shaped rows in, then migrateToLatest).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  if (!migrationNames.includes(name)) throw new Error(`no migration named ${name}`);
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

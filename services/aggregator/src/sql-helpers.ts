@@ -23,14 +23,20 @@ export interface IncrementSpec {
 }
 
 /** Merges rows with the same key (summing counters, keeping the greatest of `greatest`), then upserts. */
-export async function incrementRows(trx: Trx, spec: IncrementSpec, rows: Record<string, unknown>[]): Promise<void> {
+export async function incrementRows(
+  trx: Trx,
+  spec: IncrementSpec,
+  rows: Record<string, unknown>[],
+): Promise<void> {
   if (!rows.length) return;
   const merged = new Map<string, Record<string, unknown>>();
-  for (const row of rows) {
+  for (const given of rows) {
+    // A counter a row does not name moves by 0, so appliers can pass rows of different figures together.
+    const row = { ...Object.fromEntries(spec.counters.map((c) => [c, 0])), ...given };
     const key = JSON.stringify(spec.keys.map((k) => row[k]));
     const seen = merged.get(key);
     if (!seen) {
-      merged.set(key, { ...row });
+      merged.set(key, row);
       continue;
     }
     for (const c of spec.counters) seen[c] = Number(seen[c] ?? 0) + Number(row[c] ?? 0);
@@ -42,7 +48,9 @@ export async function incrementRows(trx: Trx, spec: IncrementSpec, rows: Record<
   const columns = [...spec.keys, ...spec.counters, ...(spec.greatest ?? [])];
   const updates = [
     ...spec.counters.map((c) => sql`${sql.id(c)} = ${sql.id(spec.table, c)} + excluded.${sql.id(c)}`),
-    ...(spec.greatest ?? []).map((g) => sql`${sql.id(g)} = greatest(${sql.id(spec.table, g)}, excluded.${sql.id(g)})`),
+    ...(spec.greatest ?? []).map(
+      (g) => sql`${sql.id(g)} = greatest(${sql.id(spec.table, g)}, excluded.${sql.id(g)})`,
+    ),
   ];
   for (const slice of chunks(sorted, 500)) {
     await sql`

@@ -21,8 +21,7 @@ export async function readOverview(db: Kysely<Database>, timeZone: string): Prom
         'sessions',
         'bounced_sessions',
         // bigint: pg answers with a string (the db type nests Generated<ColumnType>, so name it here).
-        sql<string>`session_time_total`.as('session_time_total'),
-        'session_time_count',
+        sql<string>`visit_seconds`.as('visit_seconds'),
         'affiliate_clicks',
       ])
       .where('date', '=', todayIn(timeZone))
@@ -54,7 +53,8 @@ export async function readOverview(db: Kysely<Database>, timeZone: string): Prom
   return {
     todayVisitors: uniqueVisitors,
     todayPageViews: toNumber(today?.total_page_views),
-    avgSessionTime: ratio(toNumber(today?.session_time_total), toNumber(today?.session_time_count)),
+    // Both over the day's visits (README "How we count"; the aggregator's apply/visits.ts decides them).
+    avgSessionTime: ratio(toNumber(today?.visit_seconds), toNumber(today?.sessions)),
     bounceRate: percent(toNumber(today?.bounced_sessions), toNumber(today?.sessions)),
     mobilePercentage: percent(toNumber(today?.mobile_visitors), uniqueVisitors),
     todayClicks: toNumber(today?.affiliate_clicks),

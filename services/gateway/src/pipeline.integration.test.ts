@@ -40,8 +40,8 @@ const pageVisit = (visitorId: string, mobile: boolean, referrer: string | null, 
 
 /**
  * P (desktop, from Facebook): two pages, the whole journey, a bridge click on offer 1 and a results click
- * on offer 2, 200 s on site. Q (mobile, direct): one page (a bounce), 40 s. R (desktop, from Facebook):
- * one page (a bounce), no beacon.
+ * on offer 2, 200 s on site. Q (mobile, direct): one page and its landing step only, but 40 s on site (so
+ * engaged). R (desktop, from Facebook): one page, landing only, 6 s (the one bounce).
  */
 const pJourney = [
   'landing',
@@ -96,7 +96,7 @@ const story: { path: string; ua: string; ip: string; body?: unknown }[] = [
     path: '/api/affiliate-offers/click',
     ua: chrome,
     ip: '203.0.113.10',
-    body: { offerId: 1, visitorId: 'P' },
+    body: { offerId: 1, visitorId: 'P', sessionId: 'session-P' },
   },
   {
     path: '/api/analytics/affiliate-click',
@@ -107,6 +107,7 @@ const story: { path: string; ua: string; ip: string; body?: unknown }[] = [
       offerTitle: 'Offer two',
       offerUrl: 'https://partner.example.com/2',
       visitorId: 'P',
+      sessionId: 'session-P',
       ipAddress: null,
       userAgent: chrome,
       referrer: 'https://bodymetrics.example/',
@@ -116,13 +117,26 @@ const story: { path: string; ua: string; ip: string; body?: unknown }[] = [
     path: '/api/analytics/session-duration',
     ua: chrome,
     ip: '203.0.113.10',
-    body: { visitorId: 'P', sessionDuration: 200, pageUrl: '/' },
+    body: { visitorId: 'P', sessionId: 'session-P', sessionDuration: 150, pageUrl: '/' },
+  },
+  {
+    // A beacon per page: P's two add up to the 200 s of the visit.
+    path: '/api/analytics/session-duration',
+    ua: chrome,
+    ip: '203.0.113.10',
+    body: { visitorId: 'P', sessionId: 'session-P', sessionDuration: 50, pageUrl: '/legal/terms' },
   },
   {
     path: '/api/analytics/session-duration',
     ua: safari,
     ip: '198.51.100.7',
-    body: { visitorId: 'Q', sessionDuration: 40, pageUrl: '/' },
+    body: { visitorId: 'Q', sessionId: 'session-Q', sessionDuration: 40, pageUrl: '/' },
+  },
+  {
+    path: '/api/analytics/session-duration',
+    ua: chrome,
+    ip: '192.0.2.33',
+    body: { visitorId: 'R', sessionId: 'session-R', sessionDuration: 6, pageUrl: '/' },
   },
 ];
 
@@ -225,8 +239,8 @@ describe('the analytics pipeline through the gateway', () => {
     expect(await read('/api/analytics/overview')).toEqual({
       todayVisitors: 3,
       todayPageViews: 4,
-      avgSessionTime: 120, // (200 + 40) / 2 beacons
-      bounceRate: 67, // Q and R of three sessions
+      avgSessionTime: 82, // seconds of the day's visits / visits: (150 + 50 + 40 + 6) / 3 = 82 (not per beacon: 62)
+      bounceRate: 33, // R (one page, landing only, 6 s) of three visits
       mobilePercentage: 33, // Q of three visitors
       todayClicks: 2,
       totalClicks: 2,

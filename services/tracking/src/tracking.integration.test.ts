@@ -81,16 +81,18 @@ const valid: Case[] = [
       ipAddress: null,
       userAgent: 'UA',
       referrer: '/',
+      sessionId: 'tab-1',
     },
     topic: topics.affiliateClick,
-    expectPayload: { offerId: 3, source: 'results', visitorId, ipAddress: '203.0.113.0' },
+    // The tab session travels on: a click engages its visit (README "How we count": Bounce Rate).
+    expectPayload: { offerId: 3, source: 'results', visitorId, sessionId: 'tab-1', ipAddress: '203.0.113.0' },
   },
   {
     name: 'affiliate-offers/click (bridge)',
     url: '/api/affiliate-offers/click',
-    body: { offerId: 4, visitorId },
+    body: { offerId: 4, visitorId, sessionId: 'tab-2' },
     topic: topics.affiliateClick,
-    expectPayload: { offerId: 4, source: 'bridge', visitorId },
+    expectPayload: { offerId: 4, source: 'bridge', visitorId, sessionId: 'tab-2' },
   },
   {
     name: 'affiliate-offers/{id}/click',
@@ -183,6 +185,13 @@ const invalid: { name: string; url: string; body: unknown; field: string; topic:
     url: '/api/analytics/affiliate-click',
     body: { offerId: 0, offerTitle: 't', offerUrl: 'u', visitorId },
     field: 'offerId',
+    topic: topics.affiliateClick,
+  },
+  {
+    name: 'bridge click with an empty sessionId',
+    url: '/api/affiliate-offers/click',
+    body: { offerId: 2, visitorId, sessionId: ' ' },
+    field: 'sessionId',
     topic: topics.affiliateClick,
   },
   {

@@ -195,10 +195,10 @@ describe('session/store body', () => {
 });
 
 describe('offer clicks', () => {
-  it('results page: the full record with ipAddress null', () => {
+  it('results page: the full record with ipAddress null and the tab session', () => {
     const body = affiliateClickBody({
       offer: { id: 12, title: 'TrendLine Smart Scale', url: 'https://shop.example/scale?ref=bodymetrics' },
-      visitorId: ids.visitorId,
+      ...ids,
       storageAllowed: true,
       userAgent: chromeUa,
       referrer: '',
@@ -206,12 +206,19 @@ describe('offer clicks', () => {
     expect(affiliateClickBodySchema.parse(body)).toEqual(body);
     expect(body.ipAddress).toBeNull();
     expect(body.referrer).toBeNull();
+    // The click engages the visit of this session (README "How we count": Bounce Rate).
+    expect(body.sessionId).toBe(ids.sessionId);
   });
 
-  it('bridge page: offer and visitor only (and whether the id is kept on the device)', () => {
-    const body = bridgeOfferClickBody({ offerId: 3, visitorId: ids.visitorId, storageAllowed: false });
+  it('bridge page: offer, visitor, the tab session and whether the id is kept on the device', () => {
+    const body = bridgeOfferClickBody({ offerId: 3, ...ids, storageAllowed: false });
     expect(bridgeOfferClickBodySchema.parse(body)).toEqual(body);
-    expect(Object.keys(body).sort()).toEqual(['offerId', 'storageAllowed', 'visitorId']);
+    expect(body).toEqual({
+      offerId: 3,
+      visitorId: ids.visitorId,
+      sessionId: ids.sessionId,
+      storageAllowed: false,
+    });
   });
 
   it('every counted call says whether the visitor id is kept on the device (the server counts by it then)', () => {

@@ -163,11 +163,12 @@ export interface ClickedOffer {
   url: string;
 }
 
-/** Results page click (spec §7): the full record; ipAddress is always sent as null. */
+/** Results page click (spec §7): the full record plus the tab session; ipAddress is always sent as null. */
 export function affiliateClickBody(facts: {
   offer: ClickedOffer;
   visitorId: string;
   storageAllowed: boolean;
+  sessionId: string;
   userAgent: string;
   referrer: string;
 }): AffiliateClickBody {
@@ -176,6 +177,7 @@ export function affiliateClickBody(facts: {
     offerTitle: clip(facts.offer.title, SHORT_TEXT_MAX),
     offerUrl: clip(facts.offer.url, URL_MAX),
     visitorId: facts.visitorId,
+    sessionId: facts.sessionId,
     ipAddress: null,
     userAgent: clip(facts.userAgent, USER_AGENT_MAX),
     referrer: facts.referrer ? clip(facts.referrer, URL_MAX) : null,
@@ -183,13 +185,22 @@ export function affiliateClickBody(facts: {
   };
 }
 
-/** Bridge page click (spec §7): offer and visitor (and whether the visitor's id is kept on the device). */
+/**
+ * Bridge page click (spec §7): offer and visitor, plus the tab session (a click engages the visit) and
+ * whether the visitor's id is kept on the device.
+ */
 export function bridgeOfferClickBody(facts: {
   offerId: number;
   visitorId: string;
+  sessionId: string;
   storageAllowed: boolean;
 }): BridgeOfferClickBody {
-  return { offerId: facts.offerId, visitorId: facts.visitorId, storageAllowed: facts.storageAllowed };
+  return {
+    offerId: facts.offerId,
+    visitorId: facts.visitorId,
+    sessionId: facts.sessionId,
+    storageAllowed: facts.storageAllowed,
+  };
 }
 
 export function userActiveMessage(activity: LiveActivity): { type: 'user_active'; data: LiveActivity } {

@@ -118,6 +118,7 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
     affiliateClickBody({
       offer,
       ...visitor(),
+      sessionId: sessionId(),
       userAgent: navigator.userAgent,
       referrer: document.referrer,
     }),
@@ -127,7 +128,10 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
 /** A "Learn More" click on the bridge page: the bridge's own click call, once, plus its journey step. */
 export function trackBridgeOfferClick(offerId: number): void {
   if (!trackingAllowed()) return;
-  postTracking('/api/affiliate-offers/click', bridgeOfferClickBody({ offerId, ...visitor() }));
+  postTracking(
+    '/api/affiliate-offers/click',
+    bridgeOfferClickBody({ offerId, ...visitor(), sessionId: sessionId() }),
+  );
   trackJourney('bridge_affiliate_click', { offerId });
 }
 

@@ -8,6 +8,7 @@ import { localDate } from '../local-date';
 import { chunks, countBy, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
 import { countConversions } from './traffic';
+import { applySessionIncrements } from './visits';
 
 export async function applyAffiliateClickEvents(
   trx: Trx,
@@ -57,6 +58,17 @@ export async function applyAffiliateClickEvents(
   );
   const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   if (!counted.length) return;
+  // A click engages its session's visit (apply/visits.ts); the body-less counter call names no session.
+  const visitFigures = await applySessionIncrements(
+    trx,
+    counted.map((e) => ({
+      sessionId: e.payload.sessionId,
+      visitorId: e.payload.visitorId,
+      date: localDate(e.receivedAt, timeZone),
+      at: e.receivedAt,
+      offerClicks: 1,
+    })),
+  );
 
   await incrementRows(
     trx,
@@ -75,8 +87,15 @@ export async function applyAffiliateClickEvents(
   );
   await incrementRows(
     trx,
-    { table: 'daily_visits', keys: ['date'], counters: ['affiliate_clicks'] },
-    counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), affiliate_clicks: 1 })),
+    {
+      table: 'daily_visits',
+      keys: ['date'],
+      counters: ['affiliate_clicks', 'sessions', 'bounced_sessions', 'visit_seconds'],
+    },
+    [
+      ...counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), affiliate_clicks: 1 })),
+      ...visitFigures.daily,
+    ],
   );
   const perOffer = [...countBy(counted, (e) => String(e.payload.offerId))].sort(
     ([a], [b]) => Number(a) - Number(b),
@@ -99,9 +118,8 @@ export async function applyAffiliateClickEvents(
         .execute()
     ).map((r) => r.visitor_id),
   );
-  await applyVisitorDeltas(
-    trx,
-    counted
+  await applyVisitorDeltas(trx, [
+    ...counted
       .filter((e) => e.payload.visitorId)
       .map((e) => ({
         visitorId: e.payload.visitorId as string,
@@ -110,7 +128,9 @@ export async function applyAffiliateClickEvents(
         affiliateClicks: 1,
         converted: true,
       })),
-  );
+    // Only clicks that name a visitor reach a session, so this is empty whenever `visitors` is.
+    ...visitFigures.visitorDeltas,
+  ]);
   await countConversions(
     trx,
     visitors.filter((v) => !alreadyConverted.has(v)),

@@ -1,11 +1,13 @@
 // tracking.journey.v1 → user_journey (raw), conversion_funnel (distinct visitors per step per day,
-// bridge steps included) through funnel_step_visitors, and session_metrics.email_submitted.
+// bridge steps included) through funnel_step_visitors, visits and bounces (visitor_sessions, daily_visits:
+// apply/visits.ts), and session_metrics.
 import type { Envelope, JourneyEvent, JourneyStep } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
 import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
+import { applySessionIncrements } from './visits';
 
 /** The conversion_funnel column each step moves. */
 export const funnelColumn: Record<JourneyStep, string> = {
@@ -85,13 +87,30 @@ export async function applyJourneyEvents(
     funnel,
   );
 
-  await applyVisitorDeltas(
+  // A step past landing engages its session's visit (apply/visits.ts).
+  const visitFigures = await applySessionIncrements(
     trx,
     counted.map((e) => ({
+      sessionId: e.payload.sessionId,
+      visitorId: e.payload.visitorId,
+      date: localDate(e.receivedAt, timeZone),
+      at: e.receivedAt,
+      engagingSteps: e.payload.step === 'landing' ? 0 : 1,
+    })),
+  );
+  await incrementRows(
+    trx,
+    { table: 'daily_visits', keys: ['date'], counters: ['sessions', 'bounced_sessions', 'visit_seconds'] },
+    visitFigures.daily,
+  );
+
+  await applyVisitorDeltas(trx, [
+    ...counted.map((e) => ({
       visitorId: e.payload.visitorId,
       firstSeen: e.receivedAt,
       lastSeen: e.receivedAt,
       emailSubmitted: e.payload.step === 'email_provided' || e.payload.step === 'report_sent',
     })),
-  );
+    ...visitFigures.visitorDeltas,
+  ]);
 }

@@ -1,7 +1,6 @@
 // tracking.page-visit.v1 → page_visits / page_leaves (raw), and daily_visits, daily_visitors,
-// visitor_sessions, daily_devices, daily_geo, traffic_sources, daily_traffic, session_metrics.
+// visitor_sessions (visits and bounces: apply/visits.ts), daily_devices, daily_geo, traffic_sources, daily_traffic, session_metrics.
 // Only events whose raw row is new (first delivery) move an aggregate.
-import { sql } from 'kysely';
 import { classifyTrafficSource, type Envelope, type PageVisitEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
 import { countedVisitor } from '../counted-visitor';
@@ -9,6 +8,7 @@ import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas, type VisitorDelta } from './session-metrics';
 import { applyFirstTouches } from './traffic';
+import { applySessionIncrements } from './visits';
 
 type Visit = Extract<PageVisitEvent, { kind: 'visit' }>;
 type Leave = Extract<PageVisitEvent, { kind: 'leave' }>;
@@ -68,10 +68,6 @@ export async function applyPageVisitEvents(
   const daily: Record<string, unknown>[] = counted.map((e) => ({
     date: dateOf(e),
     total_page_views: 1,
-    unique_visitors: 0,
-    mobile_visitors: 0,
-    sessions: 0,
-    bounced_sessions: 0,
   }));
 
   // Unique visitors per day (the counted visitor: README "How we count"), and the device/geography rows
@@ -99,11 +95,8 @@ export async function applyPageVisitEvents(
     const date = dateOf(e);
     daily.push({
       date,
-      total_page_views: 0,
       unique_visitors: 1,
       mobile_visitors: e.payload.deviceType === 'mobile' ? 1 : 0,
-      sessions: 0,
-      bounced_sessions: 0,
     });
     devices.push({
       date,
@@ -115,68 +108,44 @@ export async function applyPageVisitEvents(
     geo.push({ date, time_zone: e.payload.timeZone, language: e.payload.language, visitors: 1 });
   }
 
-  // Sessions and bounces: a session bounced while it has exactly one page view.
+  // Visits and bounces (apply/visits.ts). A tracker that sends no session id: each page load is its own
+  // visit of the visitor's session metrics, neither a visit of the day nor a bounce (engagement unknown).
   const visitorDeltas: VisitorDelta[] = [];
-  const bySession = new Map<string, { visitorId: string; date: string; startedAt: string; views: number }>();
   for (const e of counted) {
-    const sid = e.payload.sessionId;
-    if (!sid) {
-      // A tracker that sends no session id: each page load is its own visit, bounce unknown.
-      visitorDeltas.push({
-        visitorId: e.payload.visitorId,
-        firstSeen: e.receivedAt,
-        lastSeen: e.receivedAt,
-        visits: 1,
-      });
-      continue;
-    }
-    const s = bySession.get(sid);
-    if (s) s.views += 1;
-    else
-      bySession.set(sid, {
-        visitorId: e.payload.visitorId,
-        date: dateOf(e),
-        startedAt: e.receivedAt,
-        views: 1,
-      });
+    if (e.payload.sessionId) continue;
+    visitorDeltas.push({
+      visitorId: e.payload.visitorId,
+      firstSeen: e.receivedAt,
+      lastSeen: e.receivedAt,
+      visits: 1,
+    });
   }
-  const sessions = [...bySession.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const slice of chunks(sessions, 500)) {
-    const rows = await sql<{ session_id: string; start_date: string; page_views: number; inserted: boolean }>`
-      insert into visitor_sessions as s (session_id, visitor_id, start_date, started_at, page_views)
-      values ${sql.join(slice.map(([sid, s]) => sql`(${sid}, ${s.visitorId}, ${s.date}::date, ${s.startedAt}::timestamptz, ${s.views}::int)`))}
-      on conflict (session_id) do update set page_views = s.page_views + excluded.page_views
-      returning session_id, start_date, page_views, (xmax = 0) as inserted
-    `.execute(trx);
-    for (const r of rows.rows) {
-      const s = bySession.get(r.session_id);
-      if (!s) continue;
-      const before = r.inserted ? 0 : r.page_views - s.views;
-      const bounceDelta = (r.page_views === 1 ? 1 : 0) - (before === 1 ? 1 : 0);
-      daily.push({
-        date: r.start_date,
-        total_page_views: 0,
-        unique_visitors: 0,
-        mobile_visitors: 0,
-        sessions: r.inserted ? 1 : 0,
-        bounced_sessions: bounceDelta,
-      });
-      visitorDeltas.push({
-        visitorId: s.visitorId,
-        firstSeen: s.startedAt,
-        lastSeen: s.startedAt,
-        visits: r.inserted ? 1 : 0,
-        bouncedVisits: bounceDelta,
-      });
-    }
-  }
+  const visitFigures = await applySessionIncrements(
+    trx,
+    counted.map((e) => ({
+      sessionId: e.payload.sessionId,
+      visitorId: e.payload.visitorId,
+      date: dateOf(e),
+      at: e.receivedAt,
+      pageViews: 1,
+    })),
+  );
+  daily.push(...visitFigures.daily);
+  visitorDeltas.push(...visitFigures.visitorDeltas);
 
   await incrementRows(
     trx,
     {
       table: 'daily_visits',
       keys: ['date'],
-      counters: ['total_page_views', 'unique_visitors', 'mobile_visitors', 'sessions', 'bounced_sessions'],
+      counters: [
+        'total_page_views',
+        'unique_visitors',
+        'mobile_visitors',
+        'sessions',
+        'bounced_sessions',
+        'visit_seconds',
+      ],
     },
     daily,
   );

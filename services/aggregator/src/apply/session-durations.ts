@@ -1,9 +1,11 @@
-// tracking.session-duration.v1 → session_durations (raw), daily_visits session time, session_metrics.
+// tracking.session-duration.v1 → session_durations (raw), the seconds of visitor_sessions (visits and
+// bounces: apply/visits.ts), daily_visits session time, session_metrics.
 import type { Envelope, SessionDurationEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
+import { applySessionIncrements } from './visits';
 
 export async function applySessionDurationEvents(
   trx: Trx,
@@ -38,22 +40,41 @@ export async function applySessionDurationEvents(
     timeZone,
   );
   const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
-  await incrementRows(
+  // The beacons add their seconds to their session (apply/visits.ts): what may make it engaged, and the
+  // seconds of its visit.
+  const visitFigures = await applySessionIncrements(
     trx,
-    { table: 'daily_visits', keys: ['date'], counters: ['session_time_total', 'session_time_count'] },
     counted.map((e) => ({
+      sessionId: e.payload.sessionId,
+      visitorId: e.payload.visitorId,
       date: localDate(e.receivedAt, timeZone),
-      session_time_total: e.payload.sessionDuration,
-      session_time_count: 1,
+      at: e.receivedAt,
+      seconds: e.payload.sessionDuration,
     })),
   );
-  await applyVisitorDeltas(
+  await incrementRows(
     trx,
-    counted.map((e) => ({
+    {
+      table: 'daily_visits',
+      keys: ['date'],
+      counters: ['session_time_total', 'session_time_count', 'sessions', 'bounced_sessions', 'visit_seconds'],
+    },
+    [
+      ...counted.map((e) => ({
+        date: localDate(e.receivedAt, timeZone),
+        session_time_total: e.payload.sessionDuration,
+        session_time_count: 1,
+      })),
+      ...visitFigures.daily,
+    ],
+  );
+  await applyVisitorDeltas(trx, [
+    ...counted.map((e) => ({
       visitorId: e.payload.visitorId,
       firstSeen: e.receivedAt,
       lastSeen: e.receivedAt,
       sessionTime: e.payload.sessionDuration,
     })),
-  );
+    ...visitFigures.visitorDeltas,
+  ]);
 }
