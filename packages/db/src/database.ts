@@ -163,6 +163,11 @@ export interface TrafficSourcesTable {
   first_visit: Timestamp;
   first_visit_date: DateOnly;
 }
+/** A counted visitor's first offer click (traffic sources' conversion rate). */
+export interface VisitorConversionsTable {
+  visitor_id: string;
+  converted_at: Timestamp;
+}
 export interface DailyTrafficTable {
   date: DateOnly;
   source: string;
@@ -319,6 +324,7 @@ export interface Database {
   session_metrics: SessionMetricsTable;
   traffic_sources: TrafficSourcesTable;
   daily_traffic: DailyTrafficTable;
+  visitor_conversions: VisitorConversionsTable;
   daily_devices: DailyDevicesTable;
   daily_geo: DailyGeoTable;
   affiliate_daily_clicks: AffiliateDailyClicksTable;
@@ -354,6 +360,7 @@ export const analyticsTables = [
   'session_metrics',
   'traffic_sources',
   'daily_traffic',
+  'visitor_conversions',
   'daily_devices',
   'daily_geo',
   'affiliate_daily_clicks',

@@ -6,6 +6,7 @@ import * as shareCardsNewsletterOptIn from './migrations/2026-11-23T0100_share_c
 import * as serviceSecrets from './migrations/2026-11-23T0200_service_secrets';
 import * as botEvents from './migrations/2026-11-23T0400_bot_events';
 import * as engagedVisits from './migrations/2026-11-23T0500_engaged_visits';
+import * as visitorConversions from './migrations/2026-11-23T0800_visitor_conversions';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0200_service_secrets': serviceSecrets,
   '2026-11-23T0400_bot_events': botEvents,
   '2026-11-23T0500_engaged_visits': engagedVisits,
+  '2026-11-23T0800_visitor_conversions': visitorConversions,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

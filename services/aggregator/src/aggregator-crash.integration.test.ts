@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { topics } from '@bodymetrics/contracts';
-import { createTestBus, createTestDatabase, eventually, testInfra, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  testInfra,
+  type TestBus,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 
 const visitors = 3000;
 const pagesPerVisitor = 3;
@@ -64,7 +71,16 @@ describe('aggregator killed with SIGKILL mid-stream', () => {
           }),
         );
       }
-      for (const step of steps) sends.push(testBus.bus.publish(topics.journey, { visitorId, sessionId: `crash-session-${v}`, step, ipAddress: null, requestUserAgent: null }));
+      for (const step of steps)
+        sends.push(
+          testBus.bus.publish(topics.journey, {
+            visitorId,
+            sessionId: `crash-session-${v}`,
+            step,
+            ipAddress: null,
+            requestUserAgent: null,
+          }),
+        );
     }
     await Promise.all(sends);
   }, 120_000);
@@ -81,10 +97,16 @@ describe('aggregator killed with SIGKILL mid-stream', () => {
       child = startAggregatorProcess(database, testBus.topicPrefix);
       const startedWith = await count(database.db, 'page_visits');
       // Kill as soon as this run has applied something, i.e. mid-stream.
-      await eventually(async () => expect(await count(database.db, 'page_visits') + (await count(database.db, 'user_journey'))).toBeGreaterThan(startedWith), {
-        timeoutMs: 60_000,
-        intervalMs: 20,
-      });
+      await eventually(
+        async () =>
+          expect(
+            (await count(database.db, 'page_visits')) + (await count(database.db, 'user_journey')),
+          ).toBeGreaterThan(startedWith),
+        {
+          timeoutMs: 60_000,
+          intervalMs: 20,
+        },
+      );
       child.kill('SIGKILL');
       await new Promise((resolve) => child?.once('exit', resolve));
     }
@@ -97,7 +119,10 @@ describe('aggregator killed with SIGKILL mid-stream', () => {
       },
       { timeoutMs: 120_000, intervalMs: 250 },
     );
-    const daily = await database.db.selectFrom('daily_visits').select(['unique_visitors', 'total_page_views', 'sessions', 'bounced_sessions', 'mobile_visitors']).execute();
+    const daily = await database.db
+      .selectFrom('daily_visits')
+      .select(['unique_visitors', 'total_page_views', 'sessions', 'bounced_sessions', 'mobile_visitors'])
+      .execute();
     // The events were all received within moments of each other: one day (two if the run straddles midnight).
     const sum = (k: keyof (typeof daily)[number]) => daily.reduce((s, r) => s + Number(r[k]), 0);
     expect(sum('total_page_views')).toBe(total);
@@ -107,11 +132,16 @@ describe('aggregator killed with SIGKILL mid-stream', () => {
       expect(sum('unique_visitors')).toBe(visitors);
       expect(sum('mobile_visitors')).toBe(visitors / 2);
     }
-    const funnel = await database.db.selectFrom('conversion_funnel').select(['landing_visitors', 'form_started', 'form_completed']).execute();
+    const funnel = await database.db
+      .selectFrom('conversion_funnel')
+      .select(['landing_visitors', 'form_started', 'form_completed'])
+      .execute();
     expect(funnel.reduce((s, r) => s + r.landing_visitors, 0)).toBe(visitors);
     expect(funnel.reduce((s, r) => s + r.form_completed, 0)).toBe(visitors);
     const metrics = await sql<{ n: number; views: number; visits: number }>`
-      select count(*)::int as n, sum(total_page_views)::int as views, sum(total_visits)::int as visits from session_metrics`.execute(database.db);
+      select count(*)::int as n, sum(total_page_views)::int as views, sum(total_visits)::int as visits from session_metrics`.execute(
+      database.db,
+    );
     expect(metrics.rows[0]).toEqual({ n: visitors, views: total, visits: visitors });
   }, 300_000);
 });

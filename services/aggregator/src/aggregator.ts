@@ -38,7 +38,12 @@ export interface AggregatorDeps {
 }
 
 export interface Aggregator {
-  healthcheck(): { running: boolean; batchesApplied: number; eventsApplied: number; lastAppliedAt: string | null };
+  healthcheck(): {
+    running: boolean;
+    batchesApplied: number;
+    eventsApplied: number;
+    lastAppliedAt: string | null;
+  };
   /** Messages on each tracking topic not applied yet (summed over partitions); empty when the bus cannot tell. */
   consumerLag(): Promise<{ topic: string; lag: number }[]>;
   shutdown(): Promise<void>;
@@ -74,9 +79,13 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
       stats.eventsApplied += batch.events.length;
       stats.lastAppliedAt = new Date().toISOString();
       if (deps.notify && batch.events.length) {
-        Promise.resolve(deps.notify({ topic: batch.topic.name, events: batch.events.length, changedAt: stats.lastAppliedAt })).catch((err: unknown) =>
-          deps.log?.('analytics-changed notice failed', err),
-        );
+        Promise.resolve(
+          deps.notify({
+            topic: batch.topic.name,
+            events: batch.events.length,
+            changedAt: stats.lastAppliedAt,
+          }),
+        ).catch((err: unknown) => deps.log?.('analytics-changed notice failed', err));
       }
     },
   });

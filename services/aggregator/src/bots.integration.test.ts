@@ -28,9 +28,10 @@ const today = new Intl.DateTimeFormat('en-CA', {
 }).format(new Date());
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+// Two people with the same browser at two addresses: two visitors by the daily visitor key.
 const people = [
-  { visitorId: 'person-1', ua: chrome },
-  { visitorId: 'person-2', ua: chrome },
+  { visitorId: 'person-1', ua: chrome, address: '203.0.113.1' },
+  { visitorId: 'person-2', ua: chrome, address: '203.0.113.2' },
 ];
 const bots = [
   { visitorId: 'bot-google', ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
@@ -81,7 +82,13 @@ let database: TestDatabase;
 let testBus: TestBus;
 let aggregator: Aggregator;
 
-function post(port: number, url: string, body: unknown, userAgent: string | undefined): Promise<number> {
+function post(
+  port: number,
+  url: string,
+  body: unknown,
+  userAgent: string | undefined,
+  address = '203.0.113.9',
+): Promise<number> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -94,6 +101,7 @@ function post(port: number, url: string, body: unknown, userAgent: string | unde
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
           ...(userAgent === undefined ? {} : { 'user-agent': userAgent }),
+          'x-forwarded-for': address,
         },
       },
       (res) => {
@@ -125,7 +133,10 @@ beforeAll(async () => {
   const { port } = tracking.server.address() as AddressInfo;
   for (const v of [...people, ...bots]) {
     for (const e of eventsOf(v.visitorId))
-      expect(await post(port, e.url, e.body, v.ua), `${v.visitorId} ${e.url}`).toBe(202);
+      expect(
+        await post(port, e.url, e.body, v.ua, (v as { address?: string }).address),
+        `${v.visitorId} ${e.url}`,
+      ).toBe(202);
   }
   await tracking.close();
   aggregator = await startAggregator({

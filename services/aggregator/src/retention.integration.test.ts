@@ -98,6 +98,17 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       .insertInto('visitor_sessions')
       .values({ session_id: session, visitor_id: visitor, start_date: date, started_at: at, page_views: 1 })
       .execute();
+    await db
+      .insertInto('traffic_sources')
+      .values({
+        visitor_id: visitor,
+        source: 'direct',
+        medium: 'none',
+        first_visit: at,
+        first_visit_date: date,
+      })
+      .execute();
+    await db.insertInto('visitor_conversions').values({ visitor_id: visitor, converted_at: at }).execute();
   }
   await db
     .insertInto('daily_visits')
@@ -121,6 +132,8 @@ const expiring: ExpiringTable[] = [
   'visitor_sessions',
   'daily_visitors',
   'funnel_step_visitors',
+  'traffic_sources',
+  'visitor_conversions',
 ];
 
 async function visitorsIn(db: TestDatabase['db'], table: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 // The retention job (privacy: the operator is in the EU): raw events older than RETENTION_DAYS are
 // deleted, together with the "seen before?" sets that name visitors (daily_visitors,
-// funnel_step_visitors) and the per-session rows (visitor_sessions). The daily aggregates stay — they
+// funnel_step_visitors, traffic_sources, visitor_conversions) and the per-session rows (visitor_sessions). The daily aggregates stay — they
 // are the dashboard's history and name nobody.
 //
 // Shares (share_images: which card a posted link shows, and when) expire the same way, by their own
@@ -29,12 +29,15 @@ export const expiringTimestampTables = [
   { table: 'form_sessions', column: 'received_at' },
   // No index on started_at: once the backlog is gone each run scans it once, which is fine once a day.
   { table: 'visitor_sessions', column: 'started_at' },
+  { table: 'visitor_conversions', column: 'converted_at' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
 /** Dated dedupe sets (one row per visitor per day): deleted by their calendar date in the operator's zone. */
 export const expiringDatedTables = [
   { table: 'daily_visitors', column: 'date' },
   { table: 'funnel_step_visitors', column: 'date' },
+  // First touches name a (counted) visitor too; a visitor back after the retention period is new again.
+  { table: 'traffic_sources', column: 'first_visit_date' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
 /** Shares: not analytics, so counted apart from the raw events (see RetentionResult.deletedShares). */

@@ -146,8 +146,9 @@ async function seedAnalytics(): Promise<void> {
     .values([1, 2].map((offer_id) => ({ date: today, offer_id, clicks: 2, last_clicked_at: now })))
     .execute(); // 2
   await db.insertInto('daily_bot_events').values({ date: today, events: 5 }).execute(); // 1
+  await db.insertInto('visitor_conversions').values({ visitor_id: 'v:v1', converted_at: now }).execute(); // 1
 }
-const seededAnalyticsRows = 3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1; // 35
+const seededAnalyticsRows = 3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1 + 1; // 36
 
 beforeAll(async () => {
   testDb = await createTestDatabase('analytics_reset');
@@ -241,7 +242,7 @@ describe('reset-all-data', () => {
   it('deletes every analytics row and reports the exact number', async () => {
     const res = await reset();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 35 } });
+    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 36 } });
     for (const table of analyticsTables) expect(await count(table), table).toBe(0);
   });
 

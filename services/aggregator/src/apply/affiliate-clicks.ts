@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
+import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
 import { chunks, countBy, incrementRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
@@ -108,16 +109,6 @@ export async function applyAffiliateClickEvents(
 
   const visitors = [...new Set(counted.map((e) => e.payload.visitorId).filter((v): v is string => !!v))];
   if (!visitors.length) return;
-  const alreadyConverted = new Set(
-    (
-      await trx
-        .selectFrom('session_metrics')
-        .select('visitor_id')
-        .where('visitor_id', 'in', visitors)
-        .where('conversion_completed', '=', true)
-        .execute()
-    ).map((r) => r.visitor_id),
-  );
   await applyVisitorDeltas(trx, [
     ...counted
       .filter((e) => e.payload.visitorId)
@@ -133,6 +124,10 @@ export async function applyAffiliateClickEvents(
   ]);
   await countConversions(
     trx,
-    visitors.filter((v) => !alreadyConverted.has(v)),
+    counted.flatMap((e) =>
+      e.payload.visitorId
+        ? [{ visitorKey: countedVisitor({ ...e.payload, visitorId: e.payload.visitorId }), at: e.receivedAt }]
+        : [],
+    ),
   );
 }

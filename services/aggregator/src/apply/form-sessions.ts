@@ -7,14 +7,16 @@ export async function applyFormSessionEvents(trx: Trx, events: Envelope<FormSess
     await trx
       .insertInto('form_sessions')
       .values(
-        slice.map(({ id, receivedAt, payload: { visitorId, sessionId, timestamp, ipAddress: _ip, ...form } }) => ({
-          event_id: id,
-          visitor_id: visitorId ?? null,
-          session_id: sessionId ?? null,
-          form_data: JSON.stringify(form),
-          client_timestamp: String(timestamp),
-          received_at: receivedAt,
-        })),
+        slice.map(
+          ({ id, receivedAt, payload: { visitorId, sessionId, timestamp, ipAddress: _ip, ...form } }) => ({
+            event_id: id,
+            visitor_id: visitorId ?? null,
+            session_id: sessionId ?? null,
+            form_data: JSON.stringify(form),
+            client_timestamp: String(timestamp),
+            received_at: receivedAt,
+          }),
+        ),
       )
       .onConflict((oc) => oc.column('event_id').doNothing())
       .execute();

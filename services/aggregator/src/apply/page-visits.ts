@@ -179,6 +179,7 @@ export async function applyPageVisitEvents(
   }
   const touches = [...firstTouch.values()].map((e) => ({
     visitorId: e.payload.visitorId,
+    visitorKey: countedVisitor(e.payload),
     at: e.receivedAt,
     date: dateOf(e),
     landingPage: e.payload.pageUrl,
@@ -192,7 +193,10 @@ export async function applyPageVisitEvents(
       acquisitionSource: t.source,
     });
   await applyVisitorDeltas(trx, visitorDeltas);
-  await applyFirstTouches(trx, touches);
+  // Traffic sources count the counted visitor's first touch: one person's second tab is not a new source.
+  const firstOfCounted = new Map<string, (typeof touches)[number]>();
+  for (const t of touches) if (!firstOfCounted.has(t.visitorKey)) firstOfCounted.set(t.visitorKey, t);
+  await applyFirstTouches(trx, [...firstOfCounted.values()]);
 }
 
 async function insertLeaves(trx: Trx, leaves: Envelope<Leave>[]): Promise<void> {

@@ -48,7 +48,9 @@ export function mergeVisitorDeltas(deltas: VisitorDelta[]): VisitorDelta[] {
 export async function applyVisitorDeltas(trx: Trx, deltas: VisitorDelta[]): Promise<void> {
   for (const slice of chunks(mergeVisitorDeltas(deltas), 500)) {
     const rows = slice.map(
-      (d) => sql`(${d.visitorId}, ${d.firstSeen}::timestamptz, ${d.lastSeen}::timestamptz, ${d.visits ?? 0}::int, ${d.pageViews ?? 0}::int,
+      (
+        d,
+      ) => sql`(${d.visitorId}, ${d.firstSeen}::timestamptz, ${d.lastSeen}::timestamptz, ${d.visits ?? 0}::int, ${d.pageViews ?? 0}::int,
         ${d.bouncedVisits ?? 0}::int, ${d.sessionTime ?? 0}::int, ${d.affiliateClicks ?? 0}::int, ${!!d.converted}::boolean, ${!!d.emailSubmitted}::boolean,
         ${d.lastUserAgent ?? null}::text, ${d.lastDeviceType ?? null}::text, ${d.acquisitionSource ?? null}::text)`,
     );

@@ -1,16 +1,25 @@
-// First touch per visitor (traffic_sources) and the per-day traffic table the dashboard reads. A
-// visitor's conversion may be applied before or after their first touch (different topics), so both
-// orders end with the visitor counted once as converted under their first-touch row.
+// First touch per counted visitor (traffic_sources) and the per-day traffic table the dashboard reads.
+// The visitor is the counted visitor of README "How we count" (the daily visitor key, or the id kept on
+// the device), so one person's two tabs are one visitor of one source. A visitor's conversion (first
+// offer click, visitor_conversions) may be applied before or after their first touch (different topics),
+// so both orders end with the visitor counted once as converted under their first-touch row.
 import { sql } from 'kysely';
 import type { ClassifiedTrafficSource } from '@bodymetrics/contracts';
-import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { chunks, incrementRows, type IncrementSpec, type Trx } from '../sql-helpers';
 
 export interface FirstTouch extends ClassifiedTrafficSource {
-  visitorId: string;
+  /** The counted visitor (countedVisitor). */
+  visitorKey: string;
   at: string;
   date: string;
   landingPage: string;
 }
+
+const trafficTable: IncrementSpec = {
+  table: 'daily_traffic',
+  keys: ['date', 'source', 'medium', 'referrer_domain'],
+  counters: ['visitors', 'converted'],
+};
 
 export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promise<void> {
   const rows: Record<string, unknown>[] = [];
@@ -19,7 +28,7 @@ export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promis
       .insertInto('traffic_sources')
       .values(
         slice.map((t) => ({
-          visitor_id: t.visitorId,
+          visitor_id: t.visitorKey,
           source: t.source,
           medium: t.medium,
           campaign: t.campaign,
@@ -37,27 +46,70 @@ export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promis
     const converted = new Set(
       (
         await trx
-          .selectFrom('session_metrics')
+          .selectFrom('visitor_conversions')
           .select('visitor_id')
-          .where('visitor_id', 'in', inserted.map((r) => r.visitor_id))
-          .where('conversion_completed', '=', true)
+          .where(
+            'visitor_id',
+            'in',
+            inserted.map((r) => r.visitor_id),
+          )
           .execute()
       ).map((r) => r.visitor_id),
     );
     for (const r of inserted) {
-      rows.push({ date: r.first_visit_date, source: r.source, medium: r.medium, referrer_domain: r.referrer_domain ?? '', visitors: 1, converted: converted.has(r.visitor_id) ? 1 : 0 });
+      rows.push({
+        date: r.first_visit_date,
+        source: r.source,
+        medium: r.medium,
+        referrer_domain: r.referrer_domain ?? '',
+        visitors: 1,
+        converted: converted.has(r.visitor_id) ? 1 : 0,
+      });
     }
   }
-  await incrementRows(trx, { table: 'daily_traffic', keys: ['date', 'source', 'medium', 'referrer_domain'], counters: ['visitors', 'converted'] }, rows);
+  await incrementRows(trx, trafficTable, rows);
 }
 
-/** Visitors who converted for the first time: counted under their first-touch row, if it exists yet. */
-export async function countConversions(trx: Trx, visitorIds: string[]): Promise<void> {
-  if (!visitorIds.length) return;
-  const rows = await sql<{ date: string; source: string; medium: string; referrer_domain: string; converted: number }>`
+/**
+ * Offer clicks of counted visitors: each visitor's first one is their conversion, counted under their
+ * first-touch row if it exists yet (else applyFirstTouches counts it when the touch arrives).
+ */
+export async function countConversions(
+  trx: Trx,
+  clicks: { visitorKey: string; at: string }[],
+): Promise<void> {
+  const first = new Map<string, string>();
+  for (const c of clicks)
+    if (!first.has(c.visitorKey) || c.at < first.get(c.visitorKey)!) first.set(c.visitorKey, c.at);
+  if (!first.size) return;
+  const fresh: string[] = [];
+  for (const slice of chunks(
+    [...first.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
+    500,
+  )) {
+    const rows = await trx
+      .insertInto('visitor_conversions')
+      .values(slice.map(([visitorKey, at]) => ({ visitor_id: visitorKey, converted_at: at })))
+      .onConflict((oc) => oc.column('visitor_id').doNothing())
+      .returning('visitor_id')
+      .execute();
+    for (const r of rows) fresh.push(r.visitor_id);
+  }
+  if (!fresh.length) return;
+  const rows = await sql<{
+    date: string;
+    source: string;
+    medium: string;
+    referrer_domain: string;
+    converted: number;
+  }>`
     select first_visit_date::text as date, source, medium, coalesce(referrer_domain, '') as referrer_domain, count(*)::int as converted
-    from traffic_sources where visitor_id = any(${visitorIds}::text[])
+    from traffic_sources where visitor_id = any(${fresh}::text[])
     group by 1, 2, 3, 4
   `.execute(trx);
-  await incrementRows(trx, { table: 'daily_traffic', keys: ['date', 'source', 'medium', 'referrer_domain'], counters: ['visitors', 'converted'] }, rows.rows.map((r) => ({ ...r, visitors: 0 })));
+  await incrementRows(
+    trx,
+    trafficTable,
+    rows.rows.map((r) => ({ ...r, visitors: 0 })),
+  );
 }
