@@ -239,7 +239,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       ),
       offers: await listening(buildOffersApp({ db, logger: loggerFor('offers') })),
       tracking: await listening(
-        buildTrackingApp({ bus, ipStorage: options.ipStorage ?? 'truncated', logger: loggerFor('tracking') }),
+        buildTrackingApp({
+          bus,
+          ipStorage: options.ipStorage ?? 'truncated',
+          db,
+          logger: loggerFor('tracking'),
+        }),
       ),
     };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defaultDatabaseUrl } from '@bodymetrics/db';
 import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { defaultOfferCacheTtlMs } from './active-offers';
 
 export const trackingConfig = () =>
   loadConfig(
@@ -11,5 +13,9 @@ export const trackingConfig = () =>
       KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
       PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
       IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
+      // Read only: clicks are checked against the active offers.
+      DATABASE_URL: z.string().url().default(defaultDatabaseUrl),
+      // How long the active offers are kept: an offer (de)activated in the table is seen within this.
+      OFFER_CACHE_TTL_MS: z.coerce.number().int().min(100).max(60_000).default(defaultOfferCacheTtlMs),
     }),
   );
