@@ -49,7 +49,11 @@ const resultsClick = (offerId: number, visitorId: string): Record<string, unknow
 /** Every click call for an offer that does not exist (999999) or is not active (2). */
 const refused: Call[] = [999999, 2].flatMap((offerId) => [
   { url: '/api/analytics/affiliate-click', body: resultsClick(offerId, 'A'), ...visitorA },
-  { url: '/api/affiliate-offers/click', body: { offerId, visitorId: 'A', storageAllowed: true }, ...visitorA },
+  {
+    url: '/api/affiliate-offers/click',
+    body: { offerId, visitorId: 'A', storageAllowed: true },
+    ...visitorA,
+  },
   { url: `/api/affiliate-offers/${offerId}/click`, ...visitorA },
 ]);
 
@@ -60,7 +64,11 @@ const accepted: Call[] = [
     { url: '/api/analytics/affiliate-click', body: resultsClick(1, 'A'), ...visitorA },
     { url: '/api/affiliate-offers/1/click', ...visitorA },
   ]),
-  { url: '/api/affiliate-offers/click', body: { offerId: 1, visitorId: 'B', storageAllowed: true }, ...visitorB },
+  {
+    url: '/api/affiliate-offers/click',
+    body: { offerId: 1, visitorId: 'B', storageAllowed: true },
+    ...visitorB,
+  },
 ];
 
 let database: TestDatabase;
@@ -81,8 +89,11 @@ const send = (c: Call) =>
   });
 
 const countRows = async (table: string, where = sql`true`) =>
-  (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(database.db))
-    .rows[0]?.n;
+  (
+    await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(
+      database.db,
+    )
+  ).rows[0]?.n;
 
 const offerCounter = async () =>
   (
@@ -148,7 +159,9 @@ describe('clicks checked against the offers table, counted in total and unique',
       const response = await send(c);
       expect(response.statusCode, `${c.url} ${response.body}`).toBe(400);
       const field = c.body ? 'offerId' : 'id';
-      expect(response.json<{ error: { message: string } }>().error.message).toBe(`${field}: is not an active offer`);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(
+        `${field}: is not an active offer`,
+      );
     }
   });
 
@@ -168,7 +181,12 @@ describe('clicks checked against the offers table, counted in total and unique',
   });
 
   it('stores nothing for the refused offers', async () => {
-    for (const table of ['affiliate_clicks', 'affiliate_daily_clicks', 'offer_counter_clicks', 'affiliate_click_visitors'])
+    for (const table of [
+      'affiliate_clicks',
+      'affiliate_daily_clicks',
+      'offer_counter_clicks',
+      'affiliate_click_visitors',
+    ])
       expect(await countRows(table, sql`offer_id in (2, 999999)`), table).toBe(0);
     const retired = await database.db
       .selectFrom('affiliate_offers')
@@ -189,7 +207,8 @@ describe('clicks checked against the offers table, counted in total and unique',
 
   it("the spec's counter call moves the offer's counter and no dashboard figure", async () => {
     const before = await dashboardClicks();
-    for (let i = 0; i < 2; i++) expect((await send({ url: '/api/affiliate-offers/1/click', ...visitorB })).statusCode).toBe(202);
+    for (let i = 0; i < 2; i++)
+      expect((await send({ url: '/api/affiliate-offers/1/click', ...visitorB })).statusCode).toBe(202);
     await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(accepted.length + 2), {
       timeoutMs: 30_000,
     });

@@ -94,7 +94,10 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       .values({ event_id: randomUUID(), offer_id: 1, clicked_at: at })
       .execute();
     await db.insertInto('daily_visitors').values({ date, visitor_id: visitor }).execute();
-    await db.insertInto('affiliate_click_visitors').values({ date, offer_id: 1, visitor_id: visitor }).execute();
+    await db
+      .insertInto('affiliate_click_visitors')
+      .values({ date, offer_id: 1, visitor_id: visitor })
+      .execute();
     await db
       .insertInto('funnel_step_visitors')
       .values({ date, step: 'landing', visitor_id: visitor })

@@ -1,7 +1,8 @@
 // The retention job (privacy: the operator is in the EU): raw events older than RETENTION_DAYS are
 // deleted, together with the "seen before?" sets that name visitors (daily_visitors,
-// funnel_step_visitors, affiliate_click_visitors) and the per-session rows (visitor_sessions). The daily aggregates stay — they
-// are the dashboard's history and name nobody.
+// funnel_step_visitors, affiliate_click_visitors), the offer-counter calls (offer_counter_clicks) and the
+// per-session rows (visitor_sessions). The daily aggregates stay — they are the dashboard's history and
+// name nobody.
 //
 // Shares (share_images: which card a posted link shows, and when) expire the same way, by their own
 // clock: the stored cards (share_cards) stay — one per rounded BMI, bounded by the plausible BMI range —

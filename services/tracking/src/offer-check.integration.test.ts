@@ -27,11 +27,15 @@ const clickCalls = (offerId: number) => [
     name: 'results click',
     url: '/api/analytics/affiliate-click',
     body: { offerId, offerTitle: 'Lean Shake', offerUrl: 'https://partner.example.com/', visitorId } as
-      | Record<string, unknown>
-      | undefined,
+      Record<string, unknown> | undefined,
     field: 'offerId',
   },
-  { name: 'bridge click', url: '/api/affiliate-offers/click', body: { offerId, visitorId }, field: 'offerId' },
+  {
+    name: 'bridge click',
+    url: '/api/affiliate-offers/click',
+    body: { offerId, visitorId },
+    field: 'offerId',
+  },
   { name: 'counter call', url: `/api/affiliate-offers/${offerId}/click`, body: undefined, field: 'id' },
 ];
 
@@ -134,7 +138,10 @@ describe('clicks are checked against the offers table', () => {
 
 describe('clicks when Postgres is unreachable', () => {
   it('answers 503 on every click route (never 202 for an unchecked offer) and publishes nothing', async () => {
-    const away = createDb({ connectionString: 'postgres://postgres@127.0.0.1:1/nowhere', connectionTimeoutMillis: 500 });
+    const away = createDb({
+      connectionString: 'postgres://postgres@127.0.0.1:1/nowhere',
+      connectionTimeoutMillis: 500,
+    });
     const bus = await createTestBus('tracking-offer-check-db-away');
     const down = buildApp({ bus: bus.bus, ipStorage: 'truncated', db: away });
     try {
@@ -146,7 +153,9 @@ describe('clicks when Postgres is unreachable', () => {
       // The routes that need no offer keep working.
       const journey = await post(down, '/api/journey/track', { visitorId, sessionId: 's', step: 'landing' });
       expect(journey.statusCode).toBe(202);
-      expect(await readTopic(bus.topicPrefix, topics.affiliateClick, { expect: 0, timeoutMs: 1500 })).toEqual([]);
+      expect(await readTopic(bus.topicPrefix, topics.affiliateClick, { expect: 0, timeoutMs: 1500 })).toEqual(
+        [],
+      );
     } finally {
       await down.close();
       await away.destroy();

@@ -5,7 +5,9 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE affiliate_daily_clicks ADD COLUMN unique_clicks integer NOT NULL DEFAULT 0`.execute(db);
+  await sql`ALTER TABLE affiliate_daily_clicks ADD COLUMN unique_clicks integer NOT NULL DEFAULT 0`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE affiliate_click_visitors (
       date date NOT NULL,
@@ -22,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       clicked_at timestamptz NOT NULL
     )
   `.execute(db);
-  await sql`CREATE INDEX offer_counter_clicks_clicked_at_idx ON offer_counter_clicks (clicked_at)`.execute(db);
+  await sql`CREATE INDEX offer_counter_clicks_clicked_at_idx ON offer_counter_clicks (clicked_at)`.execute(
+    db,
+  );
   // The days still held raw get their unique clicks from the raw rows (by the visitor id they carry: the
   // server's visitor key did not exist yet); days already past retention keep 0.
   await sql`
