@@ -1,5 +1,5 @@
-// tracking.affiliate-click.v1 → affiliate_clicks (raw, with the offer's title and URL filled in when the
-// call did not carry them), affiliate_daily_clicks (clicks, unique clicks), daily_visits.affiliate_clicks,
+// tracking.affiliate-click.v1 → affiliate_clicks (raw; the title and URL are the offer's, stamped by tracking,
+// and filled in here for events from before it did), affiliate_daily_clicks (clicks, unique clicks), daily_visits.affiliate_clicks,
 // session_metrics (clicks, conversion) and daily_traffic.converted for first conversions. The offer's own
 // counter moves for bridge clicks and for the `api` counter calls, which are not analytics clicks
 // (offer-counter.ts): a click on the results page is one analytics click and one counter call.
