@@ -44,6 +44,7 @@ export async function run(): Promise<Figures> {
       name: 'tracking',
       entry: 'services/tracking/src/main.ts',
       env: {
+        DATABASE_URL: database.url,
         KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
         TOPIC_PREFIX: topics.prefix,
         KAFKA_PARTITIONS: String(partitions),

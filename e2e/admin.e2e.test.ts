@@ -242,18 +242,18 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       const affiliate = await openTab(operator, 'Performanță afiliați', 'tab-affiliate');
       const affiliateRows = affiliate.getByTestId('affiliate-stats');
       await expect
-        .poll(async () => (await tableRows(affiliateRows)).map((r) => [r[1], r[2], r[4]]).sort(), {
+        .poll(async () => (await tableRows(affiliateRows)).map((r) => [r[1], r[2], r[3], r[5]]).sort(), {
           timeout: dashboardTimeoutMs,
         })
         .toEqual(
           [
-            [titles.bridge, '1', 'Deschide'],
-            [titles.results, '1', 'Deschide'],
+            [titles.bridge, '1', '1', 'Deschide'],
+            [titles.results, '1', '1', 'Deschide'],
           ].sort(),
         );
       const ranked = await tableRows(affiliateRows);
       expect(ranked.map((r) => r[0])).toEqual(['#1', '#2']);
-      for (const row of ranked) expect(row[3]).toMatch(recentClickTime);
+      for (const row of ranked) expect(row[4]).toMatch(recentClickTime);
 
       const traffic = await openTab(operator, 'Surse de trafic', 'tab-traffic');
       await seeRows(traffic.getByTestId('traffic-sources'), [['direct', 'none', '—', '1', '100%']]);

@@ -382,6 +382,21 @@ describe('a visitor of the distributed system', () => {
             ip_address: '127.0.0.0',
           },
         ]);
+
+        // The offers' own counters: the bridge click moves its offer's; the results page sends the spec's
+        // POST /api/affiliate-offers/{id}/click beside its record, which moves the other's.
+        const counters = await system.db
+          .selectFrom('affiliate_offers')
+          .select(['title', 'clicks'])
+          .where('clicks', '>', 0)
+          .orderBy('title')
+          .execute();
+        expect(counters).toEqual(
+          [
+            { title: clicked.bridge!.title, clicks: 1 },
+            { title: clicked.results!.title, clicks: 1 },
+          ].sort((x, y) => (x.title < y.title ? -1 : 1)),
+        );
       },
       { timeoutMs: 30_000, intervalMs: 500 },
     );

@@ -40,7 +40,7 @@ let aggregator: AggregatorProcess | undefined;
 beforeAll(async () => {
   database = await createTestDatabase('faults_aggregator_kill');
   testBus = await createTestBus('faults-aggregator-kill');
-  tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated' });
+  tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
 });
 
 afterAll(async () => {

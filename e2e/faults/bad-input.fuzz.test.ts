@@ -346,7 +346,7 @@ beforeAll(async () => {
   adminCookie = `${adminSessionCookie}=${sessionId}`;
 
   const apps = {
-    tracking: buildTracking({ bus: testBus.bus, ipStorage: 'truncated' }),
+    tracking: buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db }),
     offers: buildOffers({ db: database.db }),
     reports: buildReports({
       db: database.db,

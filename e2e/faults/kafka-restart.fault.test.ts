@@ -43,7 +43,7 @@ beforeAll(async () => {
     });
   trackingBus = bus('faults-tracking');
   aggregatorBus = bus('faults-aggregator');
-  tracking = buildTracking({ bus: trackingBus, ipStorage: 'truncated' });
+  tracking = buildTracking({ bus: trackingBus, ipStorage: 'truncated', db: database.db });
   aggregator = await startAggregator({ db: database.db, bus: aggregatorBus, timeZone: 'Europe/Bucharest' });
 });
 

@@ -39,7 +39,7 @@ const deadLetters: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase('faults_pg_restart');
   testBus = await createTestBus('faults-pg-restart');
-  tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated' });
+  tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
   // The aggregator's own pool, as in production (main.ts).
   aggregatorDb = createDb({ connectionString: database.url });
   aggregatorBus = new KafkaBus({

@@ -58,7 +58,7 @@ beforeAll(async () => {
     from: 'BodyMetrics <x@bodymetrics.test>',
   });
 
-  const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated' });
+  const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
   const analytics = buildAnalytics({ db: database.db, timeZone: 'Europe/Bucharest' });
   const adminAuth = buildAdminAuth({
     db: database.db,

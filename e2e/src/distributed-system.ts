@@ -100,6 +100,7 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
     const common = { LOG_LEVEL: 'warn' };
     const env: Record<ServiceName, Record<string, string>> = {
       tracking: {
+        DATABASE_URL: database.url,
         KAFKA_BROKERS: infra.kafkaBrokers.join(','),
         TOPIC_PREFIX: topicPrefix,
         KAFKA_PARTITIONS: String(partitions),

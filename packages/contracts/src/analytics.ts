@@ -78,6 +78,8 @@ export const affiliateStatsRowSchema = z.object({
   offerTitle: z.string(),
   offerUrl: z.string(),
   clickCount: z.number(),
+  /** Not in the spec's record: the period's sum of distinct counted visitors per day (README "How we count"). */
+  uniqueClicks: z.number(),
   lastClicked: z.string().nullable(),
 });
 export type AffiliateStatsRow = z.infer<typeof affiliateStatsRowSchema>;

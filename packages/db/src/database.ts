@@ -193,7 +193,22 @@ export interface AffiliateDailyClicksTable {
   date: DateOnly;
   offer_id: number;
   clicks: Generated<number>;
+  /** Distinct counted visitors who clicked the offer that day (affiliate_click_visitors). */
+  unique_clicks: Generated<number>;
   last_clicked_at: Timestamp;
+}
+/** "Has this visitor clicked this offer today?": one row per counted visitor, offer and day. */
+export interface AffiliateClickVisitorsTable {
+  date: DateOnly;
+  offer_id: number;
+  visitor_id: string;
+}
+/** One row per POST /api/affiliate-offers/{id}/click applied to the offer's counter (idempotency key). */
+export interface OfferCounterClicksTable {
+  event_id: string;
+  offer_id: number;
+  is_bot: Generated<boolean>;
+  clicked_at: Timestamp;
 }
 export interface AffiliateOffersTable {
   id: Generated<number>;
@@ -328,6 +343,8 @@ export interface Database {
   daily_devices: DailyDevicesTable;
   daily_geo: DailyGeoTable;
   affiliate_daily_clicks: AffiliateDailyClicksTable;
+  affiliate_click_visitors: AffiliateClickVisitorsTable;
+  offer_counter_clicks: OfferCounterClicksTable;
   affiliate_offers: AffiliateOffersTable;
   legal_pages: LegalPagesTable;
   health_metrics: HealthMetricsTable;
@@ -364,5 +381,7 @@ export const analyticsTables = [
   'daily_devices',
   'daily_geo',
   'affiliate_daily_clicks',
+  'affiliate_click_visitors',
+  'offer_counter_clicks',
   'daily_bot_events',
 ] as const satisfies readonly (keyof Database)[];

@@ -7,6 +7,7 @@ import * as serviceSecrets from './migrations/2026-11-23T0200_service_secrets';
 import * as botEvents from './migrations/2026-11-23T0400_bot_events';
 import * as engagedVisits from './migrations/2026-11-23T0500_engaged_visits';
 import * as visitorConversions from './migrations/2026-11-23T0800_visitor_conversions';
+import * as uniqueClicks from './migrations/2026-11-23T0900_unique_clicks';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0400_bot_events': botEvents,
   '2026-11-23T0500_engaged_visits': engagedVisits,
   '2026-11-23T0800_visitor_conversions': visitorConversions,
+  '2026-11-23T0900_unique_clicks': uniqueClicks,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

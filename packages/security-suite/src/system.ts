@@ -112,7 +112,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       return url;
     };
     const upstreams: Upstreams = {
-      tracking: await started(buildTracking({ bus: testBus.bus, ipStorage })),
+      tracking: await started(buildTracking({ bus: testBus.bus, ipStorage, db: testDb.db })),
       offers: await started(buildOffers({ db: testDb.db })),
       reports: await started(
         buildReports({

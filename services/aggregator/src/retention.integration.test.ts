@@ -89,7 +89,15 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       .insertInto('form_sessions')
       .values({ event_id: randomUUID(), visitor_id: visitor, form_data: '{"age":30}', received_at: at })
       .execute();
+    await db
+      .insertInto('offer_counter_clicks')
+      .values({ event_id: randomUUID(), offer_id: 1, clicked_at: at })
+      .execute();
     await db.insertInto('daily_visitors').values({ date, visitor_id: visitor }).execute();
+    await db
+      .insertInto('affiliate_click_visitors')
+      .values({ date, offer_id: 1, visitor_id: visitor })
+      .execute();
     await db
       .insertInto('funnel_step_visitors')
       .values({ date, step: 'landing', visitor_id: visitor })
@@ -134,7 +142,11 @@ const expiring: ExpiringTable[] = [
   'funnel_step_visitors',
   'traffic_sources',
   'visitor_conversions',
+  'affiliate_click_visitors',
+  'offer_counter_clicks',
 ];
+/** The expiring tables that name a visitor (offer_counter_clicks does not: the counter call has none). */
+const naming = expiring.filter((t) => t !== 'offer_counter_clicks');
 
 async function visitorsIn(db: TestDatabase['db'], table: string): Promise<string[]> {
   const r = await sql<{ v: string }>`select visitor_id as v from ${sql.table(table)} order by 1`.execute(db);
@@ -160,7 +172,8 @@ describe('retention', () => {
     const result = await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, batchSize: 2, now });
 
     expect(result.deleted).toEqual(Object.fromEntries(expiring.map((t) => [t, 5])));
-    for (const table of expiring) expect(await visitorsIn(db, table), table).toEqual(['new-0', 'new-1']);
+    for (const table of naming) expect(await visitorsIn(db, table), table).toEqual(['new-0', 'new-1']);
+    expect(await db.selectFrom('offer_counter_clicks').select('offer_id').execute()).toHaveLength(2);
     const history = await db
       .selectFrom('daily_visits')
       .select(['date', 'unique_visitors'])

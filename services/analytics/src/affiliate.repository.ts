@@ -18,6 +18,8 @@ export async function readAffiliateStats(
       'o.title',
       'o.url',
       sql<string>`sum(c.clicks)`.as('click_count'),
+      // Unique per visitor, offer and day, so the period's figure is the sum of its days'.
+      sql<string>`sum(c.unique_clicks)`.as('unique_clicks'),
       sql<Date>`max(c.last_clicked_at)`.as('last_clicked'),
     ])
     .where('c.date', '>=', periodStartIn(timeZone, days))
@@ -33,6 +35,7 @@ export async function readAffiliateStats(
     offerTitle: r.title ?? `Offer #${r.offer_id}`,
     offerUrl: r.url ?? '',
     clickCount: toNumber(r.click_count),
+    uniqueClicks: toNumber(r.unique_clicks),
     lastClicked: r.last_clicked ? new Date(r.last_clicked).toISOString() : null,
   }));
 }

@@ -117,14 +117,14 @@ beforeAll(async () => {
   await db
     .insertInto('affiliate_daily_clicks')
     .values([
-      { date: d.D0, offer_id: 1, clicks: 5, last_clicked_at: at(d.D0, '09:00:00') },
-      { date: d.D0, offer_id: 2, clicks: 2, last_clicked_at: at(d.D0, '08:00:00') },
-      { date: d.D1, offer_id: 1, clicks: 3, last_clicked_at: at(d.D1, '15:00:00') },
-      { date: d.D1, offer_id: 2, clicks: 7, last_clicked_at: at(d.D1, '16:00:00') },
-      { date: d.D7, offer_id: 2, clicks: 10, last_clicked_at: at(d.D7, '10:00:00') },
-      { date: d.D7, offer_id: 3, clicks: 1, last_clicked_at: at(d.D7, '11:00:00') },
-      { date: d.D40, offer_id: 1, clicks: 20, last_clicked_at: at(d.D40, '12:00:00') },
-      { date: d.D90, offer_id: 3, clicks: 100, last_clicked_at: at(d.D90, '12:00:00') },
+      { date: d.D0, offer_id: 1, clicks: 5, unique_clicks: 4, last_clicked_at: at(d.D0, '09:00:00') },
+      { date: d.D0, offer_id: 2, clicks: 2, unique_clicks: 2, last_clicked_at: at(d.D0, '08:00:00') },
+      { date: d.D1, offer_id: 1, clicks: 3, unique_clicks: 2, last_clicked_at: at(d.D1, '15:00:00') },
+      { date: d.D1, offer_id: 2, clicks: 7, unique_clicks: 5, last_clicked_at: at(d.D1, '16:00:00') },
+      { date: d.D7, offer_id: 2, clicks: 10, unique_clicks: 6, last_clicked_at: at(d.D7, '10:00:00') },
+      { date: d.D7, offer_id: 3, clicks: 1, unique_clicks: 1, last_clicked_at: at(d.D7, '11:00:00') },
+      { date: d.D40, offer_id: 1, clicks: 20, unique_clicks: 15, last_clicked_at: at(d.D40, '12:00:00') },
+      { date: d.D90, offer_id: 3, clicks: 100, unique_clicks: 50, last_clicked_at: at(d.D90, '12:00:00') },
     ])
     .execute();
 
@@ -369,18 +369,20 @@ describe('daily-stats', () => {
 });
 
 describe('affiliate-stats', () => {
-  const keto = (clickCount: number, lastClicked: string) => ({
+  const keto = (clickCount: number, uniqueClicks: number, lastClicked: string) => ({
     offerId: 1,
     offerTitle: 'Keto Plan',
     offerUrl: 'https://offers.example/keto',
     clickCount,
+    uniqueClicks,
     lastClicked,
   });
-  const protein = (clickCount: number, lastClicked: string) => ({
+  const protein = (clickCount: number, uniqueClicks: number, lastClicked: string) => ({
     offerId: 2,
     offerTitle: 'Protein Shake',
     offerUrl: 'https://offers.example/protein',
     clickCount,
+    uniqueClicks,
     lastClicked,
   });
   const third = {
@@ -391,22 +393,22 @@ describe('affiliate-stats', () => {
 
   it('days=7 ranks by clicks in the period and omits offers without clicks', async () => {
     expect(await get('/api/analytics/affiliate-stats?days=7')).toEqual([
-      protein(9, `${d.D0}T08:00:00.000Z`),
-      keto(8, `${d.D0}T09:00:00.000Z`),
+      protein(9, 7, `${d.D0}T08:00:00.000Z`),
+      keto(8, 6, `${d.D0}T09:00:00.000Z`),
     ]);
   });
   it('days=30', async () => {
     expect(await get('/api/analytics/affiliate-stats?days=30')).toEqual([
-      protein(19, `${d.D0}T08:00:00.000Z`),
-      keto(8, `${d.D0}T09:00:00.000Z`),
-      { ...third, clickCount: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
+      protein(19, 13, `${d.D0}T08:00:00.000Z`),
+      keto(8, 6, `${d.D0}T09:00:00.000Z`),
+      { ...third, clickCount: 1, uniqueClicks: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
     ]);
   });
   it('days=90', async () => {
     expect(await get('/api/analytics/affiliate-stats?days=90')).toEqual([
-      keto(28, `${d.D0}T09:00:00.000Z`),
-      protein(19, `${d.D0}T08:00:00.000Z`),
-      { ...third, clickCount: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
+      keto(28, 21, `${d.D0}T09:00:00.000Z`),
+      protein(19, 13, `${d.D0}T08:00:00.000Z`),
+      { ...third, clickCount: 1, uniqueClicks: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
     ]);
   });
 });
@@ -661,10 +663,10 @@ describe('CSV exports', () => {
 
   it('affiliate-stats.csv neutralises a title that a spreadsheet would run as a formula', async () => {
     const { rows } = await download('/api/analytics/export/affiliate-stats.csv?days=30');
-    expect(rows.map((r) => [r.offerTitle, r.clickCount])).toEqual([
-      ['Protein Shake', '19'],
-      ['Keto Plan', '8'],
-      [`'=HYPERLINK("https://evil.example","Click")`, '1'],
+    expect(rows.map((r) => [r.offerTitle, r.clickCount, r.uniqueClicks])).toEqual([
+      ['Protein Shake', '19', '13'],
+      ['Keto Plan', '8', '6'],
+      [`'=HYPERLINK("https://evil.example","Click")`, '1', '1'],
     ]);
   });
 

@@ -147,8 +147,16 @@ async function seedAnalytics(): Promise<void> {
     .execute(); // 2
   await db.insertInto('daily_bot_events').values({ date: today, events: 5 }).execute(); // 1
   await db.insertInto('visitor_conversions').values({ visitor_id: 'v:v1', converted_at: now }).execute(); // 1
+  await db
+    .insertInto('affiliate_click_visitors')
+    .values([1, 2].map((offer_id) => ({ date: today, offer_id, visitor_id: 'v:visitor-1' })))
+    .execute(); // 2
+  await db
+    .insertInto('offer_counter_clicks')
+    .values({ event_id: '0190f000-0000-7000-8000-0000000000c1', offer_id: 1, clicked_at: now })
+    .execute(); // 1
 }
-const seededAnalyticsRows = 3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1 + 1; // 36
+const seededAnalyticsRows = 3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1 + 1 + 2 + 1; // 39
 
 beforeAll(async () => {
   testDb = await createTestDatabase('analytics_reset');
@@ -242,7 +250,7 @@ describe('reset-all-data', () => {
   it('deletes every analytics row and reports the exact number', async () => {
     const res = await reset();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 36 } });
+    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 39 } });
     for (const table of analyticsTables) expect(await count(table), table).toBe(0);
   });
 

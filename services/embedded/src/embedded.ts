@@ -242,6 +242,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
           ipStorage: options.ipStorage ?? 'truncated',
           // One process: the day's salt lives in its memory only.
           visitorKeys: visitorKeys(timeZone),
+          db,
           logger: loggerFor('tracking'),
         }),
       ),

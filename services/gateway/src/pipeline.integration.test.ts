@@ -161,7 +161,7 @@ describe('the analytics pipeline through the gateway', () => {
     database = await createTestDatabase('pipeline');
     testBus = await createTestBus('pipeline');
     await seedContent(database.db);
-    const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated' });
+    const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
     const analytics = buildAnalytics({ db: database.db, timeZone: 'Europe/Bucharest' });
     const trackingUrl = await listen(tracking);
     const analyticsUrl = await listen(analytics);
@@ -277,12 +277,12 @@ describe('the analytics pipeline through the gateway', () => {
   });
 
   it('shows clicks per offer and the recent clicks with truncated addresses', async () => {
-    const stats = await read<{ offerId: number; clickCount: number }[]>(
+    const stats = await read<{ offerId: number; clickCount: number; uniqueClicks: number }[]>(
       '/api/analytics/affiliate-stats?days=7',
     );
-    expect(stats.map((s) => [s.offerId, s.clickCount]).sort()).toEqual([
-      [1, 1],
-      [2, 1],
+    expect(stats.map((s) => [s.offerId, s.clickCount, s.uniqueClicks]).sort()).toEqual([
+      [1, 1, 1],
+      [2, 1, 1],
     ]);
     const recent = await read<{ visitorId: string; ipAddress: string; offerTitle: string }[]>(
       '/api/analytics/recent-clicks?limit=20',

@@ -1,8 +1,10 @@
 // The tracking service: the visitor-tracking write endpoints of spec §7. Stateless — it validates,
-// stamps and publishes; ops scale it on its own.
+// stamps and publishes; ops scale it on its own. Its one read of Postgres is the cached list of active
+// offers that clicks are checked against.
 import type { FastifyServerOptions } from 'fastify';
 import { trackingTopics } from '@bodymetrics/contracts';
 import { createServiceApp, defaultAnalyticsTimeZone, visitorKeys } from '@bodymetrics/service-kit';
+import { activeOffersOf } from './active-offers';
 import type { TrackingDeps } from './deps';
 import { affiliateClickRoutes } from './routes/affiliate-click';
 import { produceErrors } from './publish';
@@ -30,6 +32,6 @@ export function buildApp(
   sessionDurationRoute(app, deps);
   journeyRoute(app, deps);
   sessionStoreRoute(app, deps);
-  affiliateClickRoutes(app, deps);
+  affiliateClickRoutes(app, deps, activeOffersOf(deps.db, deps.offerCacheTtlMs));
   return app;
 }

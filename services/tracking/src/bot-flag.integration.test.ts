@@ -5,8 +5,15 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics, type TopicDefinition } from '@bodymetrics/contracts';
-import { createTestBus, readTopic, type TestBus } from '@bodymetrics/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  readTopic,
+  type TestBus,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 import { buildApp } from './app';
+import { insertOffers } from './offers.fixture';
 
 const desktopChrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -86,18 +93,22 @@ const routes: { name: string; url: string; body?: unknown; topic: TopicDefinitio
 ];
 
 let testBus: TestBus;
+let database: TestDatabase;
 let app: ReturnType<typeof buildApp>;
 let port: number;
 
 beforeAll(async () => {
   testBus = await createTestBus('tracking-bots');
-  app = buildApp({ bus: testBus.bus, ipStorage: 'truncated' });
+  database = await createTestDatabase('tracking_bots');
+  await insertOffers(database.db, [{ id: 3 }, { id: 4 }, { id: 5 }]);
+  app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   port = (app.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
   await app.close();
   await testBus.cleanup();
+  await database.drop();
 });
 
 /** A plain HTTP request with exactly these headers (node:http adds no User-Agent of its own). */

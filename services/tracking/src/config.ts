@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defaultDatabaseUrl } from '@bodymetrics/db';
 import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { defaultOfferCacheTtlMs } from './active-offers';
 
 export const trackingConfig = () =>
   loadConfig(
@@ -16,5 +18,9 @@ export const trackingConfig = () =>
       /** Where every tracking process finds the day's salt (visitor-key.ts); without it, this process's memory. */
       REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
       REDIS_KEY_PREFIX: z.string().default(''),
+      // Read only: clicks are checked against the active offers.
+      DATABASE_URL: z.string().url().default(defaultDatabaseUrl),
+      // How long the active offers are kept: an offer (de)activated in the table is seen within this.
+      OFFER_CACHE_TTL_MS: z.coerce.number().int().min(100).max(60_000).default(defaultOfferCacheTtlMs),
     }),
   );

@@ -1,7 +1,9 @@
-// Process entry: reads the environment, connects the Kafka producer, listens on :8081.
+// Process entry: reads the environment, connects the Kafka producer and the (read-only) Postgres pool,
+// listens on :8081.
 import { KafkaBus } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
 import { Redis } from 'ioredis';
+import { createDb } from '@bodymetrics/db';
 import {
   memorySaltStore,
   redisSaltStore,
@@ -25,6 +27,9 @@ await bus.ensureTopics(trackingTopics);
 const redis = config.REDIS_URL
   ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   : undefined;
+// A small pool: one query per offer-cache period per replica. A Postgres that is away fails the click
+// within a second (503), like a bus that is away.
+const db = createDb({ connectionString: config.DATABASE_URL, max: 2, connectionTimeoutMillis: 1000 });
 const app = buildApp({
   bus,
   ipStorage: config.IP_STORAGE,
@@ -33,10 +38,13 @@ const app = buildApp({
     redis ? redisSaltStore(redis, config.REDIS_KEY_PREFIX) : memorySaltStore(),
     (err) => app.log.error({ err }, 'visitor salt: Redis unavailable, using this process’s own salt today'),
   ),
+  db,
+  offerCacheTtlMs: config.OFFER_CACHE_TTL_MS,
   logger: { level: config.LOG_LEVEL },
 });
 app.addHook('onClose', async () => {
   await bus.close();
   redis?.disconnect();
+  await db.destroy();
 });
 await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

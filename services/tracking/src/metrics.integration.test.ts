@@ -2,22 +2,31 @@
 // Kafka did not take (kafka_produce_errors_total) — the figure an operator alerts on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaBus } from '@bodymetrics/bus';
-import { createTestBus, metricSample, type TestBus } from '@bodymetrics/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  metricSample,
+  type TestBus,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 import { buildApp } from './app';
 
 const step = (n: number) => ({ visitorId: `metrics-visitor-${n}`, sessionId: 's-1', step: 'landing' });
 
 let testBus: TestBus;
+let database: TestDatabase;
 beforeAll(async () => {
   testBus = await createTestBus('tracking-metrics');
+  database = await createTestDatabase('tracking_metrics');
 });
 afterAll(async () => {
   await testBus?.cleanup();
+  await database?.drop();
 });
 
 describe('tracking /metrics', () => {
   it('counts 202s and 400s by route', async () => {
-    const app = buildApp({ bus: testBus.bus, ipStorage: 'truncated' });
+    const app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
     for (let n = 0; n < 4; n++)
       expect(
         (await app.inject({ method: 'POST', url: '/api/journey/track', payload: step(n) })).statusCode,
@@ -43,7 +52,7 @@ describe('tracking /metrics', () => {
       clientId: 'tracking-metrics-down',
       publishTimeoutMs: 300,
     });
-    const app = buildApp({ bus, ipStorage: 'truncated' });
+    const app = buildApp({ bus, ipStorage: 'truncated', db: database.db });
     const answers = await Promise.all(
       [0, 1, 2].map((n) => app.inject({ method: 'POST', url: '/api/journey/track', payload: step(n) })),
     );

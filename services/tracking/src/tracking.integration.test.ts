@@ -3,8 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KafkaBus } from '@bodymetrics/bus';
 import { topics, type TopicDefinition } from '@bodymetrics/contracts';
-import { createTestBus, readTopic, type TestBus } from '@bodymetrics/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  readTopic,
+  type TestBus,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 import { buildApp } from './app';
+import { insertOffers } from './offers.fixture';
 
 const visitorId = 'v-7f3a9c';
 const pageVisit = {
@@ -85,7 +92,15 @@ const valid: Case[] = [
     },
     topic: topics.affiliateClick,
     // The tab session travels on: a click engages its visit (README "How we count": Bounce Rate).
-    expectPayload: { offerId: 3, source: 'results', visitorId, sessionId: 'tab-1', ipAddress: '203.0.113.0' },
+    expectPayload: {
+      offerId: 3,
+      offerTitle: 'Offer 3',
+      offerUrl: 'https://partner.example.com/offer-3',
+      source: 'results',
+      visitorId,
+      sessionId: 'tab-1',
+      ipAddress: '203.0.113.0',
+    },
   },
   {
     name: 'affiliate-offers/click (bridge)',
@@ -239,13 +254,22 @@ const invalid: { name: string; url: string; body: unknown; field: string; topic:
   },
 ];
 
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('tracking');
+  await insertOffers(database.db, [{ id: 3 }, { id: 4 }, { id: 5 }]);
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
 describe('tracking routes against a real Kafka', () => {
   let testBus: TestBus;
   let app: ReturnType<typeof buildApp>;
 
   beforeAll(async () => {
     testBus = await createTestBus('tracking');
-    app = buildApp({ bus: testBus.bus, ipStorage: 'truncated' });
+    app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
   });
   afterAll(async () => {
     await app.close();
@@ -321,7 +345,7 @@ describe('tracking when Kafka is unavailable', () => {
     // A broker address where nothing listens: the same as a stopped broker, without stopping the one
     // the other test files share (the broker-restart fault test stops the real one, in isolation).
     const bus = new KafkaBus({ brokers: ['127.0.0.1:1'], clientId: 'tracking-down', publishTimeoutMs: 800 });
-    const app = buildApp({ bus, ipStorage: 'truncated' });
+    const app = buildApp({ bus, ipStorage: 'truncated', db: database.db });
     const started = Date.now();
     const response = await app.inject({
       method: 'POST',

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { topics, type PageVisitEvent } from '@bodymetrics/contracts';
 import { redisSaltStore, visitorKeys } from '@bodymetrics/service-kit';
-import { createTestBus, readTopic, testInfra, uniqueTag, type TestBus } from '@bodymetrics/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  readTopic,
+  testInfra,
+  uniqueTag,
+  type TestBus,
+  type TestDatabase,
+} from '@bodymetrics/testing';
 import { buildApp } from './app';
 
 const chrome =
@@ -26,18 +34,21 @@ const pageVisit = (visitorId: string, storageAllowed?: boolean) => ({
 
 describe('daily visitor key across tracking processes', () => {
   let testBus: TestBus;
+  let database: TestDatabase;
   let redis: Redis;
   const prefix = `test:${uniqueTag()}:`;
   const apps: ReturnType<typeof buildApp>[] = [];
 
   beforeAll(async () => {
     testBus = await createTestBus('visitor-key');
+    database = await createTestDatabase('tracking_visitor_key');
     redis = new Redis(testInfra().redisUrl);
     for (let i = 0; i < 2; i++)
       apps.push(
         buildApp({
           bus: testBus.bus,
           ipStorage: 'truncated',
+          db: database.db,
           visitorKeys: visitorKeys('Europe/Bucharest', redisSaltStore(redis, prefix)),
         }),
       );
@@ -48,6 +59,7 @@ describe('daily visitor key across tracking processes', () => {
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
     await testBus.cleanup();
+    await database.drop();
   });
 
   const send = (app: ReturnType<typeof buildApp>, body: unknown, ip: string, ua = chrome) =>

@@ -106,10 +106,9 @@ export function trackFormSnapshot(fields: FormFields, currentStep: string): void
 }
 
 /**
- * A click on an offer card of the results page. Exactly one call per click: the spec's client also
- * called POST /api/affiliate-offers/{id}/click for the same click, and since every click call is one
- * click event on the server, that counted each click twice. This call carries the full record, so it
- * is the one we make.
+ * A click on an offer card of the results page: the full click record (the one analytics click) and the
+ * spec's body-less POST /api/affiliate-offers/{id}/click, which feeds only the offer's own `clicks`
+ * counter and no dashboard figure — so the click is still counted once (README "How we count").
  */
 export function trackResultsOfferClick(offer: ClickedOffer): void {
   if (!trackingAllowed()) return;
@@ -123,9 +122,13 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
       referrer: document.referrer,
     }),
   );
+  postTracking(`/api/affiliate-offers/${offer.id}/click`);
 }
 
-/** A "Learn More" click on the bridge page: the bridge's own click call, once, plus its journey step. */
+/**
+ * A "Learn More" click on the bridge page: the bridge's own click call, once (it is the analytics click
+ * and moves the offer's counter too), plus its journey step.
+ */
 export function trackBridgeOfferClick(offerId: number): void {
   if (!trackingAllowed()) return;
   postTracking(

@@ -2,15 +2,17 @@
 // sees, or is slowed by analytics; a failure is a debug line in the console (spec §8) and nothing more.
 import { trackingAllowed } from './privacy';
 
-export function postTracking(path: string, body: unknown): void {
+/** Without a body (the spec's body-less counter call), the request has no body and no Content-Type. */
+export function postTracking(path: string, body?: unknown): void {
   if (!trackingAllowed()) return;
   // keepalive lets a record sent just before a navigation (an offer click) still arrive.
   fetch(path, {
     method: 'POST',
     credentials: 'include',
     keepalive: true,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
   })
     .then((response) => {
       if (!response.ok) console.debug(`[tracking] ${path} answered ${response.status}`);

@@ -1,21 +1,31 @@
-// tracking.affiliate-click.v1 → affiliate_clicks (raw, with the offer's title and URL filled in when the
-// call did not carry them), affiliate_daily_clicks, daily_visits.affiliate_clicks, affiliate_offers.clicks,
-// session_metrics (clicks, conversion) and daily_traffic.converted for first conversions.
-import { sql } from 'kysely';
+// tracking.affiliate-click.v1 → affiliate_clicks (raw; the title and URL are the offer's, stamped by tracking,
+// and filled in here for events from before it did), affiliate_daily_clicks (clicks, unique clicks), daily_visits.affiliate_clicks,
+// session_metrics (clicks, conversion) and daily_traffic.converted for first conversions. The offer's own
+// counter moves for bridge clicks and for the `api` counter calls, which are not analytics clicks
+// (offer-counter.ts): a click on the results page is one analytics click and one counter call.
 import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
 import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
-import { chunks, countBy, incrementRows, type Trx } from '../sql-helpers';
+import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { addToOfferCounters, applyOfferCounterCalls } from './offer-counter';
 import { applyVisitorDeltas } from './session-metrics';
 import { countConversions } from './traffic';
+import { firstClicksOfTheDay } from './unique-clicks';
 import { applySessionIncrements } from './visits';
 
 export async function applyAffiliateClickEvents(
   trx: Trx,
-  events: Envelope<AffiliateClickEvent>[],
+  batch: Envelope<AffiliateClickEvent>[],
   timeZone: string,
 ): Promise<void> {
+  await applyOfferCounterCalls(
+    trx,
+    batch.filter((e) => e.payload.source === 'api'),
+    timeZone,
+  );
+  const events = batch.filter((e) => e.payload.source !== 'api');
+  if (!events.length) return;
   const offerIds = [...new Set(events.map((e) => e.payload.offerId))];
   const offers = new Map(
     (
@@ -71,20 +81,31 @@ export async function applyAffiliateClickEvents(
     })),
   );
 
+  const unique = await firstClicksOfTheDay(trx, counted, timeZone);
   await incrementRows(
     trx,
     {
       table: 'affiliate_daily_clicks',
       keys: ['date', 'offer_id'],
-      counters: ['clicks'],
+      counters: ['clicks', 'unique_clicks'],
       greatest: ['last_clicked_at'],
     },
-    counted.map((e) => ({
-      date: localDate(e.receivedAt, timeZone),
-      offer_id: e.payload.offerId,
-      clicks: 1,
-      last_clicked_at: e.receivedAt,
-    })),
+    [
+      ...counted.map((e) => ({
+        date: localDate(e.receivedAt, timeZone),
+        offer_id: e.payload.offerId,
+        clicks: 1,
+        unique_clicks: 0,
+        last_clicked_at: e.receivedAt,
+      })),
+      ...unique.map((u) => ({
+        date: u.date,
+        offer_id: u.offerId,
+        clicks: 0,
+        unique_clicks: 1,
+        last_clicked_at: u.clickedAt,
+      })),
+    ],
   );
   await incrementRows(
     trx,
@@ -98,14 +119,10 @@ export async function applyAffiliateClickEvents(
       ...visitFigures.daily,
     ],
   );
-  const perOffer = [...countBy(counted, (e) => String(e.payload.offerId))].sort(
-    ([a], [b]) => Number(a) - Number(b),
+  await addToOfferCounters(
+    trx,
+    counted.filter((e) => e.payload.source === 'bridge').map((e) => e.payload.offerId),
   );
-  await sql`
-    update affiliate_offers as o set clicks = o.clicks + v.n
-    from (values ${sql.join(perOffer.map(([id, n]) => sql`(${Number(id)}::int, ${n}::int)`))}) as v(id, n)
-    where o.id = v.id
-  `.execute(trx);
 
   const visitors = [...new Set(counted.map((e) => e.payload.visitorId).filter((v): v is string => !!v))];
   if (!visitors.length) return;

@@ -45,6 +45,7 @@ export const periodExports = {
     'offerTitle',
     'offerUrl',
     'clickCount',
+    'uniqueClicks',
     'lastClicked',
   ]),
   'traffic-sources': periodExport(readTrafficSources, [

@@ -1,6 +1,7 @@
-// The three ways a click on an offer reaches us (spec §7). Each call is one click event; our public app
-// makes exactly one of these calls per click, so a click is counted once. The aggregator fills in the
-// offer's title and URL when the call did not carry them.
+// The three ways a click on an offer reaches us (spec §7). Each names an offer that must exist and be
+// active (offer-check.ts); the event's title and URL are the offer's, never the caller's. The results page
+// sends its full record (an analytics click) plus the body-less counter call, which feeds only the offer's
+// own `clicks` counter; the bridge page makes one call, which is both. So a click is counted once.
 import type { App } from '@bodymetrics/service-kit';
 import {
   affiliateClickBodySchema,
@@ -9,22 +10,26 @@ import {
   topics,
   type AffiliateClickEvent,
 } from '@bodymetrics/contracts';
+import type { ActiveOffers } from '../active-offers';
 import type { TrackingDeps } from '../deps';
+import { checkedOffer } from '../offer-check';
 import { publishAccepted } from '../publish';
 import { stampOf, visitorKeyOf } from '../stamp';
 
-export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
-  // Results page: the full click record.
+export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: ActiveOffers): void {
+  // Results page: the full click record. Its offerTitle and offerUrl are the spec's fields, still accepted
+  // and ignored.
   app.post(
     '/api/analytics/affiliate-click',
     { schema: { body: affiliateClickBodySchema } },
     async (request, reply) => {
       const b = request.body;
+      const offer = await checkedOffer(offers, request, b.offerId, 'offerId');
       const stamp = stampOf(request, deps.ipStorage, b.userAgent);
       const event: AffiliateClickEvent = {
-        offerId: b.offerId,
-        offerTitle: b.offerTitle,
-        offerUrl: b.offerUrl,
+        offerId: offer.id,
+        offerTitle: offer.title,
+        offerUrl: offer.url,
         visitorId: b.visitorId,
         sessionId: b.sessionId,
         referrer: b.referrer ?? null,
@@ -43,11 +48,12 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
     '/api/affiliate-offers/click',
     { schema: { body: bridgeOfferClickBodySchema } },
     async (request, reply) => {
+      const offer = await checkedOffer(offers, request, request.body.offerId, 'offerId');
       const stamp = stampOf(request, deps.ipStorage);
       const event: AffiliateClickEvent = {
-        offerId: request.body.offerId,
-        offerTitle: null,
-        offerUrl: null,
+        offerId: offer.id,
+        offerTitle: offer.title,
+        offerUrl: offer.url,
         visitorId: request.body.visitorId,
         sessionId: request.body.sessionId,
         referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
@@ -61,16 +67,18 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps): void {
     },
   );
 
-  // The body-less counter call: only the offer is known.
+  // The body-less counter call: only the offer is known. It moves the offer's `clicks` counter and no
+  // dashboard figure (the aggregator's offer-counter.ts).
   app.post(
     '/api/affiliate-offers/:id/click',
     { schema: { params: offerClickParamsSchema } },
-    (request, reply) => {
+    async (request, reply) => {
+      const offer = await checkedOffer(offers, request, request.params.id, 'id');
       const stamp = stampOf(request, deps.ipStorage);
       const event: AffiliateClickEvent = {
-        offerId: request.params.id,
-        offerTitle: null,
-        offerUrl: null,
+        offerId: offer.id,
+        offerTitle: offer.title,
+        offerUrl: offer.url,
         visitorId: null,
         referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
         userAgent: stamp.requestUserAgent,

@@ -1,4 +1,5 @@
-// Tab 3, "Performanță afiliați": offers ranked by clicks, when each was last clicked, and its link.
+// Tab 3, "Performanță afiliați": offers ranked by clicks, their unique clicks (one per visitor, offer and
+// day), when each was last clicked, and its link.
 import type { AffiliateStatsRow } from '@bodymetrics/contracts';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { safeHttpUrl } from '../../lib/safe-url';
@@ -42,6 +43,7 @@ export function AffiliateTab({ days }: { days: Period }) {
               { header: 'Loc', cell: (_r, index) => `#${index + 1}`, numeric: true },
               { header: 'Ofertă', cell: (r) => r.offerTitle },
               { header: 'Clickuri', cell: (r) => formatNumber(r.clickCount), numeric: true },
+              { header: 'Clickuri unice', cell: (r) => formatNumber(r.uniqueClicks), numeric: true },
               {
                 header: 'Ultimul click',
                 cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : 'Niciodată'),
