@@ -5,12 +5,14 @@ import * as initial from './migrations/2026-11-21T0900_initial';
 import * as shareCardsNewsletterOptIn from './migrations/2026-11-23T0100_share_cards_newsletter_opt_in';
 import * as serviceSecrets from './migrations/2026-11-23T0200_service_secrets';
 import * as botEvents from './migrations/2026-11-23T0400_bot_events';
+import * as orderedFunnel from './migrations/2026-11-23T0500_ordered_funnel';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
   '2026-11-23T0100_share_cards_newsletter_opt_in': shareCardsNewsletterOptIn,
   '2026-11-23T0200_service_secrets': serviceSecrets,
   '2026-11-23T0400_bot_events': botEvents,
+  '2026-11-23T0500_ordered_funnel': orderedFunnel,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

@@ -95,6 +95,10 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       .values({ date, step: 'landing', visitor_id: visitor })
       .execute();
     await db
+      .insertInto('funnel_visitor_progress')
+      .values({ date, visitor_id: visitor, counted_steps: 1 })
+      .execute();
+    await db
       .insertInto('visitor_sessions')
       .values({ session_id: session, visitor_id: visitor, start_date: date, started_at: at, page_views: 1 })
       .execute();
@@ -121,6 +125,7 @@ const expiring: ExpiringTable[] = [
   'visitor_sessions',
   'daily_visitors',
   'funnel_step_visitors',
+  'funnel_visitor_progress',
 ];
 
 async function visitorsIn(db: TestDatabase['db'], table: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 // The retention job (privacy: the operator is in the EU): raw events older than RETENTION_DAYS are
 // deleted, together with the "seen before?" sets that name visitors (daily_visitors,
-// funnel_step_visitors) and the per-session rows (visitor_sessions). The daily aggregates stay — they
+// funnel_step_visitors, funnel_visitor_progress) and the per-session rows (visitor_sessions). The daily aggregates stay — they
 // are the dashboard's history and name nobody.
 //
 // Shares (share_images: which card a posted link shows, and when) expire the same way, by their own
@@ -35,6 +35,7 @@ export const expiringTimestampTables = [
 export const expiringDatedTables = [
   { table: 'daily_visitors', column: 'date' },
   { table: 'funnel_step_visitors', column: 'date' },
+  { table: 'funnel_visitor_progress', column: 'date' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
 /** Shares: not analytics, so counted apart from the raw events (see RetentionResult.deletedShares). */
