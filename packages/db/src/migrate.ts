@@ -24,10 +24,14 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+/** kysely's Migrator over this tree's migrations (tests step a migration down and up again with it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export const migratorOf = (db: Kysely<any>): Migrator =>
+  new Migrator({ db, provider: new StaticMigrationProvider() });
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
