@@ -13,7 +13,7 @@
 // clicks, the newest rows of affiliate_clicks.
 import type pg from 'pg';
 import { classifyTrafficSource } from '@bodymetrics/contracts';
-import { arrivals, devices, funnelWheel, locales } from './traffic';
+import { arrivals, devices, locales, storedStepWheel } from './traffic';
 
 export interface DashboardDataOptions {
   visits: number;
@@ -91,7 +91,7 @@ export async function generateDashboardData(
       )
       .join(', ')};
     create table bench_gen.steps (k int primary key, step text);
-    insert into bench_gen.steps values ${funnelWheel.map((s, k) => `(${k}, ${literal(s)})`).join(', ')};
+    insert into bench_gen.steps values ${storedStepWheel.map((s, k) => `(${k}, ${literal(s)})`).join(', ')};
     create table bench_gen.offers as
       select (row_number() over (order by id) - 1)::int as k, id as offer_id, title, url from affiliate_offers;
   `);
@@ -115,7 +115,7 @@ export async function generateDashboardData(
       from (select s, greatest(1, (8 * s + 4) / 5) as start_i from generate_series(0::bigint, (5::bigint * ${N}) / 8) as s) g
       where start_i <= ${N};
     create view bench_gen.journey as
-      select j, s, ${attr('s', 1, V)} as visitor, ${attr('s', 2, deviceRows.length)} as dk, ${attr('j', 6, funnelWheel.length)} as stk,
+      select j, s, ${attr('s', 1, V)} as visitor, ${attr('s', 2, deviceRows.length)} as dk, ${attr('j', 6, storedStepWheel.length)} as stk,
         t, (t at time zone ${tz})::date as date
       from (select j, ${sessionOf('i')} as s, ${visitTime('i')} + interval '1 second' as t
             from (select j, ((j - 1) * ${N}) / ${J} + 1 as i from generate_series(1::bigint, ${J}) as j) x) g;

@@ -1,7 +1,7 @@
 // Realistic tracking traffic: the bodies the public app sends (spec §7), with a population of visitors,
 // sessions, devices, browsers, languages, sources and a sprinkle of bots. Deterministic (seeded) so two
 // runs send the same thing.
-import type { DeviceType, JourneyStep } from '@bodymetrics/contracts';
+import type { ClientJourneyStep, DeviceType, JourneyStep } from '@bodymetrics/contracts';
 
 /** mulberry32: small, fast, seeded. */
 export function seededRandom(seed: number): () => number {
@@ -206,15 +206,23 @@ export const pageLeaveBody = (s: VisitorSession, pageUrl: string) => ({
   action: 'page_leave' as const,
 });
 
-/** Steps in the order a visitor meets them; later steps are rarer (the funnel narrows). */
-export const funnelWheel: JourneyStep[] = [
-  ...Array<JourneyStep>(30).fill('landing'),
-  ...Array<JourneyStep>(22).fill('form_started'),
-  ...Array<JourneyStep>(16).fill('form_completed'),
-  ...Array<JourneyStep>(14).fill('results_viewed'),
-  ...Array<JourneyStep>(6).fill('bridge_viewed'),
-  ...Array<JourneyStep>(3).fill('bridge_affiliate_click'),
-  ...Array<JourneyStep>(3).fill('bridge_to_full_results'),
+/**
+ * Steps in the order a visitor meets them; later steps are rarer (the funnel narrows). Only the steps a page
+ * may send: email_provided and report_sent are the reports service's to record (the journey route refuses them).
+ */
+export const funnelWheel: ClientJourneyStep[] = [
+  ...Array<ClientJourneyStep>(30).fill('landing'),
+  ...Array<ClientJourneyStep>(22).fill('form_started'),
+  ...Array<ClientJourneyStep>(16).fill('form_completed'),
+  ...Array<ClientJourneyStep>(14).fill('results_viewed'),
+  ...Array<ClientJourneyStep>(6).fill('bridge_viewed'),
+  ...Array<ClientJourneyStep>(3).fill('bridge_affiliate_click'),
+  ...Array<ClientJourneyStep>(3).fill('bridge_to_full_results'),
+];
+
+/** Every stored step, the reports service's included: what the generated dashboard data holds. */
+export const storedStepWheel: JourneyStep[] = [
+  ...funnelWheel,
   ...Array<JourneyStep>(4).fill('email_provided'),
   ...Array<JourneyStep>(2).fill('report_sent'),
 ];

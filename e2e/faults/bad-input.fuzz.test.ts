@@ -45,7 +45,12 @@ import { buildApp as buildLive } from '@bodymetrics/live';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
 import { buildApp as buildOffers } from '@bodymetrics/offers';
 import { buildApp as buildReports } from '@bodymetrics/reports';
-import { adminSessionCookie, fieldWithNul } from '@bodymetrics/service-kit';
+import {
+  adminSessionCookie,
+  defaultAnalyticsTimeZone,
+  fieldWithNul,
+  visitorKeys,
+} from '@bodymetrics/service-kit';
 import {
   createTestBus,
   createTestDatabase,
@@ -345,12 +350,16 @@ beforeAll(async () => {
     .execute();
   adminCookie = `${adminSessionCookie}=${sessionId}`;
 
+  // One day's visitor salt for tracking and reports, as in every composition root.
+  const keys = visitorKeys(defaultAnalyticsTimeZone);
   const apps = {
-    tracking: buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db }),
+    tracking: buildTracking({ bus: testBus.bus, ipStorage: 'truncated', visitorKeys: keys, db: database.db }),
     offers: buildOffers({ db: database.db }),
     reports: buildReports({
       db: database.db,
       mailer,
+      bus: testBus.bus,
+      visitorKeys: keys,
       publicBaseUrl,
       contactTo: 'operator@bodymetrics.test',
       // Every case must reach validation, not the per-IP limit.

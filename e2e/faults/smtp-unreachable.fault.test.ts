@@ -6,8 +6,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessBus } from '@bodymetrics/bus';
+import { trackingTopics } from '@bodymetrics/contracts';
 import { createMailer } from '@bodymetrics/mail';
 import { buildApp as buildReports } from '@bodymetrics/reports';
+import { defaultAnalyticsTimeZone, visitorKeys } from '@bodymetrics/service-kit';
 import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
 import { countRows } from './src/rows';
 
@@ -99,9 +102,14 @@ describe.each(modes)('SMTP failing: %s', (_mode, serve) => {
       from: 'BodyMetrics <reports@bodymetrics.test>',
       connectTimeoutMs: 1_000,
     });
+    // The report is refused before any funnel step could go out: an in-process bus is enough here.
+    const bus = new InProcessBus();
+    await bus.ensureTopics(trackingTopics);
     const app = buildReports({
       db: database.db,
       mailer,
+      bus,
+      visitorKeys: visitorKeys(defaultAnalyticsTimeZone),
       publicBaseUrl: 'https://bodymetrics.test',
       contactTo: 'operator@bodymetrics.test',
     });

@@ -123,8 +123,14 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
         SMTP_URL: smtp.url,
         CONTACT_TO: operatorInbox,
         PUBLIC_BASE_URL: baseUrl,
+        // The same Redis and prefix as tracking: one day's visitor salt, so the report's funnel steps count
+        // for the visitor who walked the page's steps.
         REDIS_URL: infra.redisUrl,
         REDIS_KEY_PREFIX: redisKeyPrefix,
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        TOPIC_PREFIX: topicPrefix,
+        KAFKA_PARTITIONS: String(partitions),
+        ANALYTICS_TZ: timeZone,
       },
       'admin-auth': {
         DATABASE_URL: database.url,

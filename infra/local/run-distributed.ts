@@ -66,13 +66,14 @@ const trackingReplicas: ServiceProcess[] = Array.from({ length: config.TRACKING_
   label: config.TRACKING_REPLICAS === 1 ? 'tracking' : `tracking-${i + 1}`,
   service: 'tracking',
   port: trackingPort(i),
-  env: {},
+  // The same prefix as reports' (its default): one day's visitor salt for the page's and the report's steps.
+  env: { REDIS_KEY_PREFIX: 'bm:' },
 }));
 
 const processes: ServiceProcess[] = [
   ...trackingReplicas,
   { label: 'offers', service: 'offers', port: 8082, env: { SEED_CONTENT: 'false' } }, // seeded just before
-  { label: 'reports', service: 'reports', port: 8083, env: mail },
+  { label: 'reports', service: 'reports', port: 8083, env: { ...mail, REDIS_KEY_PREFIX: 'bm:' } },
   { label: 'admin-auth', service: 'admin-auth', port: 8084, env: mail },
   { label: 'analytics', service: 'analytics', port: 8085, env: {} },
   { label: 'live', service: 'live', port: 8086, env: { PRESENCE: 'redis' } },

@@ -5,11 +5,13 @@ import {
   activityLevels,
   bmiCategories,
   clickSources,
+  clientJourneySteps,
   deviceTypes,
   genders,
   goals,
   journeySteps,
   measurementSystems,
+  type ClientJourneyStep,
 } from './vocabulary';
 
 export * from './vocabulary';
@@ -20,6 +22,13 @@ export const measurementSystemSchema = z.enum(measurementSystems);
 export const goalSchema = z.enum(goals);
 export const bmiCategorySchema = z.enum(bmiCategories);
 export const journeyStepSchema = z.enum(journeySteps);
+/** What a page may send: `email_provided` and `report_sent` are refused (400 naming `step`). */
+export const clientJourneyStepSchema = z.enum(
+  clientJourneySteps as [ClientJourneyStep, ...ClientJourneyStep[]],
+  {
+    error: `must be one of ${clientJourneySteps.join(', ')} (email_provided and report_sent are recorded by the reports service)`,
+  },
+);
 export const deviceTypeSchema = z.enum(deviceTypes);
 export const clickSourceSchema = z.enum(clickSources);
 

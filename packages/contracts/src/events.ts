@@ -1,6 +1,6 @@
 // The Kafka side: the five tracking topics of design.md §4, their payloads and the envelope around them.
 import { z } from 'zod';
-import { clickSourceSchema } from './enums';
+import { clickSourceSchema, journeyStepSchema } from './enums';
 import {
   journeyTrackBodySchema,
   pageLeaveBodySchema,
@@ -48,7 +48,8 @@ export const sessionDurationEventSchema = sessionDurationBodySchema.extend({
 });
 export type SessionDurationEvent = z.infer<typeof sessionDurationEventSchema>;
 
-export const journeyEventSchema = journeyTrackBodySchema.extend({ ...serverStamp });
+/** A step from a page (tracking) or from the reports service (email_provided, report_sent), so any step. */
+export const journeyEventSchema = journeyTrackBodySchema.extend({ step: journeyStepSchema, ...serverStamp });
 export type JourneyEvent = z.infer<typeof journeyEventSchema>;
 
 export const affiliateClickEventSchema = z.strictObject({

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { goalSchema } from './enums';
 import { personNameSchema } from './person-name';
+import { sessionIdSchema, visitorIdSchema } from './primitives';
+import { storageAllowedSchema } from './tracking';
 
 export const REPORT_NAME_EMAIL_REQUIRED = 'Name and email are required';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -52,7 +54,20 @@ export const reportNameSchema = personNameSchema({
 });
 
 /**
- * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers, consent}.
+ * Who asks for the report, as the tracking calls name the visitor (all optional): with both ids the reports
+ * service records the funnel's `email_provided` and `report_sent` steps for this visitor; without them the
+ * report is still mailed, just not counted in the funnel.
+ */
+export const reportVisitorSchema = z.object({
+  visitorId: visitorIdSchema.optional(),
+  sessionId: sessionIdSchema.optional(),
+  storageAllowed: storageAllowedSchema,
+});
+export type ReportVisitor = z.infer<typeof reportVisitorSchema>;
+
+/**
+ * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers, consent}
+ * and the visitor (reportVisitorSchema).
  * `metrics` is the calculator's form payload (spec §3), validated by the schema passed in.
  */
 export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metrics) =>
@@ -64,6 +79,7 @@ export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metr
     selectedGoal: goalSchema.nullish(),
     offers: z.array(reportOfferSchema).max(REPORT_MAX_OFFERS).default([]),
     consent: reportConsentSchema,
+    ...reportVisitorSchema.shape,
   });
 
 export const reportSentResponseSchema = z.object({ success: z.literal(true) });

@@ -1,8 +1,8 @@
 // Request bodies of the visitor-tracking calls of spec §7, exactly as the public app sends them.
 import { z } from 'zod';
 import {
+  clientJourneyStepSchema,
   deviceTypeSchema,
-  journeyStepSchema,
   activityLevelSchema,
   genderSchema,
   measurementSystemSchema,
@@ -70,11 +70,11 @@ export const sessionDurationBodySchema = z.strictObject({
 });
 export type SessionDurationBody = z.infer<typeof sessionDurationBodySchema>;
 
-/** POST /api/journey/track. */
+/** POST /api/journey/track: a step the page saw (never email_provided or report_sent: see clientJourneyStepSchema). */
 export const journeyTrackBodySchema = z.strictObject({
   visitorId: visitorIdSchema,
   sessionId: sessionIdSchema,
-  step: journeyStepSchema,
+  step: clientJourneyStepSchema,
   stepData: boundedJsonObject(4096).nullish(),
   deviceType: deviceTypeSchema.optional(),
   userAgent: userAgentSchema.optional(),

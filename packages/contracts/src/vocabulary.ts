@@ -36,6 +36,36 @@ export const journeySteps = [
 ] as const;
 export type JourneyStep = (typeof journeySteps)[number];
 
+/**
+ * The funnel's order (issue 13 item 4): a visitor counts at a step on a day only after counting at every
+ * step before it that day. The bridge sits between the calculation and the full results, as the public app
+ * shows it; `bridge_affiliate_click` is a side step, counted once the visitor counted at `bridge_viewed`.
+ */
+export const orderedFunnelSteps = [
+  'landing',
+  'form_started',
+  'form_completed',
+  'bridge_viewed',
+  'bridge_to_full_results',
+  'results_viewed',
+  'email_provided',
+  'report_sent',
+] as const satisfies readonly JourneyStep[];
+
+/** Steps only the reports service records (the report was accepted; its mail was sent): never a browser's word. */
+export const serverRecordedSteps = [
+  'email_provided',
+  'report_sent',
+] as const satisfies readonly JourneyStep[];
+export type ServerRecordedStep = (typeof serverRecordedSteps)[number];
+
+/** The steps a page may report on POST /api/journey/track. */
+export const clientJourneySteps = journeySteps.filter(
+  (step): step is Exclude<JourneyStep, ServerRecordedStep> =>
+    !(serverRecordedSteps as readonly JourneyStep[]).includes(step),
+);
+export type ClientJourneyStep = Exclude<JourneyStep, ServerRecordedStep>;
+
 /** Device type by window width (spec §9): under 768 mobile, under 1024 tablet, otherwise desktop. */
 export const deviceTypes = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof deviceTypes)[number];

@@ -136,6 +136,13 @@ export interface FunnelStepVisitorsTable {
   step: string;
   visitor_id: string;
 }
+/** How far along the funnel's order a counted visitor has been counted on a day (ordered funnel). */
+export interface FunnelVisitorProgressTable {
+  date: DateOnly;
+  visitor_id: string;
+  counted_steps: Generated<number>;
+  bridge_click_counted: Generated<boolean>;
+}
 export interface SessionMetricsTable {
   visitor_id: string;
   first_visit: Timestamp;
@@ -336,6 +343,7 @@ export interface Database {
   visitor_sessions: VisitorSessionsTable;
   conversion_funnel: ConversionFunnelTable;
   funnel_step_visitors: FunnelStepVisitorsTable;
+  funnel_visitor_progress: FunnelVisitorProgressTable;
   session_metrics: SessionMetricsTable;
   traffic_sources: TrafficSourcesTable;
   daily_traffic: DailyTrafficTable;
@@ -374,6 +382,7 @@ export const analyticsTables = [
   'visitor_sessions',
   'conversion_funnel',
   'funnel_step_visitors',
+  'funnel_visitor_progress',
   'session_metrics',
   'traffic_sources',
   'daily_traffic',

@@ -6,6 +6,7 @@ import * as shareCardsNewsletterOptIn from './migrations/2026-11-23T0100_share_c
 import * as serviceSecrets from './migrations/2026-11-23T0200_service_secrets';
 import * as botEvents from './migrations/2026-11-23T0400_bot_events';
 import * as engagedVisits from './migrations/2026-11-23T0500_engaged_visits';
+import * as orderedFunnel from './migrations/2026-11-23T0600_ordered_funnel';
 import * as visitorConversions from './migrations/2026-11-23T0800_visitor_conversions';
 import * as uniqueClicks from './migrations/2026-11-23T0900_unique_clicks';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0200_service_secrets': serviceSecrets,
   '2026-11-23T0400_bot_events': botEvents,
   '2026-11-23T0500_engaged_visits': engagedVisits,
+  '2026-11-23T0600_ordered_funnel': orderedFunnel,
   '2026-11-23T0800_visitor_conversions': visitorConversions,
   '2026-11-23T0900_unique_clicks': uniqueClicks,
 };
@@ -29,9 +31,12 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+const migratorOf = (db: Kysely<any>): Migrator =>
+  new Migrator({ db, provider: new StaticMigrationProvider() });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
@@ -43,7 +48,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
   if (!migrationNames.includes(name)) throw new Error(`no migration named ${name}`);
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error } = await migrator.migrateTo(name);
+  const { error } = await migratorOf(db).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -16,7 +16,7 @@ import { buildApp as buildLive } from '@bodymetrics/live';
 import { createMailer } from '@bodymetrics/mail';
 import { buildApp as buildOffers } from '@bodymetrics/offers';
 import { buildApp as buildReports, type ReportsDeps } from '@bodymetrics/reports';
-import type { IpStorage } from '@bodymetrics/service-kit';
+import { redisSaltStore, visitorKeys, type IpStorage } from '@bodymetrics/service-kit';
 import {
   createTestBus,
   createTestDatabase,
@@ -111,13 +111,19 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       cleanups.push(() => app.close());
       return url;
     };
+    // As in production: the day's visitor salt in Redis, shared by tracking and reports (the same visitor key).
+    const keys = visitorKeys(timeZone, redisSaltStore(redis, keyPrefix));
     const upstreams: Upstreams = {
-      tracking: await started(buildTracking({ bus: testBus.bus, ipStorage, db: testDb.db })),
+      tracking: await started(
+        buildTracking({ bus: testBus.bus, ipStorage, visitorKeys: keys, db: testDb.db }),
+      ),
       offers: await started(buildOffers({ db: testDb.db })),
       reports: await started(
         buildReports({
           db: testDb.db,
           mailer,
+          bus: testBus.bus,
+          visitorKeys: keys,
           redis,
           redisKeyPrefix: keyPrefix,
           publicBaseUrl,

@@ -12,10 +12,13 @@ import {
   type TestBus,
   type TestDatabase,
 } from '@bodymetrics/testing';
+import { visitorKeys } from '@bodymetrics/service-kit';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { applyBatchToDb, startAggregator, type Aggregator } from './app';
 
 const tz = 'Europe/Bucharest';
+// One day's salt for every tracking app of this file, as in production (Redis): B's later step is still B.
+const keys = visitorKeys(tz);
 const today = new Intl.DateTimeFormat('en-CA', {
   timeZone: tz,
   year: 'numeric',
@@ -79,7 +82,15 @@ const requests: { url: string; body?: unknown; ua: string }[] = [
     ua: chrome,
     body: { visitorId: 'A', sessionId: 'sA', pageUrl: '/', action: 'page_leave' },
   },
-  ...['landing', 'form_started', 'form_started', 'form_completed', 'results_viewed'].map((step) => ({
+  ...[
+    'landing',
+    'form_started',
+    'form_started',
+    'form_completed',
+    'bridge_viewed',
+    'bridge_to_full_results',
+    'results_viewed',
+  ].map((step) => ({
     url: '/api/journey/track',
     ua: chrome,
     body: { visitorId: 'A', sessionId: 'sA', step },
@@ -172,7 +183,12 @@ describe('aggregator', () => {
         goal: 'weight_loss',
       })
       .execute();
-    const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
+    const tracking = buildTracking({
+      bus: testBus.bus,
+      ipStorage: 'truncated',
+      visitorKeys: keys,
+      db: database.db,
+    });
     for (const r of requests) {
       const response = await tracking.inject({
         method: 'POST',
@@ -208,7 +224,7 @@ describe('aggregator', () => {
   it('writes exactly one raw row per accepted event', async () => {
     expect(await countRows(database.db, 'page_visits')).toBe(4);
     expect(await countRows(database.db, 'page_leaves')).toBe(1);
-    expect(await countRows(database.db, 'user_journey')).toBe(6);
+    expect(await countRows(database.db, 'user_journey')).toBe(8);
     expect(await countRows(database.db, 'session_durations')).toBe(3);
     // The body-less counter call is not an analytics click: it is kept apart, for the offer's counter.
     expect(await countRows(database.db, 'affiliate_clicks')).toBe(2);
@@ -257,10 +273,11 @@ describe('aggregator', () => {
       landing_visitors: 2,
       form_started: 1,
       form_completed: 1,
+      bridge_viewed: 1,
+      bridge_to_full_results: 1,
       results_viewed: 1,
       email_provided: 0,
       report_sent: 0,
-      bridge_viewed: 0,
     });
     const devices = await database.db
       .selectFrom('daily_devices')
@@ -387,11 +404,17 @@ describe('aggregator', () => {
       'poison',
       JSON.stringify({ id: 'x', type: 'journey', version: 1, receivedAt: 'yesterday', payload: {} }),
     );
-    const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
+    const tracking = buildTracking({
+      bus: testBus.bus,
+      ipStorage: 'truncated',
+      visitorKeys: keys,
+      db: database.db,
+    });
     const after = await tracking.inject({
       method: 'POST',
       url: '/api/journey/track',
-      headers: { 'user-agent': safari },
+      // B's network and browser, so B's daily visitor key: B landed, so form_started counts.
+      headers: { 'user-agent': safari, 'x-forwarded-for': '198.51.100.23' },
       payload: { visitorId: 'B', sessionId: 'sB', step: 'form_started' },
     });
     expect(after.statusCode).toBe(202);

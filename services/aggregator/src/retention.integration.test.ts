@@ -103,6 +103,10 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       .values({ date, step: 'landing', visitor_id: visitor })
       .execute();
     await db
+      .insertInto('funnel_visitor_progress')
+      .values({ date, visitor_id: visitor, counted_steps: 1 })
+      .execute();
+    await db
       .insertInto('visitor_sessions')
       .values({ session_id: session, visitor_id: visitor, start_date: date, started_at: at, page_views: 1 })
       .execute();
@@ -144,6 +148,7 @@ const expiring: ExpiringTable[] = [
   'visitor_conversions',
   'affiliate_click_visitors',
   'offer_counter_clicks',
+  'funnel_visitor_progress',
 ];
 /** The expiring tables that name a visitor (offer_counter_clicks does not: the counter call has none). */
 const naming = expiring.filter((t) => t !== 'offer_counter_clicks');

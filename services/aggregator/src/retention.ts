@@ -1,8 +1,8 @@
 // The retention job (privacy: the operator is in the EU): raw events older than RETENTION_DAYS are
 // deleted, together with the "seen before?" sets that name visitors (daily_visitors,
-// funnel_step_visitors, affiliate_click_visitors, traffic_sources, visitor_conversions), the
-// offer-counter calls (offer_counter_clicks) and the per-session rows (visitor_sessions). The daily
-// aggregates stay — they are the dashboard's history and name nobody.
+// funnel_step_visitors, funnel_visitor_progress, affiliate_click_visitors, traffic_sources,
+// visitor_conversions), the offer-counter calls (offer_counter_clicks) and the per-session rows
+// (visitor_sessions). The daily aggregates stay — they are the dashboard's history and name nobody.
 //
 // Shares (share_images: which card a posted link shows, and when) expire the same way, by their own
 // clock: the stored cards (share_cards) stay — one per rounded BMI, bounded by the plausible BMI range —
@@ -41,6 +41,7 @@ export const expiringDatedTables = [
   // First touches name a (counted) visitor too; a visitor back after the retention period is new again.
   { table: 'traffic_sources', column: 'first_visit_date' },
   { table: 'affiliate_click_visitors', column: 'date' },
+  { table: 'funnel_visitor_progress', column: 'date' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
 /** Shares: not analytics, so counted apart from the raw events (see RetentionResult.deletedShares). */

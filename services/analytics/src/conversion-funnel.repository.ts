@@ -83,8 +83,11 @@ export async function readAbandonment(
     s.emailProvided,
     s.reportSent,
   ].map(toNumber) as [number, number, number, number, number, number];
-  // Steps are counted as distinct visitors per day, so a later step can exceed an earlier one (a visitor
-  // who landed yesterday and finished today); a drop-out count is never negative.
+  // The funnel is ordered per visitor and day (the aggregator's ordered-funnel.ts): each step counts only
+  // visitors who counted at the one before it that day, so each drop-out is the visitors who reached a step
+  // and not the next. `abandoned_after_calculation` takes in those who left at the bridge (form_completed →
+  // results_viewed); `abandoned_after_email` is the reports accepted whose mail then failed. The floor at 0
+  // only guards days counted before the funnel was ordered whose visitor sets retention had already deleted.
   const drop = (from: number, to: number) => Math.max(0, from - to);
   return {
     total_visitors: landing,

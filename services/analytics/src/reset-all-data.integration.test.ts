@@ -105,6 +105,10 @@ async function seedAnalytics(): Promise<void> {
     .values(['v1', 'v2', 'v3'].map((visitor_id) => ({ date: today, step: 'landing', visitor_id })))
     .execute(); // 3
   await db
+    .insertInto('funnel_visitor_progress')
+    .values(['v1', 'v2', 'v3'].map((visitor_id) => ({ date: today, visitor_id, counted_steps: 1 })))
+    .execute(); // 3
+  await db
     .insertInto('session_metrics')
     .values([1, 2].map((n) => ({ visitor_id: `v${n}`, first_visit: now, last_visit: now })))
     .execute(); // 2
@@ -156,7 +160,8 @@ async function seedAnalytics(): Promise<void> {
     .values({ event_id: '0190f000-0000-7000-8000-0000000000c1', offer_id: 1, clicked_at: now })
     .execute(); // 1
 }
-const seededAnalyticsRows = 3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1 + 1 + 2 + 1; // 39
+const seededAnalyticsRows =
+  3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1 + 1 + 2 + 1; // 42
 
 beforeAll(async () => {
   testDb = await createTestDatabase('analytics_reset');
@@ -250,7 +255,7 @@ describe('reset-all-data', () => {
   it('deletes every analytics row and reports the exact number', async () => {
     const res = await reset();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 39 } });
+    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 42 } });
     for (const table of analyticsTables) expect(await count(table), table).toBe(0);
   });
 

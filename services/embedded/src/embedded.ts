@@ -208,6 +208,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     });
     cleanups.push(() => retention.stop());
 
+    // One process: the day's salt lives in its memory only, ONE instance shared by tracking (the page's steps)
+    // and reports (email_provided, report_sent), so both name a visitor by the same daily key.
+    const keys = visitorKeys(timeZone);
     const upstreams = {
       live: liveUrl,
       analytics: await listening(buildAnalyticsApp({ db, timeZone, logger: loggerFor('analytics') })),
@@ -232,6 +235,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
           publicBaseUrl,
           contactTo: options.contactTo ?? 'operator@bodymetrics.local',
           ipStorage: options.ipStorage ?? 'truncated',
+          bus,
+          visitorKeys: keys,
           logger: loggerFor('reports'),
         }),
       ),
@@ -240,8 +245,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
         buildTrackingApp({
           bus,
           ipStorage: options.ipStorage ?? 'truncated',
-          // One process: the day's salt lives in its memory only.
-          visitorKeys: visitorKeys(timeZone),
+          // One process: the day's salt lives in its memory only, shared with reports.
+          visitorKeys: keys,
           db,
           logger: loggerFor('tracking'),
         }),

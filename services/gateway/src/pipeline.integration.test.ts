@@ -39,7 +39,8 @@ const pageVisit = (visitorId: string, mobile: boolean, referrer: string | null, 
 });
 
 /**
- * P (desktop, from Facebook): two pages, the whole journey, a bridge click on offer 1 and a results click
+ * P (desktop, from Facebook): two pages, the page's whole journey (email_provided and report_sent are the
+ * reports service's to record, and P sends no report), a bridge click on offer 1 and a results click
  * on offer 2, 200 s on site. Q (mobile, direct): one page and its landing step only, but 40 s on site (so
  * engaged). R (desktop, from Facebook): one page, landing only, 6 s (the one bounce).
  */
@@ -51,8 +52,6 @@ const pJourney = [
   'bridge_affiliate_click',
   'bridge_to_full_results',
   'results_viewed',
-  'email_provided',
-  'report_sent',
 ];
 const story: { path: string; ua: string; ip: string; body?: unknown }[] = [
   {
@@ -255,8 +254,8 @@ describe('the analytics pipeline through the gateway', () => {
       formStarted: 1,
       formCompleted: 1,
       resultsViewed: 1,
-      emailProvided: 1,
-      reportSent: 1,
+      emailProvided: 0,
+      reportSent: 0,
       bridgeViewed: 1,
       bridgeAffiliateClicks: 1,
       bridgeToFullResults: 1,
@@ -266,7 +265,7 @@ describe('the analytics pipeline through the gateway', () => {
       abandoned_at_landing: 2,
       abandoned_at_form: 0,
       abandoned_after_calculation: 0,
-      abandoned_at_results: 0,
+      abandoned_at_results: 1, // P saw the results and asked for no report
       abandoned_after_email: 0,
     });
     const daily = await read<{ uniqueVisitors: number; totalPageViews: number }[]>(
@@ -274,6 +273,34 @@ describe('the analytics pipeline through the gateway', () => {
     );
     expect(daily).toHaveLength(1);
     expect(daily[0]).toMatchObject({ uniqueVisitors: 3, totalPageViews: 4 });
+  });
+
+  it('refuses email_provided and report_sent from a page (400 naming step); the funnel shows none', async () => {
+    // The issue's story: 20 visitors posting only report_sent once showed "Raport trimis 22 — 440%".
+    for (let i = 0; i < 20; i++) {
+      for (const step of ['report_sent', 'email_provided']) {
+        const response = await fetch(`${base}/api/journey/track`, {
+          method: 'POST',
+          headers: {
+            'user-agent': chrome,
+            'x-forwarded-for': `192.0.2.${100 + i}`,
+            'content-type': 'application/json',
+            'sec-fetch-site': 'same-origin',
+          },
+          body: JSON.stringify({ visitorId: `forger-${i}`, sessionId: `forger-${i}`, step }),
+        });
+        expect(response.status).toBe(400);
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(body.error.message).toMatch(/^step: /);
+      }
+    }
+    // Nothing was published: the aggregator applied no more than the story's events.
+    expect(aggregator.healthcheck().eventsApplied).toBe(story.length);
+    expect(await read('/api/journey/today-summary')).toMatchObject({
+      landingVisitors: 3,
+      emailProvided: 0,
+      reportSent: 0,
+    });
   });
 
   it('shows clicks per offer and the recent clicks with truncated addresses', async () => {

@@ -3,7 +3,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createServiceApp, HttpError, rateLimitKey } from '@bodymetrics/service-kit';
+import { serverRecordedSteps } from '@bodymetrics/contracts';
 import type { ReportsContext, ReportsDeps } from './deps';
+import { lostFunnelSteps } from './funnel-steps';
 import { contactRoute } from './routes/contact';
 import { emailReportRoute } from './routes/email-report';
 import { newsletterRoutes } from './routes/newsletter';
@@ -23,9 +25,13 @@ export function buildApp(deps: ReportsDeps) {
       postgres: () => deps.db.selectFrom('health_metrics').select('id').limit(1).execute(),
     },
   });
+  // On /metrics from the start, so a rate over it reads 0 rather than nothing until the first loss.
+  for (const step of serverRecordedSteps) lostFunnelSteps(app).inc({ step }, 0);
   const ctx: ReportsContext = {
     db: deps.db,
     mailer: deps.mailer,
+    bus: deps.bus,
+    visitorKeys: deps.visitorKeys,
     publicBaseUrl: deps.publicBaseUrl.replace(/\/+$/, ''),
     contactTo: deps.contactTo,
     ipStorage: deps.ipStorage ?? 'truncated',

@@ -1,7 +1,7 @@
 // The reports service's settings, read from the environment once (main.ts), each checked at start.
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
 const reportsEnv = z.object({
   ...commonEnv,
@@ -17,8 +17,19 @@ const reportsEnv = z.object({
   CONTACT_TO: z.email().default('operator@bodymetrics.local'),
   /** The public origin visitors use (the gateway): links in mails and share pages point there. */
   PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
+  /**
+   * Rate-limit counters shared by every instance and the day's visitor salt shared with tracking (the funnel's
+   * email_provided/report_sent count the same visitor as the page's steps only with the same URL and prefix).
+   */
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('bm:'),
+  // The bus that carries the funnel's email_provided and report_sent steps (the journey topic), as tracking's.
+  KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
+  TOPIC_PREFIX: z.string().default(''),
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
+  PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
+  /** The day a daily visitor key lasts is a calendar day of the dashboard's time zone (as tracking's). */
+  ANALYTICS_TZ: analyticsTimeZoneEnv,
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
     .number()

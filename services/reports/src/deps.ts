@@ -2,13 +2,21 @@
 // embedded gateway, or a test.
 import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Bus } from '@bodymetrics/bus';
 import type { Db } from '@bodymetrics/db';
 import type { Mailer } from '@bodymetrics/mail';
-import type { IpStorage } from '@bodymetrics/service-kit';
+import type { IpStorage, VisitorKeys } from '@bodymetrics/service-kit';
 
 export interface ReportsDeps {
   db: Db;
   mailer: Mailer;
+  /** Where the funnel's email_provided and report_sent steps go (the journey topic, like tracking's steps). */
+  bus: Bus;
+  /**
+   * The counted visitor of those steps: the same daily salt as tracking's (one shared instance in one process,
+   * the same Redis and REDIS_KEY_PREFIX across processes), or one visitor would count as two.
+   */
+  visitorKeys: VisitorKeys;
   /** Shared rate-limit counters across instances; without it each instance counts on its own. */
   redis?: Redis;
   /** Prefix of every Redis key this service writes (tests use a unique one per file). */
@@ -52,7 +60,7 @@ export interface RouteRateLimit {
 
 /** The deps with defaults applied, as the routes see them. */
 export interface ReportsContext extends Required<
-  Pick<ReportsDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'contactTo'>
+  Pick<ReportsDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'contactTo' | 'bus' | 'visitorKeys'>
 > {
   ipStorage: IpStorage;
   reportsPerRecipient: RouteRateLimit;

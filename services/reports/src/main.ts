@@ -1,8 +1,17 @@
-// Process entry: reads the environment, connects Postgres, the mailer and (optionally) Redis, listens on :8083.
+// Process entry: reads the environment, connects Postgres, the mailer, the Kafka producer and (optionally)
+// Redis, listens on :8083.
 import { Redis } from 'ioredis';
+import { KafkaBus } from '@bodymetrics/bus';
+import { trackingTopics } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
-import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
+import {
+  memorySaltStore,
+  redisSaltStore,
+  runService,
+  serverTimeoutsOf,
+  visitorKeys,
+} from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { reportsConfig } from './config';
 
@@ -12,10 +21,26 @@ const mailer = config.MAIL_DIR
   ? createMailer({ kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM })
   : createMailer({ kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM });
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+// The funnel's email_provided and report_sent go on the journey topic, like the page's steps.
+const bus = new KafkaBus({
+  brokers: config.KAFKA_BROKERS.split(','),
+  clientId: `reports-${process.pid}`,
+  topicPrefix: config.TOPIC_PREFIX,
+  partitions: config.KAFKA_PARTITIONS,
+  publishTimeoutMs: config.PUBLISH_TIMEOUT_MS,
+});
+await bus.ensureTopics(trackingTopics);
 
 const app = buildApp({
   db,
   mailer,
+  bus,
+  // tracking's salt (same Redis, same prefix), so a visitor's report steps count for the visitor who landed.
+  visitorKeys: visitorKeys(
+    config.ANALYTICS_TZ,
+    redis ? redisSaltStore(redis, config.REDIS_KEY_PREFIX) : memorySaltStore(),
+    (err) => app.log.error({ err }, 'visitor salt: Redis unavailable, using this process’s own salt today'),
+  ),
   redis,
   redisKeyPrefix: config.REDIS_KEY_PREFIX,
   publicBaseUrl: config.PUBLIC_BASE_URL,
@@ -39,6 +64,7 @@ const app = buildApp({
 // main.ts created these clients, so it closes them — after the app has stopped taking requests.
 app.addHook('onClose', async () => {
   mailer.close();
+  await bus.close();
   redis?.disconnect();
   await db.destroy();
 });

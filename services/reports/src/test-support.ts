@@ -1,8 +1,11 @@
 // Shared by this service's integration tests: a known report request, its hand-computed numbers, an
 // app wired to real servers, and helpers to read what a person sees in a mail or a page.
 import { createServer, type AddressInfo } from 'node:net';
+import { InProcessBus } from '@bodymetrics/bus';
+import { trackingTopics } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
+import { defaultAnalyticsTimeZone, visitorKeys } from '@bodymetrics/service-kit';
 import { buildApp, type ReportsDeps } from './app';
 
 export const PUBLIC_BASE_URL = 'https://bodymetrics.test';
@@ -79,13 +82,26 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
+/**
+ * The reports app on real Postgres and SMTP. Its funnel steps go to `bus` when given (a Kafka test bus in the
+ * funnel's tests); otherwise to an in-process bus nobody reads, as the tests that are not about them need.
+ */
 export function testApp(deps: Partial<ReportsDeps> & { db: Db; smtpUrl: string }) {
   const mailer: Mailer = createMailer({
     kind: 'smtp',
     url: deps.smtpUrl,
     from: 'BodyMetrics <reports@bodymetrics.test>',
   });
-  const app = buildApp({ publicBaseUrl: PUBLIC_BASE_URL, contactTo: OPERATOR, mailer, ...deps });
+  const bus = new InProcessBus();
+  void bus.ensureTopics(trackingTopics);
+  const app = buildApp({
+    publicBaseUrl: PUBLIC_BASE_URL,
+    contactTo: OPERATOR,
+    mailer,
+    bus,
+    visitorKeys: visitorKeys(defaultAnalyticsTimeZone),
+    ...deps,
+  });
   app.addHook('onClose', () => mailer.close());
   return app;
 }

@@ -6,12 +6,15 @@
 // newsletter is double opt-in: the report mail carries a confirmation link, and the box's text says so.
 // The name follows the service's own rule (reportNameSchema: no links, no control or bidi characters),
 // shown under the field before anything is sent.
+// The funnel's email_provided and report_sent are not tracked from here: the request carries the visitor's
+// ids (report-visitor.ts) and the reports service records them when it accepted the report and mailed it.
 import '../lib/zod-jitless';
 import {
   REPORT_MAX_OFFERS,
   reportNameSchema,
   requiredEmailSchema,
   type ReportOffer,
+  type ReportVisitor,
 } from '@bodymetrics/contracts';
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';
@@ -21,12 +24,12 @@ import { apiRequest } from '../lib/api';
 import { offerLink, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
 import { toast } from '../toast/toast-store';
-import { trackJourney } from '../tracking/track';
+import { reportVisitor } from '../tracking/report-visitor';
 
 export const REPORT_REQUIRED_MESSAGE = 'Name and email are required';
 const emailRule = requiredEmailSchema(REPORT_REQUIRED_MESSAGE);
 
-interface ReportBody {
+interface ReportBody extends ReportVisitor {
   email: string;
   name: string;
   metrics: Calculation['values'];
@@ -75,7 +78,6 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
     mutationFn: sendReport,
     onSuccess: (_answer, body) => {
       setSentTo(body.email);
-      trackJourney('report_sent');
       toast({
         title: 'Your health report has been sent!',
         description: 'Check your email for your personalized health report!',
@@ -119,7 +121,6 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       healthConsentRef.current?.focus();
       return;
     }
-    trackJourney('email_provided');
     report.mutate({
       email: checked.data,
       name: named.data,
@@ -127,6 +128,8 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       selectedGoal: goal,
       offers: reportOffers(offers),
       consent: consent.consent,
+      // The reports service records email_provided and report_sent for this visitor (README "How we count").
+      ...reportVisitor(),
     });
   };
 

@@ -8,8 +8,8 @@ import {
   measurementSystems,
   type AffiliateClickBody,
   type BridgeOfferClickBody,
+  type ClientJourneyStep,
   type DeviceType,
-  type JourneyStep,
   type JourneyTrackBody,
   type LiveActivity,
   type LivePageChange,
@@ -104,7 +104,7 @@ export function journeyBody(facts: {
   visitorId: string;
   storageAllowed: boolean;
   sessionId: string;
-  step: JourneyStep;
+  step: ClientJourneyStep;
   stepData?: Record<string, string | number | boolean | null>;
   deviceType: DeviceType;
   userAgent: string;

@@ -2,7 +2,7 @@
 // a journey step happened, the form changed, an offer was clicked. Each function returns at once; the
 // records go out in the background through transport.ts, and nothing at all is sent when the browser
 // asks not to be tracked (privacy.ts).
-import type { JourneyStep, LiveStage } from '@bodymetrics/contracts';
+import type { ClientJourneyStep, LiveStage } from '@bodymetrics/contracts';
 import type { FormFields } from '../home/form-fields';
 import {
   affiliateClickBody,
@@ -63,8 +63,9 @@ export function trackPageView(): void {
   );
 }
 
+/** A step the page saw; email_provided and report_sent are the reports service's to record. */
 export function trackJourney(
-  step: JourneyStep,
+  step: ClientJourneyStep,
   stepData?: Record<string, string | number | boolean | null>,
 ): void {
   if (!trackingAllowed()) return;

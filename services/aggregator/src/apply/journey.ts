@@ -1,26 +1,15 @@
-// tracking.journey.v1 → user_journey (raw), conversion_funnel (distinct visitors per step per day,
-// bridge steps included) through funnel_step_visitors, visits and bounces (visitor_sessions, daily_visits:
-// apply/visits.ts), and session_metrics.
-import type { Envelope, JourneyEvent, JourneyStep } from '@bodymetrics/contracts';
+// tracking.journey.v1 → user_journey (raw), the ordered funnel (conversion_funnel through
+// funnel_step_visitors and funnel_visitor_progress: ordered-funnel.ts), visits and bounces
+// (visitor_sessions, daily_visits: apply/visits.ts), and session_metrics.email_submitted.
+// Steps come from the page (tracking) and, for email_provided and report_sent, from the reports service.
+import type { Envelope, JourneyEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
 import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
 import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { applyOrderedFunnel } from './ordered-funnel';
 import { applyVisitorDeltas } from './session-metrics';
 import { applySessionIncrements } from './visits';
-
-/** The conversion_funnel column each step moves. */
-export const funnelColumn: Record<JourneyStep, string> = {
-  landing: 'landing_visitors',
-  form_started: 'form_started',
-  form_completed: 'form_completed',
-  results_viewed: 'results_viewed',
-  email_provided: 'email_provided',
-  report_sent: 'report_sent',
-  bridge_viewed: 'bridge_viewed',
-  bridge_affiliate_click: 'bridge_affiliate_clicks',
-  bridge_to_full_results: 'bridge_to_full_results',
-};
 
 export async function applyJourneyEvents(
   trx: Trx,
@@ -59,32 +48,13 @@ export async function applyJourneyEvents(
   const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
   if (!counted.length) return;
 
-  const steps = new Map<string, { date: string; step: JourneyStep; visitorId: string }>();
-  for (const e of counted) {
-    const date = localDate(e.receivedAt, timeZone);
-    const visitor = countedVisitor(e.payload);
-    steps.set(`${date}|${e.payload.step}|${visitor}`, { date, step: e.payload.step, visitorId: visitor });
-  }
-  const funnel: Record<string, unknown>[] = [];
-  for (const slice of chunks([...steps.values()])) {
-    const firsts = await trx
-      .insertInto('funnel_step_visitors')
-      .values(slice.map((s) => ({ date: s.date, step: s.step, visitor_id: s.visitorId })))
-      .onConflict((oc) => oc.columns(['date', 'step', 'visitor_id']).doNothing())
-      .returning(['date', 'step'])
-      .execute();
-    for (const f of firsts) {
-      const column = funnelColumn[f.step as JourneyStep];
-      funnel.push({
-        date: f.date,
-        ...Object.fromEntries(Object.values(funnelColumn).map((c) => [c, c === column ? 1 : 0])),
-      });
-    }
-  }
-  await incrementRows(
+  await applyOrderedFunnel(
     trx,
-    { table: 'conversion_funnel', keys: ['date'], counters: Object.values(funnelColumn) },
-    funnel,
+    counted.map((e) => ({
+      date: localDate(e.receivedAt, timeZone),
+      step: e.payload.step,
+      visitor: countedVisitor(e.payload),
+    })),
   );
 
   // A step past landing engages its session's visit (apply/visits.ts).

@@ -12,6 +12,9 @@
 // newsletter only when its owner follows it (routes/newsletter.ts). An address already on the list keeps
 // its subscription and gets its unsubscribe link in the mail either way.
 //
+// The funnel (funnel-steps.ts): an accepted request records email_provided, a sent mail report_sent, for
+// the visitor the body names; a bus that cannot take them never changes the answer.
+//
 // Not a spam relay: besides the per-client limit, one address gets at most a few report mails per day
 // (REPORTS_PER_RECIPIENT_MAX), whoever asks; over it → 429 recipient_rate_limited, nothing stored or sent.
 import type { z } from 'zod';
@@ -19,6 +22,7 @@ import { MailDeliveryError } from '@bodymetrics/mail';
 import type { App } from '@bodymetrics/service-kit';
 import type { ReportsContext, RouteRateLimit } from '../deps';
 import { storeHealthReport } from '../health-metrics.repository';
+import { recordFunnelSteps } from '../funnel-steps';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
 import {
   createNewsletterConfirmation,
@@ -51,6 +55,9 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
       );
       await pruneReportMailSends(ctx.db, ctx.reportsPerRecipient);
       if (body.consent.newsletter) await deleteExpiredNewsletterConfirmations(ctx.db);
+      // Set once the request was counted for its recipient, stored and handed to the mailer: the funnel's
+      // email_provided, whether or not the mail then goes out.
+      let accepted = false;
       try {
         await ctx.db.transaction().execute(async (trx) => {
           await countReportMail(trx, body.email, ctx.reportsPerRecipient);
@@ -86,6 +93,7 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
             newsletterConfirmTtlMs: ctx.newsletterConfirmationTtlMs,
             publicBaseUrl: ctx.publicBaseUrl,
           });
+          accepted = true;
           await ctx.mailer.send({
             to: { name: body.name, address: body.email },
             subject: mail.subject,
@@ -104,10 +112,12 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
       } catch (err) {
         if (err instanceof MailDeliveryError) {
           request.log.warn({ err }, 'report mail not accepted by the SMTP server; nothing stored');
+          if (accepted) await recordFunnelSteps(ctx, request, body, ['email_provided']);
           throw mailDeliveryFailed(REPORT_FAILED_MESSAGE);
         }
         throw err;
       }
+      await recordFunnelSteps(ctx, request, body, ['email_provided', 'report_sent']);
       return { success: true as const };
     },
   );

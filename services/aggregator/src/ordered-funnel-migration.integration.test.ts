@@ -1,0 +1,136 @@
+// The ordered funnel's migration on a database that already counted days the old way (each step on its
+// own): the days whose visitor sets are kept are recounted by the new rule, and the cursors it leaves let
+// the aggregator go on from there without counting anything twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEnvelope } from '@bodymetrics/bus';
+import { topics, type JourneyEvent } from '@bodymetrics/contracts';
+import { migrateTo, migrateToLatest, migrationNames } from '@bodymetrics/db';
+import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { applyBatchToDb } from './app';
+
+const tz = 'Europe/Bucharest';
+const chrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+
+describe('the ordered funnel migration', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('ordered_funnel_migration');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('recounts the kept days by the new rule and leaves cursors the aggregator goes on from', async () => {
+    const { db } = database;
+    await migrateTo(db, '2026-11-23T0500_engaged_visits');
+    // A day counted the old way: a: landing … results_viewed without the bridge, plus report_sent from the
+    // page; b: landing and results_viewed; c: landing, form_started, the bridge click. Old figures: each step
+    // once per visitor who sent it.
+    const date = '2026-11-20';
+    const steps: [string, string[]][] = [
+      ['a', ['landing', 'form_started', 'form_completed', 'results_viewed', 'report_sent']],
+      ['b', ['landing', 'results_viewed']],
+      ['c', ['landing', 'form_started', 'bridge_affiliate_click']],
+    ];
+    await db
+      .insertInto('funnel_step_visitors')
+      .values(steps.flatMap(([visitor_id, list]) => list.map((step) => ({ date, step, visitor_id }))))
+      .execute();
+    await db
+      .insertInto('conversion_funnel')
+      .values({
+        date,
+        landing_visitors: 3,
+        form_started: 2,
+        form_completed: 1,
+        results_viewed: 2,
+        report_sent: 1,
+        bridge_affiliate_clicks: 1,
+      })
+      .execute();
+
+    expect(await migrateToLatest(db)).toEqual(
+      migrationNames.slice(migrationNames.indexOf('2026-11-23T0600_ordered_funnel')),
+    );
+
+    // a reaches form_completed (no bridge_viewed), b landing, c form_started; no bridge click counts.
+    const funnel = await db
+      .selectFrom('conversion_funnel')
+      .select([
+        'landing_visitors',
+        'form_started',
+        'form_completed',
+        'bridge_viewed',
+        'results_viewed',
+        'report_sent',
+        'bridge_affiliate_clicks',
+      ])
+      .executeTakeFirstOrThrow();
+    expect(funnel).toEqual({
+      landing_visitors: 3,
+      form_started: 2,
+      form_completed: 1,
+      bridge_viewed: 0,
+      results_viewed: 0,
+      report_sent: 0,
+      bridge_affiliate_clicks: 0,
+    });
+    const progress = await db
+      .selectFrom('funnel_visitor_progress')
+      .select(['visitor_id', 'counted_steps', 'bridge_click_counted'])
+      .orderBy('visitor_id')
+      .execute();
+    expect(progress).toEqual([
+      { visitor_id: 'a', counted_steps: 3, bridge_click_counted: false },
+      { visitor_id: 'b', counted_steps: 1, bridge_click_counted: false },
+      { visitor_id: 'c', counted_steps: 2, bridge_click_counted: false },
+    ]);
+
+    // Later that day a's bridge steps arrive: bridge_viewed, bridge_to_full_results and the results a had
+    // already sent count now, once; report_sent waits for email_provided.
+    const at = new Date('2026-11-20T12:00:00Z');
+    const event = (step: JourneyEvent['step']) =>
+      buildEnvelope(
+        topics.journey,
+        {
+          visitorId: 'a',
+          sessionId: 's-a',
+          step,
+          visitorKey: 'a',
+          ipAddress: null,
+          requestUserAgent: chrome,
+          isBot: false,
+        },
+        at,
+      );
+    await db
+      .transaction()
+      .execute((trx) =>
+        applyBatchToDb(
+          trx,
+          { topic: topics.journey, events: [event('bridge_viewed'), event('bridge_to_full_results')] },
+          tz,
+        ),
+      );
+    expect(
+      await db
+        .selectFrom('conversion_funnel')
+        .select([
+          'form_completed',
+          'bridge_viewed',
+          'bridge_to_full_results',
+          'results_viewed',
+          'report_sent',
+        ])
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      form_completed: 1,
+      bridge_viewed: 1,
+      bridge_to_full_results: 1,
+      results_viewed: 1,
+      report_sent: 0,
+    });
+  });
+});
