@@ -197,6 +197,8 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
     await bogdanTab.step('results_viewed');
     await bogdanTab.resultsOfferClick(offerA);
     await bogdanTab.resultsOfferClick(offerA);
+    // The report form: mailed, so the reports service records email_provided and report_sent.
+    answers.bogdanReport = await bogdanTab.emailReport('bogdan@example.com');
     await bogdanTab.leave(90);
 
     // cristina: lands and leaves after 4 s (a bounce).
@@ -258,6 +260,9 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
     expect((answers.unknownOffer as Answer[])[1]?.status).toBe(400);
     expect((answers.crossSite as Answer).status).toBe(403);
     expect((answers.botView as Answer).status).toBe(202);
+    // ana's results click: the record and the offer's counter call, both accepted.
+    expect((answers.anaClick as Answer[]).map((a) => a.status)).toEqual([202, 202]);
+    expect(answers.bogdanReport as Answer).toEqual({ status: 200, body: { success: true } });
   });
 
   it('overview cards', async () => {
@@ -296,8 +301,8 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
       bridgeAffiliateClicks: 1, // bogdan
       bridgeToFullResults: 2,
       resultsViewed: 2, // elena's early results_viewed never reached the bridge
-      emailProvided: 0, // florin's claims were refused
-      reportSent: 0,
+      emailProvided: 1, // bogdan's report, recorded by the reports service; florin's claims were refused
+      reportSent: 1,
     });
   });
 
@@ -307,8 +312,8 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
       abandoned_at_landing: 3, // 6 landed, 3 started the form
       abandoned_at_form: 0, // 3 started, 3 completed
       abandoned_after_calculation: 1, // 3 completed, 2 saw the results
-      abandoned_at_results: 2, // 2 saw the results, 0 gave an e-mail
-      abandoned_after_email: 0,
+      abandoned_at_results: 1, // 2 saw the results, 1 asked for the report
+      abandoned_after_email: 0, // and it was mailed
     });
   });
 

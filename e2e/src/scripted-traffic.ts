@@ -32,6 +32,8 @@ export interface Tab {
   leave(seconds: number): Promise<Answer>;
   resultsOfferClick(offer: { id: number; title: string; url: string }): Promise<Answer[]>;
   bridgeOfferClick(offerId: number): Promise<Answer>;
+  /** The report form: the e-mailed report, with the visitor's ids (the reports service records the funnel steps). */
+  emailReport(email: string): Promise<Answer>;
 }
 
 export function scriptedTraffic(baseUrl: string) {
@@ -44,7 +46,10 @@ export function scriptedTraffic(baseUrl: string) {
     const response = await fetch(baseUrl + path, {
       method: 'POST',
       headers: {
-        'content-type': extra.beacon ? 'text/plain;charset=UTF-8' : 'application/json',
+        // The body-less counter call sends no Content-Type, as the page's fetch does.
+        ...(body === undefined
+          ? {}
+          : { 'content-type': extra.beacon ? 'text/plain;charset=UTF-8' : 'application/json' }),
         'x-forwarded-for': person.address,
         // What a browser sends from our own page (issue 13 item 7).
         'sec-fetch-site': 'same-origin',
@@ -124,6 +129,25 @@ export function scriptedTraffic(baseUrl: string) {
         }),
         await call(person, `/api/affiliate-offers/${offer.id}/click`, undefined),
       ],
+      emailReport: (email) =>
+        call(person, '/api/email-report', {
+          name: 'Bogdan Ionescu',
+          email,
+          metrics: {
+            age: 30,
+            gender: 'male',
+            activityLevel: 'sedentary',
+            measurementSystem: 'metric',
+            weight: 82,
+            height: 178,
+          },
+          selectedGoal: null,
+          offers: [],
+          consent: { healthData: true },
+          visitorId: id,
+          sessionId,
+          storageAllowed: person.storageAllowed,
+        }),
       bridgeOfferClick: (offerId) =>
         call(person, '/api/affiliate-offers/click', {
           offerId,
