@@ -17,7 +17,8 @@ export const trackingConfig = () =>
       ANALYTICS_TZ: analyticsTimeZoneEnv,
       /** Where every tracking process finds the day's salt (visitor-key.ts); without it, this process's memory. */
       REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-      REDIS_KEY_PREFIX: z.string().default(''),
+      // The same default as reports': both read the day's visitor salt under it.
+      REDIS_KEY_PREFIX: z.string().default('bm:'),
       // Read only: clicks are checked against the active offers.
       DATABASE_URL: z.string().url().default(defaultDatabaseUrl),
       // How long the active offers are kept: an offer (de)activated in the table is seen within this.
