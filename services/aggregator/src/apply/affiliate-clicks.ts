@@ -122,15 +122,11 @@ export async function applyAffiliateClickEvents(
   const visitors = [...new Set(counted.map((e) => e.payload.visitorId).filter((v): v is string => !!v))];
   if (!visitors.length) return;
   await applyVisitorDeltas(trx, [
-    ...counted
-      .filter((e) => e.payload.visitorId)
-      .map((e) => ({
-        visitorId: e.payload.visitorId as string,
-        firstSeen: e.receivedAt,
-        lastSeen: e.receivedAt,
-        affiliateClicks: 1,
-        converted: true,
-      })),
+    ...counted.flatMap(({ payload: { visitorId }, receivedAt }) =>
+      visitorId
+        ? [{ visitorId, firstSeen: receivedAt, lastSeen: receivedAt, affiliateClicks: 1, converted: true }]
+        : [],
+    ),
     // Only clicks that name a visitor reach a session, so this is empty whenever `visitors` is.
     ...visitFigures.visitorDeltas,
   ]);

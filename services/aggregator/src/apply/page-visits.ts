@@ -1,5 +1,8 @@
 // tracking.page-visit.v1: a page view (kind `visit`) or a page-leave beacon (kind `leave`). Only events
 // whose raw row is new (first delivery) move an aggregate; a bot's view moves daily_bot_events only.
+// Steps, in this order: rawRows; pageViews, uniqueVisitors (daily_visitors) and visits (visitor_sessions),
+// whose increments go to daily_visits, daily_devices, daily_geo; perVisitorMetrics (session_metrics);
+// firstTouches (traffic_sources, daily_traffic).
 //
 //   event field                        → table.column
 //   (the whole view / leave)           → page_visits.* / page_leaves.*  (raw: pageVisitRow, pageLeaveRow)
