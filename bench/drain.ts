@@ -16,7 +16,7 @@ import { summarizeProfile } from './lib/cpu-profile';
 import { eventStream, type GeneratedEvent } from './lib/events';
 import { benchInfra, uniqueTag } from './lib/infra';
 import { progress, sleep } from './lib/log';
-import { rawRowOf, type RawTable } from './lib/raw-rows';
+import { rawTables, tableRowOf, type RawTable } from './lib/raw-rows';
 import { benchLogDir, cpuSecondsOf, startService, type ServiceProcess } from './lib/service-process';
 import { round } from './lib/stats';
 import { readdirSync } from 'node:fs';
@@ -24,13 +24,6 @@ import { join } from 'node:path';
 
 const say = (m: string) => progress('drain', m);
 const timeZone = 'Europe/Bucharest';
-const rawTables: RawTable[] = [
-  'page_visits',
-  'page_leaves',
-  'user_journey',
-  'affiliate_clicks',
-  'session_durations',
-];
 
 export async function run(): Promise<Figures> {
   const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -112,7 +105,8 @@ export async function run(): Promise<Figures> {
 
     const counts = await rowCounts(database.db, 'public');
     for (const t of rawTables) {
-      if (counts[t] !== expected[t]) throw new Error(`${t}: ${counts[t]} rows, expected ${expected[t]}`);
+      if (counts[t] !== expected.get(t))
+        throw new Error(`${t}: ${counts[t]} rows, expected ${expected.get(t)}`);
     }
     const aggregates = await sql<{ views: string; clicks: string; funnel: string }>`
       select (select coalesce(sum(total_page_views), 0) from daily_visits) as views,
@@ -126,8 +120,8 @@ export async function run(): Promise<Figures> {
     const baselineSeconds = await insertBaseline(database.db, streamOptions, batchSize);
     const baselineCounts = await rowCounts(database.db, 'baseline');
     for (const t of rawTables) {
-      if (baselineCounts[t] !== expected[t])
-        throw new Error(`baseline ${t}: ${baselineCounts[t]} rows, expected ${expected[t]}`);
+      if (baselineCounts[t] !== expected.get(t))
+        throw new Error(`baseline ${t}: ${baselineCounts[t]} rows, expected ${expected.get(t)}`);
     }
     const eventsPerSecond = count / wallSeconds;
     const baselinePerSecond = count / baselineSeconds;
@@ -182,7 +176,7 @@ export async function run(): Promise<Figures> {
 async function fillTopics(
   prefix: string,
   options: Parameters<typeof eventStream>[0],
-): Promise<Record<RawTable, number>> {
+): Promise<Map<RawTable, number>> {
   const kafka = new Kafka({
     clientId: 'bench-drain-fill',
     brokers: benchInfra().kafkaBrokers,
@@ -190,13 +184,7 @@ async function fillTopics(
   });
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   await producer.connect();
-  const expected: Record<RawTable, number> = {
-    page_visits: 0,
-    page_leaves: 0,
-    user_journey: 0,
-    affiliate_clicks: 0,
-    session_durations: 0,
-  };
+  const expected = new Map<RawTable, number>(rawTables.map((t) => [t, 0]));
   const inFlight = new Set<Promise<unknown>>();
   let chunk = new Map<string, Message[]>();
   let size = 0;
@@ -210,7 +198,8 @@ async function fillTopics(
     if (inFlight.size >= 4) await Promise.race(inFlight);
   };
   for (const e of eventStream(options)) {
-    expected[rawRowOf(e, timeZone).table]++;
+    const { table } = tableRowOf(e, timeZone);
+    expected.set(table, (expected.get(table) ?? 0) + 1);
     const list = chunk.get(e.topic.name) ?? [];
     list.push({ key: e.key, value: JSON.stringify(e.envelope) });
     chunk.set(e.topic.name, list);
@@ -250,7 +239,7 @@ async function insertBaseline(
   const apply = async (events: GeneratedEvent[]) => {
     const byTable = new Map<RawTable, Record<string, unknown>[]>();
     for (const e of events) {
-      const { table, row } = rawRowOf(e, timeZone);
+      const { table, row } = tableRowOf(e, timeZone);
       const rows = byTable.get(table) ?? [];
       rows.push(row);
       byTable.set(table, rows);

@@ -13,7 +13,7 @@ import { createBenchTopics } from './lib/bench-topics';
 import { benchInfra, uniqueTag } from './lib/infra';
 import { runLoad } from './lib/load';
 import { progress, sleep } from './lib/log';
-import { localDate } from './lib/raw-rows';
+import { localDate } from '@bodymetrics/aggregator/raw-rows';
 import { startService, type ServiceProcess } from './lib/service-process';
 import { summarize } from './lib/stats';
 import { devices, mixedRequestPool, pageVisitBody, seededRandom, visitorSession } from './lib/traffic';

@@ -3,7 +3,13 @@
 // beacons), journey steps ~25 %, affiliate clicks ~5 %, session durations ~10 %. Visitors come back in
 // several sessions; a session views a few pages. Same seed → same events (ids included), so the drain
 // baseline can insert exactly the rows the aggregator applied.
-import { topics, type TopicDefinition } from '@bodymetrics/contracts';
+import {
+  topics,
+  type Envelope,
+  type TopicDefinition,
+  type TopicKey,
+  type TopicPayload,
+} from '@bodymetrics/contracts';
 import {
   affiliateClickBody,
   innerPages,
@@ -16,11 +22,14 @@ import {
   type VisitorSession,
 } from './traffic';
 
-export interface GeneratedEvent {
+/** An event of one topic, as the tracking service would have published it. */
+export interface GeneratedEventOf<K extends TopicKey> {
+  topicKey: K;
   topic: TopicDefinition;
   key: string;
-  envelope: { id: string; type: string; version: 1; receivedAt: string; payload: Record<string, unknown> };
+  envelope: Envelope<TopicPayload<K>>;
 }
+export type GeneratedEvent = { [K in TopicKey]: GeneratedEventOf<K> }[TopicKey];
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 
@@ -39,6 +48,9 @@ export interface EventStreamOptions {
   spanMs: number;
   visitors?: number;
 }
+
+/** The topics, each key function typed by its topic's payload (so a generic topic key can call it). */
+const keyed: { [K in TopicKey]: { key: (payload: TopicPayload<K>) => string } } = topics;
 
 export const mix = { visit: 0.54, leave: 0.06, journey: 0.25, click: 0.05, duration: 0.1 } as const;
 
@@ -65,31 +77,35 @@ export function* eventStream(o: EventStreamOptions): Generator<GeneratedEvent> {
     const slot = active[Math.floor(random() * active.length)] as { s: VisitorSession; views: number };
     const s = slot.s;
     const r = random();
-    let topic: TopicDefinition;
-    let payload: Record<string, unknown>;
+    // The id is drawn after the payload (the payload is built first): same seed, same events.
+    const event = <K extends TopicKey>(topicKey: K, payload: TopicPayload<K>) => {
+      const topic = topics[topicKey];
+      const envelope = { id: uuid7(ms, random), type: topic.type, version: 1 as const, receivedAt, payload };
+      return { topicKey, topic, key: keyed[topicKey].key(payload), envelope };
+    };
     if (r < mix.visit) {
-      topic = topics.pageVisit;
       const pageUrl =
         slot.views === 0
           ? s.arrival.pageUrl
           : `https://bodymetrics.example${innerPages[slot.views % innerPages.length]}`;
       slot.views++;
-      payload = {
+      yield event('pageVisit', {
         kind: 'visit',
         ...pageVisitBody(s, pageUrl),
         ...stamp(s),
         isBot: s.device.browserName === 'Googlebot',
-      };
+      });
     } else if (r < mix.visit + mix.leave) {
-      topic = topics.pageVisit;
-      payload = { kind: 'leave', ...pageLeaveBody(s, 'https://bodymetrics.example/results'), ...stamp(s) };
+      yield event('pageVisit', {
+        kind: 'leave',
+        ...pageLeaveBody(s, 'https://bodymetrics.example/results'),
+        ...stamp(s),
+      });
     } else if (r < mix.visit + mix.leave + mix.journey) {
-      topic = topics.journey;
-      payload = { ...journeyBody(random, s), ...stamp(s) };
+      yield event('journey', { ...journeyBody(random, s), ...stamp(s) });
     } else if (r < mix.visit + mix.leave + mix.journey + mix.click) {
-      topic = topics.affiliateClick;
       const b = affiliateClickBody(random, s);
-      payload = {
+      yield event('affiliateClick', {
         offerId: b.offerId,
         offerTitle: random() < 0.7 ? b.offerTitle : null,
         offerUrl: random() < 0.7 ? b.offerUrl : null,
@@ -98,12 +114,9 @@ export function* eventStream(o: EventStreamOptions): Generator<GeneratedEvent> {
         userAgent: b.userAgent,
         ipAddress: stamp(s).ipAddress,
         source: random() < 0.7 ? 'results' : 'bridge',
-      };
+      });
     } else {
-      topic = topics.sessionDuration;
-      payload = sessionDurationBody(random, s, 'https://bodymetrics.example/results');
+      yield event('sessionDuration', sessionDurationBody(random, s, 'https://bodymetrics.example/results'));
     }
-    const envelope = { id: uuid7(ms, random), type: topic.type, version: 1 as const, receivedAt, payload };
-    yield { topic, key: topic.key(payload as never), envelope };
   }
 }

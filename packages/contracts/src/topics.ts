@@ -53,6 +53,8 @@ export const topics = {
 } as const;
 
 export type TopicKey = keyof typeof topics;
+/** The payload a topic carries (`TopicPayload<'pageVisit'>` is PageVisitEvent). */
+export type TopicPayload<K extends TopicKey> = z.infer<(typeof topics)[K]['payload']>;
 export const trackingTopics: TopicDefinition[] = Object.values(topics) as TopicDefinition[];
 
 /** The dead-letter topic of a topic: the message that could not be applied, with the reason. */

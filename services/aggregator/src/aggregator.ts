@@ -6,12 +6,9 @@ import type { Bus, ConsumedBatch, Consumer } from '@bodymetrics/bus';
 import {
   topics,
   trackingTopics,
-  type AffiliateClickEvent,
   type Envelope,
-  type FormSessionEvent,
-  type JourneyEvent,
-  type PageVisitEvent,
-  type SessionDurationEvent,
+  type TopicKey,
+  type TopicPayload,
 } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { applyAffiliateClickEvents } from './apply/affiliate-clicks';
@@ -49,21 +46,54 @@ export interface Aggregator {
   shutdown(): Promise<void>;
 }
 
+/** Applies one topic's batch of new and redelivered events, inside the batch's transaction. */
+export type Applier<K extends TopicKey> = (
+  trx: Trx,
+  events: Envelope<TopicPayload<K>>[],
+  timeZone: string,
+) => Promise<void>;
+
+/** Every tracking topic's applier (apply/*.ts; each file's header says which event field moves which column). */
+export const appliers: { [K in TopicKey]: Applier<K> } = {
+  pageVisit: applyPageVisitEvents,
+  journey: applyJourneyEvents,
+  affiliateClick: applyAffiliateClickEvents,
+  sessionDuration: applySessionDurationEvents,
+  formSession: applyFormSessionEvents,
+};
+
+const isTopicKey = (key: string): key is TopicKey => key in topics;
+const topicKeyByName = new Map(
+  Object.keys(topics)
+    .filter(isTopicKey)
+    .map((key) => [topics[key].name, key]),
+);
+
+/**
+ * The bus hands over only events its topic's envelope schema accepted (decodeEnvelope), so a batch of a
+ * topic carries that topic's payload.
+ */
+const isBatchOf = <K extends TopicKey>(
+  batch: ConsumedBatch,
+  key: K,
+): batch is ConsumedBatch<TopicPayload<K>> => batch.topic.name === topics[key].name;
+
+function applyAs<K extends TopicKey>(
+  key: K,
+  trx: Trx,
+  batch: ConsumedBatch,
+  timeZone: string,
+): Promise<void> {
+  if (!isBatchOf(batch, key))
+    throw new Error(`batch of ${batch.topic.name} is not one of ${topics[key].name}`);
+  const apply: Applier<K> = appliers[key];
+  return apply(trx, batch.events, timeZone);
+}
+
 export async function applyBatchToDb(trx: Trx, batch: ConsumedBatch, timeZone: string): Promise<void> {
-  switch (batch.topic.name) {
-    case topics.pageVisit.name:
-      return applyPageVisitEvents(trx, batch.events as Envelope<PageVisitEvent>[], timeZone);
-    case topics.journey.name:
-      return applyJourneyEvents(trx, batch.events as Envelope<JourneyEvent>[], timeZone);
-    case topics.affiliateClick.name:
-      return applyAffiliateClickEvents(trx, batch.events as Envelope<AffiliateClickEvent>[], timeZone);
-    case topics.sessionDuration.name:
-      return applySessionDurationEvents(trx, batch.events as Envelope<SessionDurationEvent>[], timeZone);
-    case topics.formSession.name:
-      return applyFormSessionEvents(trx, batch.events as Envelope<FormSessionEvent>[]);
-    default:
-      throw new Error(`no applier for topic ${batch.topic.name}`);
-  }
+  const key = topicKeyByName.get(batch.topic.name);
+  if (!key) throw new Error(`no applier for topic ${batch.topic.name}`);
+  return applyAs(key, trx, batch, timeZone);
 }
 
 export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator> {

@@ -1,7 +1,7 @@
 // Bulk statements the appliers share. Every aggregate moves by an increment computed for the whole
 // batch, in one multi-row upsert; rows are merged by key first (Postgres refuses to update the same
 // row twice in one statement) and sorted (so concurrent aggregators lock rows in the same order).
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type InsertType, type Transaction } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 
 export type Trx = Transaction<Database>;
@@ -13,23 +13,94 @@ export function chunks<T>(items: T[], size = 1000): T[][] {
   return out;
 }
 
-export interface IncrementSpec {
-  table: keyof Database;
-  keys: string[];
-  /** Columns added to on conflict. */
-  counters: string[];
-  /** Columns that keep the larger value on conflict (e.g. last_clicked_at). */
-  greatest?: string[];
+/** The raw tables: one row per event, keyed by the event's id (the idempotency key of the whole batch). */
+export type RawTable = {
+  [T in keyof Database]: Database[T] extends { event_id: string } ? T : never;
+}[keyof Database];
+
+/**
+ * Inserts a batch's raw rows (ON CONFLICT (event_id) DO NOTHING), in slices, and answers the ids of the rows
+ * that were new: only those events move an aggregate, so a redelivered batch counts nothing twice.
+ */
+export async function insertFreshRows<T extends RawTable>(
+  trx: Trx,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<Set<string>> {
+  const fresh = new Set<string>();
+  for (const slice of chunks(rows)) {
+    const inserted = await trx
+      .insertInto(table)
+      .values(slice)
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .execute();
+    for (const r of inserted) fresh.add(r.event_id);
+  }
+  return fresh;
 }
 
+type Column<T extends keyof Database> = keyof Database[T] & string;
+type Written<T extends keyof Database, C extends Column<T>> = Exclude<InsertType<Database[T][C]>, undefined>;
+
+/** Columns a row is found by: written as a string or a number (a date, an id, a name). */
+export type KeyColumn<T extends keyof Database> = {
+  [C in Column<T>]: Written<T, C> extends string | number ? C : never;
+}[Column<T>];
+/** Columns an increment adds to: written as a number. */
+export type CounterColumn<T extends keyof Database> = {
+  [C in Column<T>]: number extends Written<T, C> ? C : never;
+}[Column<T>];
+
+export interface IncrementSpec<
+  T extends keyof Database,
+  K extends KeyColumn<T>,
+  C extends CounterColumn<T>,
+  G extends Column<T> = never,
+> {
+  table: T;
+  keys: readonly K[];
+  /** Columns added to on conflict. */
+  counters: readonly C[];
+  /** Columns that keep the larger value on conflict (e.g. last_clicked_at), given as strings. */
+  greatest?: readonly G[];
+}
+
+/** One row of increments: its key, the counters it moves (a counter not named moves by 0), its `greatest`. */
+export type IncrementRow<
+  T extends keyof Database,
+  K extends KeyColumn<T>,
+  C extends CounterColumn<T>,
+  G extends Column<T> = never,
+> = { [k in K]: Written<T, k> & (string | number) } & { [c in C]?: number } & { [g in G]: string };
+
+type Cell = string | number | undefined;
+
 /** Merges rows with the same key (summing counters, keeping the greatest of `greatest`), then upserts. */
-export async function incrementRows(
+export async function incrementRows<
+  T extends keyof Database,
+  K extends KeyColumn<T>,
+  C extends CounterColumn<T>,
+  G extends Column<T> = never,
+>(
   trx: Trx,
-  spec: IncrementSpec,
-  rows: Record<string, unknown>[],
+  spec: IncrementSpec<T, K, C, G>,
+  rows: NoInfer<readonly IncrementRow<T, K, C, G>[]>,
+): Promise<void> {
+  await upsertIncrements(
+    trx,
+    { table: spec.table, keys: spec.keys, counters: spec.counters, greatest: spec.greatest ?? [] },
+    rows,
+  );
+}
+
+async function upsertIncrements(
+  trx: Trx,
+  spec: { table: string; keys: readonly string[]; counters: readonly string[]; greatest: readonly string[] },
+  rows: readonly Readonly<Record<string, Cell>>[],
 ): Promise<void> {
   if (!rows.length) return;
-  const merged = new Map<string, Record<string, unknown>>();
+  const merged = new Map<string, Record<string, Cell>>();
   for (const given of rows) {
     // A counter a row does not name moves by 0, so appliers can pass rows of different figures together.
     const row = { ...Object.fromEntries(spec.counters.map((c) => [c, 0])), ...given };
@@ -40,15 +111,15 @@ export async function incrementRows(
       continue;
     }
     for (const c of spec.counters) seen[c] = Number(seen[c] ?? 0) + Number(row[c] ?? 0);
-    for (const g of spec.greatest ?? []) {
+    for (const g of spec.greatest) {
       if (String(row[g]) > String(seen[g])) seen[g] = row[g];
     }
   }
   const sorted = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
-  const columns = [...spec.keys, ...spec.counters, ...(spec.greatest ?? [])];
+  const columns = [...spec.keys, ...spec.counters, ...spec.greatest];
   const updates = [
     ...spec.counters.map((c) => sql`${sql.id(c)} = ${sql.id(spec.table, c)} + excluded.${sql.id(c)}`),
-    ...(spec.greatest ?? []).map(
+    ...spec.greatest.map(
       (g) => sql`${sql.id(g)} = greatest(${sql.id(spec.table, g)}, excluded.${sql.id(g)})`,
     ),
   ];

@@ -1,13 +1,33 @@
-// tracking.affiliate-click.v1 → affiliate_clicks (raw; the title and URL are the offer's, stamped by tracking,
-// and filled in here for events from before it did), affiliate_daily_clicks (clicks, unique clicks), daily_visits.affiliate_clicks,
-// session_metrics (clicks, conversion) and daily_traffic.converted for first conversions. The offer's own
-// counter moves for bridge clicks and for the `api` counter calls, which are not analytics clicks
-// (offer-counter.ts): a click on the results page is one analytics click and one counter call.
+// tracking.affiliate-click.v1: a click on an offer (source results or bridge), or the spec's counter call
+// (source api), which is not an analytics click (offer-counter.ts): a click on the results page is one
+// analytics click and one counter call. The offer's own counter moves for bridge clicks and counter calls.
+// Only events whose raw row is new (first delivery) move an aggregate; a bot's click moves daily_bot_events only.
+//
+//   event field                        → table.column
+//   (the whole click)                  → affiliate_clicks.*  (raw: affiliateClickRow; the title and URL are
+//                                        the offer's, stamped by tracking, filled in from affiliate_offers for
+//                                        events from before it did)
+//   source api                         → offer_counter_clicks.*, affiliate_offers.clicks (offer-counter.ts)
+//   isBot ?? the User-Agent rule       → affiliate_clicks.is_bot, daily_bot_events.events (bots: nothing below)
+//   receivedAt (the operator's day)    → the `date` of every daily row below
+//   offerId                            → affiliate_daily_clicks.offer_id, .clicks, .last_clicked_at;
+//                                        daily_visits.affiliate_clicks
+//   offerId, visitorKey ?? visitorId   → affiliate_click_visitors (offer, visitor, day),
+//                                        affiliate_daily_clicks.unique_clicks (unique-clicks.ts)
+//   source bridge, offerId             → affiliate_offers.clicks (offer-counter.ts)
+//   sessionId, visitorId               → visitor_sessions.offer_clicks, and through it daily_visits.sessions,
+//                                        .bounced_sessions, .visit_seconds, session_metrics.total_visits,
+//                                        .bounced_visits, .bounce_rate (apply/visits.ts)
+//   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit,
+//                                        .affiliate_clicks_count, .conversion_completed
+//   visitorKey ?? visitorId, first     → visitor_conversions, daily_traffic.converted under the visitor's
+//     click ever                         first touch (traffic.ts)
 import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
-import { countLeftOutBots, isBotEvent } from '../bots';
+import { countLeftOutBots } from '../bots';
 import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
-import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { affiliateClickRow, isBotClick, isCounterCall } from '../raw-rows';
+import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 import { addToOfferCounters, applyOfferCounterCalls } from './offer-counter';
 import { applyVisitorDeltas } from './session-metrics';
 import { countConversions } from './traffic';
@@ -19,12 +39,8 @@ export async function applyAffiliateClickEvents(
   batch: Envelope<AffiliateClickEvent>[],
   timeZone: string,
 ): Promise<void> {
-  await applyOfferCounterCalls(
-    trx,
-    batch.filter((e) => e.payload.source === 'api'),
-    timeZone,
-  );
-  const events = batch.filter((e) => e.payload.source !== 'api');
+  await applyOfferCounterCalls(trx, batch.filter(isCounterCall), timeZone);
+  const events = batch.filter((e) => !isCounterCall(e));
   if (!events.length) return;
   const offerIds = [...new Set(events.map((e) => e.payload.offerId))];
   const offers = new Map(
@@ -36,38 +52,17 @@ export async function applyAffiliateClickEvents(
         .execute()
     ).map((o) => [o.id, o]),
   );
-  const isBot = (e: Envelope<AffiliateClickEvent>) => isBotEvent(e.payload.isBot, e.payload.userAgent);
-  const fresh = new Set<string>();
-  for (const slice of chunks(events)) {
-    const rows = await trx
-      .insertInto('affiliate_clicks')
-      .values(
-        slice.map((e) => ({
-          event_id: e.id,
-          offer_id: e.payload.offerId,
-          offer_title: e.payload.offerTitle ?? offers.get(e.payload.offerId)?.title ?? null,
-          offer_url: e.payload.offerUrl ?? offers.get(e.payload.offerId)?.url ?? null,
-          visitor_id: e.payload.visitorId,
-          ip_address: e.payload.ipAddress,
-          user_agent: e.payload.userAgent,
-          referrer: e.payload.referrer,
-          source: e.payload.source,
-          clicked_at: e.receivedAt,
-          click_date: localDate(e.receivedAt, timeZone),
-          is_bot: isBot(e),
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .execute();
-    for (const r of rows) fresh.add(r.event_id);
-  }
+  const fresh = await insertFreshRows(
+    trx,
+    'affiliate_clicks',
+    events.map((e) => affiliateClickRow(e, timeZone, (id) => offers.get(id))),
+  );
   await countLeftOutBots(
     trx,
-    events.filter((e) => fresh.has(e.id) && isBot(e)),
+    events.filter((e) => fresh.has(e.id) && isBotClick(e)),
     timeZone,
   );
-  const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
+  const counted = events.filter((e) => fresh.has(e.id) && !isBotClick(e));
   if (!counted.length) return;
   // A click engages its session's visit (apply/visits.ts); the body-less counter call names no session.
   const visitFigures = await applySessionIncrements(
@@ -127,15 +122,11 @@ export async function applyAffiliateClickEvents(
   const visitors = [...new Set(counted.map((e) => e.payload.visitorId).filter((v): v is string => !!v))];
   if (!visitors.length) return;
   await applyVisitorDeltas(trx, [
-    ...counted
-      .filter((e) => e.payload.visitorId)
-      .map((e) => ({
-        visitorId: e.payload.visitorId as string,
-        firstSeen: e.receivedAt,
-        lastSeen: e.receivedAt,
-        affiliateClicks: 1,
-        converted: true,
-      })),
+    ...counted.flatMap(({ payload: { visitorId }, receivedAt }) =>
+      visitorId
+        ? [{ visitorId, firstSeen: receivedAt, lastSeen: receivedAt, affiliateClicks: 1, converted: true }]
+        : [],
+    ),
     // Only clicks that name a visitor reach a session, so this is empty whenever `visitors` is.
     ...visitFigures.visitorDeltas,
   ]);

@@ -1,12 +1,25 @@
-// tracking.journey.v1 → user_journey (raw), the ordered funnel (conversion_funnel through
-// funnel_step_visitors and funnel_visitor_progress: ordered-funnel.ts), visits and bounces
-// (visitor_sessions, daily_visits: apply/visits.ts), and session_metrics.email_submitted.
-// Steps come from the page (tracking) and, for email_provided and report_sent, from the reports service.
+// tracking.journey.v1: a step of the visitor's way through the product. Steps come from the page (tracking)
+// and, for email_provided and report_sent, from the reports service. Only events whose raw row is new
+// (first delivery) move an aggregate; a bot's step moves daily_bot_events only.
+//
+//   event field                        → table.column
+//   (the whole step)                   → user_journey.*  (raw: journeyRow)
+//   isBot ?? the User-Agent rule       → daily_bot_events.events (bots move nothing below)
+//   receivedAt (the operator's day)    → the `date` of every dated row below
+//   step, visitorKey ?? visitorId      → funnel_step_visitors (every step seen), funnel_visitor_progress
+//                                        (.counted_steps, .bridge_click_counted), conversion_funnel.<the
+//                                        step's column: funnelColumn> (ordered-funnel.ts)
+//   step past landing, sessionId,      → visitor_sessions.engaging_steps, and through it daily_visits.sessions,
+//     visitorId                          .bounced_sessions, .visit_seconds, session_metrics.total_visits,
+//                                        .bounced_visits, .bounce_rate (apply/visits.ts)
+//   step email_provided / report_sent  → session_metrics.email_submitted
+//   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
 import type { Envelope, JourneyEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
 import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
-import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { journeyRow } from '../raw-rows';
+import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 import { applyOrderedFunnel } from './ordered-funnel';
 import { applyVisitorDeltas } from './session-metrics';
 import { applySessionIncrements } from './visits';
@@ -16,28 +29,11 @@ export async function applyJourneyEvents(
   events: Envelope<JourneyEvent>[],
   timeZone: string,
 ): Promise<void> {
-  const fresh = new Set<string>();
-  for (const slice of chunks(events)) {
-    const rows = await trx
-      .insertInto('user_journey')
-      .values(
-        slice.map(({ id, receivedAt, payload: p }) => ({
-          event_id: id,
-          visitor_id: p.visitorId,
-          session_id: p.sessionId,
-          step: p.step,
-          step_data: p.stepData ? JSON.stringify(p.stepData) : null,
-          device_type: p.deviceType ?? null,
-          user_agent: p.userAgent ?? p.requestUserAgent,
-          timestamp: receivedAt,
-          journey_date: localDate(receivedAt, timeZone),
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .execute();
-    for (const r of rows) fresh.add(r.event_id);
-  }
+  const fresh = await insertFreshRows(
+    trx,
+    'user_journey',
+    events.map((e) => journeyRow(e, timeZone)),
+  );
   const isBot = (e: Envelope<JourneyEvent>) =>
     isBotEvent(e.payload.isBot, e.payload.requestUserAgent, e.payload.userAgent);
   await countLeftOutBots(

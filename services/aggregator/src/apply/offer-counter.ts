@@ -2,10 +2,16 @@
 // POST /api/affiliate-offers/{id}/click (source `api`: the results page sends it beside its full click
 // record) and for a bridge click (the bridge page makes one call only). Those `api` calls are not
 // analytics clicks: they are kept in offer_counter_clicks (their idempotency key), never in affiliate_clicks.
+//
+//   event field (source api)           → table.column
+//   (the whole call)                   → offer_counter_clicks.*  (raw: offerCounterCallRow)
+//   isBot ?? the User-Agent rule       → offer_counter_clicks.is_bot, daily_bot_events.events (bots: no count)
+//   offerId                            → affiliate_offers.clicks
 import { sql } from 'kysely';
 import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
-import { countLeftOutBots, isBotEvent } from '../bots';
-import { chunks, countBy, type Trx } from '../sql-helpers';
+import { countLeftOutBots } from '../bots';
+import { isBotClick, offerCounterCallRow } from '../raw-rows';
+import { countBy, insertFreshRows, type Trx } from '../sql-helpers';
 
 /** Adds one to the counter of each offer for each id given (ids of offers since deleted change nothing). */
 export async function addToOfferCounters(trx: Trx, offerIds: number[]): Promise<void> {
@@ -26,28 +32,11 @@ export async function applyOfferCounterCalls(
   timeZone: string,
 ): Promise<void> {
   if (!calls.length) return;
-  const isBot = (e: Envelope<AffiliateClickEvent>) => isBotEvent(e.payload.isBot, e.payload.userAgent);
-  const fresh = new Set<string>();
-  for (const slice of chunks(calls)) {
-    const rows = await trx
-      .insertInto('offer_counter_clicks')
-      .values(
-        slice.map((e) => ({
-          event_id: e.id,
-          offer_id: e.payload.offerId,
-          is_bot: isBot(e),
-          clicked_at: e.receivedAt,
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .execute();
-    for (const r of rows) fresh.add(r.event_id);
-  }
+  const fresh = await insertFreshRows(trx, 'offer_counter_clicks', calls.map(offerCounterCallRow));
   const applied = calls.filter((e) => fresh.has(e.id));
-  await countLeftOutBots(trx, applied.filter(isBot), timeZone);
+  await countLeftOutBots(trx, applied.filter(isBotClick), timeZone);
   await addToOfferCounters(
     trx,
-    applied.filter((e) => !isBot(e)).map((e) => e.payload.offerId),
+    applied.filter((e) => !isBotClick(e)).map((e) => e.payload.offerId),
   );
 }

@@ -12,10 +12,12 @@
 // idempotent, so a redelivered step changes nothing.
 import { sql } from 'kysely';
 import { orderedFunnelSteps, type JourneyStep } from '@bodymetrics/contracts';
-import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { chunks, incrementRows, type CounterColumn, type IncrementRow, type Trx } from '../sql-helpers';
+
+type FunnelColumn = CounterColumn<'conversion_funnel'>;
 
 /** The conversion_funnel column each step moves. */
-export const funnelColumn: Record<JourneyStep, string> = {
+export const funnelColumn: Record<JourneyStep, FunnelColumn> = {
   landing: 'landing_visitors',
   form_started: 'form_started',
   form_completed: 'form_completed',
@@ -123,7 +125,7 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
   }
 
   // 4. The funnel moves by what each visitor newly counts at; the cursor moves with it.
-  const increments: Record<string, unknown>[] = [];
+  const increments: IncrementRow<'conversion_funnel', 'date', FunnelColumn>[] = [];
   const moved: { date: string; visitor: string; progress: Progress }[] = [];
   for (const { date, visitor } of visitors) {
     const key = `${date}|${visitor}`;
@@ -133,7 +135,7 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
     const countedSteps = Math.max(was.countedSteps, now.countedSteps);
     const bridgeClickCounted = was.bridgeClickCounted || now.bridgeClickCounted;
     if (countedSteps === was.countedSteps && bridgeClickCounted === was.bridgeClickCounted) continue;
-    const row: Record<string, unknown> = { date };
+    const row: IncrementRow<'conversion_funnel', 'date', FunnelColumn> = { date };
     for (const column of Object.values(funnelColumn)) row[column] = 0;
     for (const step of orderedFunnelSteps.slice(was.countedSteps, countedSteps)) row[funnelColumn[step]] = 1;
     if (bridgeClickCounted && !was.bridgeClickCounted) row[funnelColumn[SIDE_STEP]] = 1;

@@ -1,138 +1,72 @@
-// tracking.page-visit.v1 → page_visits / page_leaves (raw), and daily_visits, daily_visitors,
-// visitor_sessions (visits and bounces: apply/visits.ts), daily_devices, daily_geo, traffic_sources, daily_traffic, session_metrics.
-// Only events whose raw row is new (first delivery) move an aggregate.
+// tracking.page-visit.v1: a page view (kind `visit`) or a page-leave beacon (kind `leave`). Only events
+// whose raw row is new (first delivery) move an aggregate; a bot's view moves daily_bot_events only.
+// Steps, in this order: rawRows; pageViews, uniqueVisitors (daily_visitors) and visits (visitor_sessions),
+// whose increments go to daily_visits, daily_devices, daily_geo; perVisitorMetrics (session_metrics);
+// firstTouches (traffic_sources, daily_traffic).
+//
+//   event field                        → table.column
+//   (the whole view / leave)           → page_visits.* / page_leaves.*  (raw: pageVisitRow, pageLeaveRow)
+//   isBot                              → daily_bot_events.events (bots move nothing below)
+//   receivedAt (the operator's day)    → the `date` of every daily_* row below
+//   each view                          → daily_visits.total_page_views, session_metrics.total_page_views
+//   visitorKey ?? visitorId, first     → daily_visitors (visitor, day), daily_visits.unique_visitors,
+//     view of the day                    daily_devices.visitors, daily_geo.visitors
+//   deviceType                         → daily_visits.mobile_visitors (first view of the day),
+//                                        daily_devices.device_type, session_metrics.last_device_type
+//   browserName, operatingSystem       → daily_devices.browser_name, .operating_system
+//   timeZone, language                 → daily_geo.time_zone, .language
+//   sessionId, visitorId               → visitor_sessions.page_views, and through it daily_visits.sessions,
+//                                        .bounced_sessions, .visit_seconds, session_metrics.total_visits,
+//                                        .bounced_visits, .bounce_rate (apply/visits.ts)
+//   no sessionId                       → session_metrics.total_visits (each load its own visit)
+//   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
+//   userAgent ?? requestUserAgent      → session_metrics.last_user_agent
+//   referrer, pageUrl (classified),    → traffic_sources.* (the counted visitor's first touch),
+//     first view of the visitor          session_metrics.acquisition_source, daily_traffic.visitors
+//                                        (and .converted if they already clicked an offer: apply/traffic.ts)
 import { classifyTrafficSource, type Envelope, type PageVisitEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
 import { countedVisitor } from '../counted-visitor';
 import { localDate } from '../local-date';
-import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { isPageLeave, isPageView, pageLeaveRow, pageVisitRow, type PageView } from '../raw-rows';
+import { chunks, incrementRows, insertFreshRows, type IncrementRow, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas, type VisitorDelta } from './session-metrics';
-import { applyFirstTouches } from './traffic';
+import { applyFirstTouches, type FirstTouch } from './traffic';
 import { applySessionIncrements } from './visits';
 
-type Visit = Extract<PageVisitEvent, { kind: 'visit' }>;
-type Leave = Extract<PageVisitEvent, { kind: 'leave' }>;
+type View = Envelope<PageView>;
+type DateOf = (e: View) => string;
+type DailyVisits = IncrementRow<
+  'daily_visits',
+  'date',
+  | 'total_page_views'
+  | 'unique_visitors'
+  | 'mobile_visitors'
+  | 'sessions'
+  | 'bounced_sessions'
+  | 'visit_seconds'
+>;
+type DailyDevices = IncrementRow<
+  'daily_devices',
+  'date' | 'device_type' | 'browser_name' | 'operating_system',
+  'visitors'
+>;
+type DailyGeo = IncrementRow<'daily_geo', 'date' | 'time_zone' | 'language', 'visitors'>;
 
 export async function applyPageVisitEvents(
   trx: Trx,
   events: Envelope<PageVisitEvent>[],
   timeZone: string,
 ): Promise<void> {
-  const visits = events.filter((e): e is Envelope<Visit> => e.payload.kind === 'visit');
-  const leaves = events.filter((e): e is Envelope<Leave> => e.payload.kind === 'leave');
-  await insertLeaves(trx, leaves);
-  if (!visits.length) return;
-
-  const fresh = new Set<string>();
-  for (const slice of chunks(visits)) {
-    const inserted = await trx
-      .insertInto('page_visits')
-      .values(
-        slice.map(({ id, receivedAt, payload: p }) => ({
-          event_id: id,
-          visitor_id: p.visitorId,
-          session_id: p.sessionId ?? null,
-          ip_address: p.ipAddress,
-          user_agent: p.userAgent ?? p.requestUserAgent,
-          referrer: p.referrer ?? null,
-          page_url: p.pageUrl,
-          device_type: p.deviceType,
-          browser_name: p.browserName,
-          operating_system: p.operatingSystem,
-          screen_resolution: p.screenResolution,
-          language: p.language,
-          time_zone: p.timeZone,
-          is_returning_visitor: p.isReturningVisitor,
-          is_bot: p.isBot,
-          visited_at: receivedAt,
-          visit_date: localDate(receivedAt, timeZone),
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .execute();
-    for (const r of inserted) fresh.add(r.event_id);
-  }
-  await countLeftOutBots(
-    trx,
-    visits.filter((e) => fresh.has(e.id) && e.payload.isBot),
-    timeZone,
-  );
-  const counted = visits
-    .filter((e) => fresh.has(e.id) && !e.payload.isBot)
-    .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
+  const counted = await rawRows(trx, events, timeZone);
   if (!counted.length) return;
-  const dateOf = (e: Envelope<Visit>) => localDate(e.receivedAt, timeZone);
+  const dateOf: DateOf = (e) => localDate(e.receivedAt, timeZone);
 
-  // Page views per day.
-  const daily: Record<string, unknown>[] = counted.map((e) => ({
-    date: dateOf(e),
-    total_page_views: 1,
-  }));
-
-  // Unique visitors per day (the counted visitor: README "How we count"), and the device/geography rows
-  // that count each visitor once a day.
-  const firstOfDay = new Map<string, Envelope<Visit>>();
-  for (const e of counted) {
-    const key = `${dateOf(e)}|${countedVisitor(e.payload)}`;
-    if (!firstOfDay.has(key)) firstOfDay.set(key, e);
-  }
-  const newVisitorDays = new Set<string>();
-  for (const slice of chunks([...firstOfDay.values()])) {
-    const rows = await trx
-      .insertInto('daily_visitors')
-      .values(slice.map((e) => ({ date: dateOf(e), visitor_id: countedVisitor(e.payload) })))
-      .onConflict((oc) => oc.columns(['date', 'visitor_id']).doNothing())
-      .returning(['date', 'visitor_id'])
-      .execute();
-    for (const r of rows) newVisitorDays.add(`${r.date}|${r.visitor_id}`);
-  }
-  const devices: Record<string, unknown>[] = [];
-  const geo: Record<string, unknown>[] = [];
-  for (const key of newVisitorDays) {
-    const e = firstOfDay.get(key);
-    if (!e) continue;
-    const date = dateOf(e);
-    daily.push({
-      date,
-      unique_visitors: 1,
-      mobile_visitors: e.payload.deviceType === 'mobile' ? 1 : 0,
-    });
-    devices.push({
-      date,
-      device_type: e.payload.deviceType,
-      browser_name: e.payload.browserName,
-      operating_system: e.payload.operatingSystem,
-      visitors: 1,
-    });
-    geo.push({ date, time_zone: e.payload.timeZone, language: e.payload.language, visitors: 1 });
-  }
-
-  // Visits and bounces (apply/visits.ts). A tracker that sends no session id: each page load is its own
-  // visit of the visitor's session metrics, neither a visit of the day nor a bounce (engagement unknown).
-  const visitorDeltas: VisitorDelta[] = [];
-  for (const e of counted) {
-    if (e.payload.sessionId) continue;
-    visitorDeltas.push({
-      visitorId: e.payload.visitorId,
-      firstSeen: e.receivedAt,
-      lastSeen: e.receivedAt,
-      visits: 1,
-    });
-  }
-  const visitFigures = await applySessionIncrements(
-    trx,
-    counted.map((e) => ({
-      sessionId: e.payload.sessionId,
-      visitorId: e.payload.visitorId,
-      date: dateOf(e),
-      at: e.receivedAt,
-      pageViews: 1,
-    })),
-  );
+  const daily: DailyVisits[] = pageViews(counted, dateOf);
+  const visitors = await uniqueVisitors(trx, counted, dateOf);
+  daily.push(...visitors.daily);
+  const visitFigures = await visits(trx, counted, dateOf);
   daily.push(...visitFigures.daily);
-  visitorDeltas.push(...visitFigures.visitorDeltas);
-
   await incrementRows(
     trx,
     {
@@ -156,28 +90,149 @@ export async function applyPageVisitEvents(
       keys: ['date', 'device_type', 'browser_name', 'operating_system'],
       counters: ['visitors'],
     },
-    devices,
+    visitors.devices,
   );
   await incrementRows(
     trx,
     { table: 'daily_geo', keys: ['date', 'time_zone', 'language'], counters: ['visitors'] },
-    geo,
+    visitors.geo,
   );
 
   // Per-visitor metrics, then first touch (which needs to know whether the visitor already converted).
-  const firstTouch = new Map<string, Envelope<Visit>>();
+  const touches = firstTouches(counted, dateOf);
+  await applyVisitorDeltas(trx, [
+    ...visitFigures.visitorDeltas,
+    ...perVisitorMetrics(counted),
+    ...touches.map((t) => ({
+      visitorId: t.visitorId,
+      firstSeen: t.at,
+      lastSeen: t.at,
+      acquisitionSource: t.source,
+    })),
+  ]);
+  await applyFirstTouches(trx, firstOfEachCountedVisitor(touches));
+}
+
+/**
+ * Raw rows: leaves and views are stored; new bot views are counted as left out. Answers the new views of
+ * people, in the order they were received (the aggregates' "first" and "last" follow it).
+ */
+async function rawRows(trx: Trx, events: Envelope<PageVisitEvent>[], timeZone: string): Promise<View[]> {
+  await insertFreshRows(trx, 'page_leaves', events.filter(isPageLeave).map(pageLeaveRow));
+  const views = events.filter(isPageView);
+  if (!views.length) return [];
+  const fresh = await insertFreshRows(
+    trx,
+    'page_visits',
+    views.map((e) => pageVisitRow(e, timeZone)),
+  );
+  await countLeftOutBots(
+    trx,
+    views.filter((e) => fresh.has(e.id) && e.payload.isBot),
+    timeZone,
+  );
+  return views
+    .filter((e) => fresh.has(e.id) && !e.payload.isBot)
+    .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
+}
+
+/** Page views per day. */
+const pageViews = (counted: View[], dateOf: DateOf): DailyVisits[] =>
+  counted.map((e) => ({ date: dateOf(e), total_page_views: 1 }));
+
+/**
+ * Unique visitors per day (the counted visitor: README "How we count"), and the device and geography rows,
+ * which count each visitor once a day: a visitor-day is new when its daily_visitors row is.
+ */
+async function uniqueVisitors(
+  trx: Trx,
+  counted: View[],
+  dateOf: DateOf,
+): Promise<{ daily: DailyVisits[]; devices: DailyDevices[]; geo: DailyGeo[] }> {
+  const firstOfDay = new Map<string, View>();
   for (const e of counted) {
-    if (!firstTouch.has(e.payload.visitorId)) firstTouch.set(e.payload.visitorId, e);
-    visitorDeltas.push({
+    const key = `${dateOf(e)}|${countedVisitor(e.payload)}`;
+    if (!firstOfDay.has(key)) firstOfDay.set(key, e);
+  }
+  const newVisitorDays = new Set<string>();
+  for (const slice of chunks([...firstOfDay.values()])) {
+    const rows = await trx
+      .insertInto('daily_visitors')
+      .values(slice.map((e) => ({ date: dateOf(e), visitor_id: countedVisitor(e.payload) })))
+      .onConflict((oc) => oc.columns(['date', 'visitor_id']).doNothing())
+      .returning(['date', 'visitor_id'])
+      .execute();
+    for (const r of rows) newVisitorDays.add(`${r.date}|${r.visitor_id}`);
+  }
+  const daily: DailyVisits[] = [];
+  const devices: DailyDevices[] = [];
+  const geo: DailyGeo[] = [];
+  for (const key of newVisitorDays) {
+    const e = firstOfDay.get(key);
+    if (!e) continue;
+    const date = dateOf(e);
+    const p = e.payload;
+    daily.push({ date, unique_visitors: 1, mobile_visitors: p.deviceType === 'mobile' ? 1 : 0 });
+    devices.push({
+      date,
+      device_type: p.deviceType,
+      browser_name: p.browserName,
+      operating_system: p.operatingSystem,
+      visitors: 1,
+    });
+    geo.push({ date, time_zone: p.timeZone, language: p.language, visitors: 1 });
+  }
+  return { daily, devices, geo };
+}
+
+/**
+ * Visits and bounces (apply/visits.ts). A tracker that sends no session id: each page load is its own
+ * visit of the visitor's session metrics, neither a visit of the day nor a bounce (engagement unknown).
+ */
+async function visits(
+  trx: Trx,
+  counted: View[],
+  dateOf: DateOf,
+): Promise<{ daily: DailyVisits[]; visitorDeltas: VisitorDelta[] }> {
+  const sessionless: VisitorDelta[] = counted
+    .filter((e) => !e.payload.sessionId)
+    .map((e) => ({
       visitorId: e.payload.visitorId,
       firstSeen: e.receivedAt,
       lastSeen: e.receivedAt,
+      visits: 1,
+    }));
+  const figures = await applySessionIncrements(
+    trx,
+    counted.map((e) => ({
+      sessionId: e.payload.sessionId,
+      visitorId: e.payload.visitorId,
+      date: dateOf(e),
+      at: e.receivedAt,
       pageViews: 1,
-      lastUserAgent: e.payload.userAgent ?? e.payload.requestUserAgent,
-      lastDeviceType: e.payload.deviceType,
-    });
-  }
-  const touches = [...firstTouch.values()].map((e) => ({
+    })),
+  );
+  return { daily: figures.daily, visitorDeltas: [...sessionless, ...figures.visitorDeltas] };
+}
+
+/** Per-visitor metrics of each view: a page view, and the device it was seen on last. */
+const perVisitorMetrics = (counted: View[]): VisitorDelta[] =>
+  counted.map((e) => ({
+    visitorId: e.payload.visitorId,
+    firstSeen: e.receivedAt,
+    lastSeen: e.receivedAt,
+    pageViews: 1,
+    lastUserAgent: e.payload.userAgent ?? e.payload.requestUserAgent,
+    lastDeviceType: e.payload.deviceType,
+  }));
+
+type Touch = FirstTouch & { visitorId: string };
+
+/** First touch: each visitor id's first view in the batch, with where it came from. */
+function firstTouches(counted: View[], dateOf: DateOf): Touch[] {
+  const first = new Map<string, View>();
+  for (const e of counted) if (!first.has(e.payload.visitorId)) first.set(e.payload.visitorId, e);
+  return [...first.values()].map((e) => ({
     visitorId: e.payload.visitorId,
     visitorKey: countedVisitor(e.payload),
     at: e.receivedAt,
@@ -185,34 +240,11 @@ export async function applyPageVisitEvents(
     landingPage: e.payload.pageUrl,
     ...classifyTrafficSource({ referrer: e.payload.referrer, pageUrl: e.payload.pageUrl }),
   }));
-  for (const t of touches)
-    visitorDeltas.push({
-      visitorId: t.visitorId,
-      firstSeen: t.at,
-      lastSeen: t.at,
-      acquisitionSource: t.source,
-    });
-  await applyVisitorDeltas(trx, visitorDeltas);
-  // Traffic sources count the counted visitor's first touch: one person's second tab is not a new source.
-  const firstOfCounted = new Map<string, (typeof touches)[number]>();
-  for (const t of touches) if (!firstOfCounted.has(t.visitorKey)) firstOfCounted.set(t.visitorKey, t);
-  await applyFirstTouches(trx, [...firstOfCounted.values()]);
 }
 
-async function insertLeaves(trx: Trx, leaves: Envelope<Leave>[]): Promise<void> {
-  for (const slice of chunks(leaves)) {
-    await trx
-      .insertInto('page_leaves')
-      .values(
-        slice.map(({ id, receivedAt, payload: p }) => ({
-          event_id: id,
-          visitor_id: p.visitorId,
-          session_id: p.sessionId,
-          page_url: p.pageUrl,
-          left_at: receivedAt,
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .execute();
-  }
+/** Traffic sources count the counted visitor's first touch: one person's second tab is not a new source. */
+function firstOfEachCountedVisitor(touches: Touch[]): Touch[] {
+  const first = new Map<string, Touch>();
+  for (const t of touches) if (!first.has(t.visitorKey)) first.set(t.visitorKey, t);
+  return [...first.values()];
 }

@@ -1,9 +1,21 @@
-// tracking.session-duration.v1 → session_durations (raw), the seconds of visitor_sessions (visits and
-// bounces: apply/visits.ts), daily_visits session time, session_metrics.
+// tracking.session-duration.v1: a beacon with the seconds the visitor spent on a page. Only events whose raw
+// row is new (first delivery) move an aggregate; a bot's beacon moves daily_bot_events only.
+//
+//   event field                        → table.column
+//   (the whole beacon)                 → session_durations.*  (raw: sessionDurationRow)
+//   isBot ?? the User-Agent rule       → daily_bot_events.events (bots move nothing below)
+//   receivedAt (the operator's day)    → daily_visits.date
+//   sessionDuration                    → daily_visits.session_time_total (+ .session_time_count),
+//                                        session_metrics.total_session_time
+//   sessionDuration, sessionId,        → visitor_sessions.seconds, and through it daily_visits.sessions,
+//     visitorId                          .bounced_sessions, .visit_seconds, session_metrics.total_visits,
+//                                        .bounced_visits, .bounce_rate (apply/visits.ts)
+//   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
 import type { Envelope, SessionDurationEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';
 import { localDate } from '../local-date';
-import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { sessionDurationRow } from '../raw-rows';
+import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
 import { applySessionIncrements } from './visits';
 
@@ -12,26 +24,11 @@ export async function applySessionDurationEvents(
   events: Envelope<SessionDurationEvent>[],
   timeZone: string,
 ): Promise<void> {
-  const fresh = new Set<string>();
-  for (const slice of chunks(events)) {
-    const rows = await trx
-      .insertInto('session_durations')
-      .values(
-        slice.map(({ id, receivedAt, payload: p }) => ({
-          event_id: id,
-          visitor_id: p.visitorId,
-          session_id: p.sessionId ?? null,
-          session_duration: p.sessionDuration,
-          page_url: p.pageUrl,
-          recorded_at: receivedAt,
-          record_date: localDate(receivedAt, timeZone),
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .execute();
-    for (const r of rows) fresh.add(r.event_id);
-  }
+  const fresh = await insertFreshRows(
+    trx,
+    'session_durations',
+    events.map((e) => sessionDurationRow(e, timeZone)),
+  );
   const isBot = (e: Envelope<SessionDurationEvent>) =>
     isBotEvent(e.payload.isBot, e.payload.requestUserAgent);
   await countLeftOutBots(

@@ -5,7 +5,7 @@
 // so both orders end with the visitor counted once as converted under their first-touch row.
 import { sql } from 'kysely';
 import type { ClassifiedTrafficSource } from '@bodymetrics/contracts';
-import { chunks, incrementRows, type IncrementSpec, type Trx } from '../sql-helpers';
+import { chunks, incrementRows, type IncrementRow, type IncrementSpec, type Trx } from '../sql-helpers';
 
 export interface FirstTouch extends ClassifiedTrafficSource {
   /** The counted visitor (countedVisitor). */
@@ -15,14 +15,16 @@ export interface FirstTouch extends ClassifiedTrafficSource {
   landingPage: string;
 }
 
-const trafficTable: IncrementSpec = {
+type TrafficKey = 'date' | 'source' | 'medium' | 'referrer_domain';
+type TrafficRow = IncrementRow<'daily_traffic', TrafficKey, 'visitors' | 'converted'>;
+const trafficTable: IncrementSpec<'daily_traffic', TrafficKey, 'visitors' | 'converted'> = {
   table: 'daily_traffic',
   keys: ['date', 'source', 'medium', 'referrer_domain'],
   counters: ['visitors', 'converted'],
 };
 
 export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promise<void> {
-  const rows: Record<string, unknown>[] = [];
+  const rows: TrafficRow[] = [];
   for (const slice of chunks(touches, 500)) {
     const inserted = await trx
       .insertInto('traffic_sources')

@@ -11,7 +11,7 @@
 // nothing. The rows this returns are meant for the applier's own daily_visits and session_metrics upserts,
 // which come after this one: every applier locks visitor_sessions before daily_visits before session_metrics.
 import { sql } from 'kysely';
-import { chunks, type Trx } from '../sql-helpers';
+import { chunks, type IncrementRow, type Trx } from '../sql-helpers';
 import type { VisitorDelta } from './session-metrics';
 
 /** Seconds on site from which a visit is engaged. */
@@ -83,6 +83,13 @@ function mergeBySession(increments: SessionIncrement[]): Map<string, Merged> {
   return merged;
 }
 
+/** How a day's visit figures moved (a daily_visits increment). */
+export type VisitFigures = IncrementRow<
+  'daily_visits',
+  'date',
+  'sessions' | 'bounced_sessions' | 'visit_seconds'
+>;
+
 /**
  * Adds the increments to their sessions and answers how the visit figures moved: rows for daily_visits
  * (sessions, bounced_sessions, visit_seconds, on the visit's start day) and deltas for session_metrics
@@ -91,9 +98,9 @@ function mergeBySession(increments: SessionIncrement[]): Map<string, Merged> {
 export async function applySessionIncrements(
   trx: Trx,
   increments: SessionIncrement[],
-): Promise<{ daily: Record<string, unknown>[]; visitorDeltas: VisitorDelta[] }> {
+): Promise<{ daily: VisitFigures[]; visitorDeltas: VisitorDelta[] }> {
   const merged = mergeBySession(increments);
-  const daily: Record<string, unknown>[] = [];
+  const daily: VisitFigures[] = [];
   const visitorDeltas: VisitorDelta[] = [];
   // Sorted: concurrent aggregators lock session rows in the same order.
   const sessions = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
