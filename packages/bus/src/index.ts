@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './apply';
 export * from './kafka-bus';
 export * from './in-process-bus';
+export * from './settings';

@@ -107,3 +107,22 @@ export function visitorKeys(
     },
   };
 }
+
+/**
+ * A process's visitor keys (tracking, reports): the day's salt in Redis when the process has one — every
+ * tracking process and reports then agree on a visitor — else in this process's memory. A Redis that fails
+ * is logged and the process goes on with its own salt for the day.
+ */
+export function processVisitorKeys(options: {
+  timeZone: string;
+  redis: SaltRedis | undefined;
+  keyPrefix: string;
+  log: { error(details: { err: unknown }, message: string): void };
+}): VisitorKeys {
+  return visitorKeys(
+    options.timeZone,
+    options.redis ? redisSaltStore(options.redis, options.keyPrefix) : memorySaltStore(),
+    (err) =>
+      options.log.error({ err }, 'visitor salt: Redis unavailable, using this process’s own salt today'),
+  );
+}

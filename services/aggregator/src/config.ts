@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kafkaEnv } from '@bodymetrics/bus';
 import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
 export const aggregatorConfig = (env: NodeJS.ProcessEnv = process.env) =>
@@ -7,9 +8,7 @@ export const aggregatorConfig = (env: NodeJS.ProcessEnv = process.env) =>
       ...commonEnv,
       PORT: portEnv(8087),
       DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/bodymetrics'),
-      KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
-      TOPIC_PREFIX: z.string().default(''),
-      KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
+      ...kafkaEnv,
       /** How long the broker waits for a silent (crashed) aggregator before handing its partitions on. */
       KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
       REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

@@ -2,7 +2,7 @@
 // daily retention job. On SIGTERM it stops consuming (finishing the batch in hand), then closes Kafka, Redis
 // and Postgres once.
 import { Redis } from 'ioredis';
-import { KafkaBus } from '@bodymetrics/bus';
+import { kafkaBusOf } from '@bodymetrics/bus';
 import { analyticsChangedChannel } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
@@ -18,11 +18,7 @@ const redis = new Redis(config.REDIS_URL, {
 });
 redis.on('error', () => {}); // notices are best effort; Redis being away must not stop the counting
 const deadLetters = createDeadLetterCounter();
-const bus = new KafkaBus({
-  brokers: config.KAFKA_BROKERS.split(','),
-  clientId: `aggregator-${process.pid}`,
-  topicPrefix: config.TOPIC_PREFIX,
-  partitions: config.KAFKA_PARTITIONS,
+const bus = kafkaBusOf(config, 'aggregator', {
   sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
   onDeadLetter: deadLetters.onDeadLetter,
 });

@@ -1,5 +1,6 @@
 // The reports service's settings, read from the environment once (main.ts), each checked at start.
 import { z } from 'zod';
+import { kafkaProducerEnv } from '@bodymetrics/bus';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
 import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
@@ -24,10 +25,7 @@ const reportsEnv = z.object({
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('bm:'),
   // The bus that carries the funnel's email_provided and report_sent steps (the journey topic), as tracking's.
-  KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
-  TOPIC_PREFIX: z.string().default(''),
-  KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
-  PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
+  ...kafkaProducerEnv,
   /** The day a daily visitor key lasts is a calendar day of the dashboard's time zone (as tracking's). */
   ANALYTICS_TZ: analyticsTimeZoneEnv,
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),

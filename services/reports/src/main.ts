@@ -1,17 +1,11 @@
 // Process entry: reads the environment, connects Postgres, the mailer, the Kafka producer and (optionally)
 // Redis, listens on :8083.
 import { Redis } from 'ioredis';
-import { KafkaBus } from '@bodymetrics/bus';
+import { kafkaBusOf } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
-import {
-  memorySaltStore,
-  redisSaltStore,
-  runService,
-  serverTimeoutsOf,
-  visitorKeys,
-} from '@bodymetrics/service-kit';
+import { processVisitorKeys, runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { reportsConfig } from './config';
 
@@ -22,13 +16,7 @@ const mailer = config.MAIL_DIR
   : createMailer({ kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM });
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
 // The funnel's email_provided and report_sent go on the journey topic, like the page's steps.
-const bus = new KafkaBus({
-  brokers: config.KAFKA_BROKERS.split(','),
-  clientId: `reports-${process.pid}`,
-  topicPrefix: config.TOPIC_PREFIX,
-  partitions: config.KAFKA_PARTITIONS,
-  publishTimeoutMs: config.PUBLISH_TIMEOUT_MS,
-});
+const bus = kafkaBusOf(config, 'reports');
 await bus.ensureTopics(trackingTopics);
 
 const app = buildApp({
@@ -36,11 +24,12 @@ const app = buildApp({
   mailer,
   bus,
   // tracking's salt (same Redis, same prefix), so a visitor's report steps count for the visitor who landed.
-  visitorKeys: visitorKeys(
-    config.ANALYTICS_TZ,
-    redis ? redisSaltStore(redis, config.REDIS_KEY_PREFIX) : memorySaltStore(),
-    (err) => app.log.error({ err }, 'visitor salt: Redis unavailable, using this process’s own salt today'),
-  ),
+  visitorKeys: processVisitorKeys({
+    timeZone: config.ANALYTICS_TZ,
+    redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    log: { error: (details, message) => app.log.error(details, message) },
+  }),
   redis,
   redisKeyPrefix: config.REDIS_KEY_PREFIX,
   publicBaseUrl: config.PUBLIC_BASE_URL,

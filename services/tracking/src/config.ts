@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kafkaProducerEnv } from '@bodymetrics/bus';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
 import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 import { defaultOfferCacheTtlMs } from './active-offers';
@@ -8,10 +9,7 @@ export const trackingConfig = () =>
     z.object({
       ...commonEnv,
       PORT: portEnv(8081),
-      KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
-      TOPIC_PREFIX: z.string().default(''),
-      KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(6),
-      PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
+      ...kafkaProducerEnv,
       IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
       /** The day a daily visitor key lasts is a calendar day of the dashboard's time zone. */
       ANALYTICS_TZ: analyticsTimeZoneEnv,

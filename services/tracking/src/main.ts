@@ -1,27 +1,15 @@
 // Process entry: reads the environment, connects the Kafka producer and the (read-only) Postgres pool,
 // listens on :8081.
-import { KafkaBus } from '@bodymetrics/bus';
+import { kafkaBusOf } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
 import { Redis } from 'ioredis';
 import { createDb } from '@bodymetrics/db';
-import {
-  memorySaltStore,
-  redisSaltStore,
-  runService,
-  serverTimeoutsOf,
-  visitorKeys,
-} from '@bodymetrics/service-kit';
+import { processVisitorKeys, runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { trackingConfig } from './config';
 
 const config = trackingConfig();
-const bus = new KafkaBus({
-  brokers: config.KAFKA_BROKERS.split(','),
-  clientId: `tracking-${process.pid}`,
-  topicPrefix: config.TOPIC_PREFIX,
-  partitions: config.KAFKA_PARTITIONS,
-  publishTimeoutMs: config.PUBLISH_TIMEOUT_MS,
-});
+const bus = kafkaBusOf(config, 'tracking');
 await bus.ensureTopics(trackingTopics);
 // Several tracking processes must share the day's salt, or one visitor would count once per process.
 const redis = config.REDIS_URL
@@ -33,11 +21,12 @@ const db = createDb({ connectionString: config.DATABASE_URL, max: 2, connectionT
 const app = buildApp({
   bus,
   ipStorage: config.IP_STORAGE,
-  visitorKeys: visitorKeys(
-    config.ANALYTICS_TZ,
-    redis ? redisSaltStore(redis, config.REDIS_KEY_PREFIX) : memorySaltStore(),
-    (err) => app.log.error({ err }, 'visitor salt: Redis unavailable, using this process’s own salt today'),
-  ),
+  visitorKeys: processVisitorKeys({
+    timeZone: config.ANALYTICS_TZ,
+    redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    log: { error: (details, message) => app.log.error(details, message) },
+  }),
   db,
   offerCacheTtlMs: config.OFFER_CACHE_TTL_MS,
   logger: { level: config.LOG_LEVEL },
