@@ -8,6 +8,7 @@ export * from './errors';
 export * from './analytics';
 export * from './admin';
 export * from './live';
+export * from './notices';
 export * from './traffic';
 export * from './reports';
 export * from './contact';
