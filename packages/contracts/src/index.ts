@@ -9,6 +9,7 @@ export * from './analytics';
 export * from './admin';
 export * from './live';
 export * from './notices';
+export * from './offers';
 export * from './traffic';
 export * from './reports';
 export * from './contact';

@@ -1,15 +1,14 @@
 // GET /api/affiliate-offers/all (spec §7 "Offers and content"). The client caches the list for the whole
 // visit; a minute of shared caching keeps a burst of visitors from each reaching Postgres.
-import { z } from 'zod';
+import { affiliateOffersResponseSchema } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import type { App } from '@bodymetrics/service-kit';
 import { listActiveOffers } from '../affiliate-offers.repository';
-import { affiliateOfferSchema } from '../schemas';
 
 export function affiliateOfferRoutes(app: App, { db }: { db: Db }): void {
   app.get(
     '/api/affiliate-offers/all',
-    { schema: { response: { 200: z.array(affiliateOfferSchema) } } },
+    { schema: { response: { 200: affiliateOffersResponseSchema } } },
     async (_request, reply) => {
       const offers = await listActiveOffers(db);
       reply.header('cache-control', 'public, max-age=60');
