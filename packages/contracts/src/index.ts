@@ -10,6 +10,8 @@ export * from './admin';
 export * from './live';
 export * from './notices';
 export * from './offers';
+export * from './route-paths';
+export * from './routes';
 export * from './traffic';
 export * from './reports';
 export * from './contact';

@@ -1,16 +1,16 @@
 // The sponsored offers (spec §3 "Affiliate offer"), fetched once and cached for the page's life.
 import { useQuery } from '@tanstack/react-query';
-import { affiliateOffersResponseSchema, type AffiliateOffer } from '@bodymetrics/contracts';
+import { offersRoutes, type AffiliateOffer } from '@bodymetrics/contracts';
 import { getParsed } from './api';
 import { queryClient } from './query-client';
 
 export type { AffiliateOffer };
 
-export const OFFERS_PATH = '/api/affiliate-offers/all';
+export const OFFERS_PATH = offersRoutes.all.path;
 
 const offersQuery = {
   queryKey: [OFFERS_PATH],
-  queryFn: () => getParsed(OFFERS_PATH, affiliateOffersResponseSchema),
+  queryFn: () => getParsed(OFFERS_PATH, offersRoutes.all.response),
 };
 
 export function useOffers() {

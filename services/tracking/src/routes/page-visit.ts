@@ -1,15 +1,17 @@
 // POST /api/analytics/page-visit: a page load, or (action = page_leave) the unload beacon.
 import type { App } from '@bodymetrics/service-kit';
-import { pageVisitRequestBodySchema, topics } from '@bodymetrics/contracts';
+import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf, visitorKeyOf } from '../stamp';
 
+const { pageVisit } = trackingRoutes;
+
 export function pageVisitRoute(app: App, deps: TrackingDeps): void {
   // `beacon`: the unload record arrives from navigator.sendBeacon as text/plain.
   app.post(
-    '/api/analytics/page-visit',
-    { config: { beacon: true }, schema: { body: pageVisitRequestBodySchema } },
+    pageVisit.path,
+    { config: { beacon: true }, schema: { body: pageVisit.body, response: { 202: pageVisit.response } } },
     async (request, reply) => {
       const body = request.body;
       if (body.action === 'page_leave') {
