@@ -74,18 +74,6 @@ export const activeUsersSnapshotSchema = z.object({
 export type ActiveUsersSnapshot = z.infer<typeof activeUsersSnapshotSchema>;
 
 /**
- * What the aggregator publishes on `analyticsChangedChannel(prefix)` after each applied batch. Every
- * field is optional so an older or terser publisher is still understood.
- */
-export const analyticsChangedNoticeSchema = z.object({
-  /** ISO timestamp of the change. */
-  changedAt: z.string().max(64).optional(),
-  /** Topics (or read models) the batch touched, so the dashboard may refetch only those. */
-  topics: z.array(z.string().max(128)).max(32).optional(),
-});
-export type AnalyticsChangedNotice = z.infer<typeof analyticsChangedNoticeSchema>;
-
-/**
  * What admin-auth publishes on `adminSessionsRevokedChannel(prefix)` when admin sessions end before their
  * time (logout, password change or reset, an admin disabled): live closes the matching admin sockets at
  * once with `liveCloseCodes.unauthorized` instead of at its next periodic session re-check. The embedded

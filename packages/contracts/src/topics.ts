@@ -62,6 +62,3 @@ export const deadLetterTopicName = (name: string) => `${name}.dlq`;
 
 /** Prefixed topic name: tests use a prefix per file so they never see each other's messages. */
 export const topicName = (prefix: string, name: string) => `${prefix}${name}`;
-
-/** Redis channel on which the aggregator announces that the read models moved (the live service listens). */
-export const analyticsChangedChannel = (prefix = '') => `${prefix}bodymetrics:analytics-changed`;

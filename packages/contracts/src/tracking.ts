@@ -61,6 +61,22 @@ export const pageLeaveBodySchema = z.strictObject({
 });
 export type PageLeaveBody = z.infer<typeof pageLeaveBodySchema>;
 
+/**
+ * The body of POST /api/analytics/page-visit: a page load (no `action`) or the unload beacon
+ * (`action: 'page_leave'`), told apart by `action`; any other `action` is refused naming that field.
+ */
+export const pageVisitRequestBodySchema = z.discriminatedUnion(
+  'action',
+  [pageVisitBodySchema.extend({ action: z.undefined().optional() }), pageLeaveBodySchema],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'must be "page_leave" (the unload beacon) or left out (a page load)'
+        : undefined,
+  },
+);
+export type PageVisitRequestBody = z.infer<typeof pageVisitRequestBodySchema>;
+
 /** POST /api/analytics/session-duration, a beacon on unload. Capped at one day: longer is a stuck tab. */
 export const sessionDurationBodySchema = z.strictObject({
   visitorId: visitorIdSchema,

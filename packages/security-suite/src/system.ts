@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp as buildAdminAuth, createAdmin, type AdminAuthDeps } from '@bodymetrics/admin-auth';
 import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
-import { analyticsChangedChannel } from '@bodymetrics/contracts';
+import { analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { buildGateway, type Gateway, type GatewayOptions } from '@bodymetrics/gateway';
 import { buildApp as buildLive } from '@bodymetrics/live';
@@ -162,9 +162,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         db: testDb.db,
         bus: testBus.bus,
         timeZone,
-        notify: async (notice) => {
-          await redis.publish(analyticsChangedChannel(keyPrefix), JSON.stringify(notice));
-        },
+        notify: notifierOf(analyticsChangedNotice, { redis, keyPrefix }),
       });
       cleanups.push(() => aggregator.shutdown());
     }

@@ -6,6 +6,7 @@ import type { Bus, ConsumedBatch, Consumer } from '@bodymetrics/bus';
 import {
   topics,
   trackingTopics,
+  type AnalyticsChangedNotice,
   type Envelope,
   type TopicKey,
   type TopicPayload,
@@ -18,18 +19,15 @@ import { applyPageVisitEvents } from './apply/page-visits';
 import { applySessionDurationEvents } from './apply/session-durations';
 import type { Trx } from './sql-helpers';
 
-export interface AnalyticsChangedNotice {
-  topic: string;
-  events: number;
-  changedAt: string;
-}
-
 export interface AggregatorDeps {
   db: Db;
   bus: Bus;
   timeZone: string;
   groupId?: string;
-  /** Told after each applied batch (Redis pub/sub in the distributed mode, an emitter in the embedded one). */
+  /**
+   * Told after each applied batch: `notifierOf(analyticsChangedNotice, transport)` from the contracts, a
+   * Redis channel in the distributed mode and the live service in-process in the embedded one.
+   */
   notify?: (notice: AnalyticsChangedNotice) => void | Promise<void>;
   log?: (message: string, err?: unknown) => void;
 }
@@ -109,13 +107,9 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
       stats.eventsApplied += batch.events.length;
       stats.lastAppliedAt = new Date().toISOString();
       if (deps.notify && batch.events.length) {
-        Promise.resolve(
-          deps.notify({
-            topic: batch.topic.name,
-            events: batch.events.length,
-            changedAt: stats.lastAppliedAt,
-          }),
-        ).catch((err: unknown) => deps.log?.('analytics-changed notice failed', err));
+        Promise.resolve(deps.notify({ changedAt: stats.lastAppliedAt, topics: [batch.topic.name] })).catch(
+          (err: unknown) => deps.log?.('analytics-changed notice failed', err),
+        );
       }
     },
   });

@@ -3,7 +3,7 @@
 // and Postgres once.
 import { Redis } from 'ioredis';
 import { kafkaBusOf } from '@bodymetrics/bus';
-import { analyticsChangedChannel } from '@bodymetrics/contracts';
+import { analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildHealthApp, createDeadLetterCounter, startAggregator, startRetention } from './app';
@@ -26,9 +26,7 @@ const aggregator = await startAggregator({
   db,
   bus,
   timeZone: config.ANALYTICS_TZ,
-  notify: async (notice) => {
-    await redis.publish(analyticsChangedChannel(config.REDIS_KEY_PREFIX), JSON.stringify(notice));
-  },
+  notify: notifierOf(analyticsChangedNotice, { redis, keyPrefix: config.REDIS_KEY_PREFIX }),
 });
 const app = buildHealthApp(aggregator, { level: config.LOG_LEVEL }, deadLetters.counter);
 // Deletes raw events older than RETENTION_DAYS now and every 24 h (the aggregates stay).

@@ -10,6 +10,7 @@ import { buildApp as buildAdminAuthApp, ensureAdminFromEnv } from '@bodymetrics/
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
 import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
 import { InProcessBus } from '@bodymetrics/bus';
+import { analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
 import { buildGateway, type Gateway } from '@bodymetrics/gateway';
 import { buildApp as buildLiveApp } from '@bodymetrics/live';
@@ -185,8 +186,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       bus,
       timeZone,
       // The distributed aggregator publishes this on Redis for the live instances; here live is next door.
-      notify: (notice) =>
-        live.live.announceAnalyticsChanged({ changedAt: notice.changedAt, topics: [notice.topic] }),
+      notify: notifierOf(analyticsChangedNotice, { inProcess: live.live.announceAnalyticsChanged }),
       log: (message, err) => log(`aggregator: ${message}${err ? ` (${(err as Error).message})` : ''}`),
     });
     cleanups.push(async () => {

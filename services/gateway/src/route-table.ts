@@ -3,6 +3,7 @@
 // whatever the order (POST /api/analytics/page-visit goes to tracking, GET /api/analytics/overview to
 // analytics), so the order here is for the reader.
 import type { HTTPMethods } from 'fastify';
+import { analyticsRoutes, offersRoutes, trackingRoutes } from '@bodymetrics/contracts';
 import type { UpstreamTarget } from './upstream-pool';
 
 export type UpstreamName = 'tracking' | 'offers' | 'reports' | 'adminAuth' | 'analytics' | 'live';
@@ -48,16 +49,11 @@ const tracking = (url: string): ProxyRoute => ({
 
 export const routeTable: readonly ProxyRoute[] = [
   // Visitor tracking (spec §7): writes only, published to Kafka by the tracking service.
-  tracking('/api/analytics/page-visit'),
-  tracking('/api/analytics/session-duration'),
-  tracking('/api/analytics/affiliate-click'),
-  tracking('/api/journey/track'),
-  tracking('/api/session/store'),
-  tracking('/api/affiliate-offers/click'),
-  tracking('/api/affiliate-offers/:id/click'),
+  // Every route of the contract's trackingRoutes, by its path.
+  ...Object.values(trackingRoutes).map((r) => tracking(r.path)),
 
   // Offers and content.
-  { upstream: 'offers', methods: read, url: '/api/affiliate-offers/all' },
+  { upstream: 'offers', methods: read, url: offersRoutes.all.path },
   { upstream: 'offers', methods: read, url: '/api/legal/*' },
 
   // Reports, contact, sharing and the newsletter (including its unsubscribe link).
@@ -73,9 +69,9 @@ export const routeTable: readonly ProxyRoute[] = [
   { upstream: 'adminAuth', methods: any, url: '/api/admin/*', sameOrigin: true },
 
   // The dashboard's reads and reset-all-data: every other /api/analytics path and three journey reads.
-  { upstream: 'analytics', methods: read, url: '/api/journey/funnel-stats' },
-  { upstream: 'analytics', methods: read, url: '/api/journey/today-summary' },
-  { upstream: 'analytics', methods: read, url: '/api/journey/abandonment' },
+  { upstream: 'analytics', methods: read, url: analyticsRoutes.funnelStats.path },
+  { upstream: 'analytics', methods: read, url: analyticsRoutes.todaySummary.path },
+  { upstream: 'analytics', methods: read, url: analyticsRoutes.abandonment.path },
   { upstream: 'analytics', methods: any, url: '/api/analytics/*', sameOrigin: true },
 ];
 

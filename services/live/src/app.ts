@@ -6,9 +6,11 @@ import websocket from '@fastify/websocket';
 import type { FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import {
+  analyticsChangedNotice,
   defaultActiveWindowMs,
   liveListLimit,
   liveMaxMessageBytes,
+  readNotice,
   type AdminSessionsRevoked,
   type AnalyticsChangedNotice,
 } from '@bodymetrics/contracts';
@@ -57,8 +59,11 @@ export interface LiveDeps {
 export interface LiveControls {
   /** Open sockets by role, for metrics. */
   openSockets(): OpenSockets;
-  /** The embedded mode's aggregator calls this after each applied batch (the distributed one publishes on Redis). */
-  announceAnalyticsChanged(notice?: AnalyticsChangedNotice): Promise<void>;
+  /**
+   * The embedded mode's aggregator calls this after each applied batch (the distributed one publishes on
+   * Redis); the notice is parsed by its contract here as it is when it comes from Redis.
+   */
+  announceAnalyticsChanged(notice: AnalyticsChangedNotice): Promise<void>;
   /** The embedded mode's admin-auth calls this when sessions end (the distributed one publishes on Redis). */
   announceSessionsRevoked(revoked: AdminSessionsRevoked): Promise<void>;
 }
@@ -101,8 +106,12 @@ export function buildApp(deps: LiveDeps) {
     if (!deps.redisUrl) throw new Error('live: presence "redis" needs redisUrl');
     redis = createRedisClients(deps.redisUrl, app.log);
     presence = new RedisPresenceStore(redis.command, { keyPrefix, activeWindowMs, limits: presenceLimits });
-    signals = new RedisSignals(redis.command, redis.subscriber, keyPrefix, (err) =>
-      app.log.warn({ err }, 'redis subscribe failed'),
+    signals = new RedisSignals(
+      redis.command,
+      redis.subscriber,
+      keyPrefix,
+      (err) => app.log.warn({ err }, 'redis subscribe failed'),
+      (channel, reason) => app.log.warn({ channel, reason }, 'invalid notice dropped'),
     );
   } else {
     presence = new MemoryPresenceStore(activeWindowMs, presenceLimits);
@@ -135,7 +144,11 @@ export function buildApp(deps: LiveDeps) {
 
   app.decorate('live', {
     openSockets: () => hub.openSockets(),
-    announceAnalyticsChanged: (notice = {}) => signals.announceAnalyticsChanged(notice),
+    announceAnalyticsChanged: async (notice) => {
+      const read = readNotice(analyticsChangedNotice, notice);
+      if (!read.ok) throw new Error(`invalid analytics-changed notice: ${read.reason}`);
+      await signals.announceAnalyticsChanged(read.notice);
+    },
     announceSessionsRevoked: (revoked) => signals.announceSessionsRevoked(revoked),
   } satisfies LiveControls);
 

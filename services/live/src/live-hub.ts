@@ -185,13 +185,9 @@ export class LiveHub {
 
   private analyticsChanged(notice: AnalyticsChangedNotice): void {
     // Several batches inside one throttle interval become one update naming all their topics.
-    const topics =
-      this.pendingNotice?.topics || notice.topics
-        ? [...new Set([...(this.pendingNotice?.topics ?? []), ...(notice.topics ?? [])])]
-        : undefined;
     this.pendingNotice = {
-      changedAt: notice.changedAt ?? new Date().toISOString(),
-      ...(topics ? { topics } : {}),
+      changedAt: notice.changedAt,
+      topics: [...new Set([...(this.pendingNotice?.topics ?? []), ...notice.topics])],
     };
     this.lastAnalyticsChange = this.pendingNotice.changedAt;
     this.analyticsBroadcast.trigger();
@@ -200,10 +196,10 @@ export class LiveHub {
   private broadcastAnalytics(): void {
     const notice = this.pendingNotice;
     this.pendingNotice = undefined;
-    if (!notice?.changedAt) return;
+    if (!notice) return;
     const json = JSON.stringify({
       type: 'analytics_update',
-      data: { changedAt: notice.changedAt, ...(notice.topics ? { topics: notice.topics } : {}) },
+      data: { changedAt: notice.changedAt, topics: notice.topics },
     } satisfies LiveServerMessage);
     for (const admin of this.admins()) this.send(admin, json);
   }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AffiliateOffer } from '@bodymetrics/contracts';
 import type { Database } from '@bodymetrics/db';
-import type { AffiliateOffer } from './schemas';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,20 +1,6 @@
-// What the offers service answers (spec §3 "Affiliate offer" and "Legal page"). The bridge page reads the
-// link as `affiliateUrl`, the results page as `url`, so both are sent.
+// What the offers service answers about legal pages (spec §3 "Legal page"); the affiliate offer's shape is
+// a contract the visitor app shares (`affiliateOfferSchema` in @bodymetrics/contracts).
 import { z } from 'zod';
-
-export const affiliateOfferSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-  affiliateUrl: z.string(),
-  imageUrl: z.string().nullable(),
-  bmiCategory: z.string(),
-  goal: z.string(),
-  clicks: z.number().int(),
-  active: z.boolean(),
-});
-export type AffiliateOffer = z.infer<typeof affiliateOfferSchema>;
 
 export const legalSlugSchema = z
   .string()

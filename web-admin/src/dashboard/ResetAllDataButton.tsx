@@ -1,7 +1,8 @@
 // "Resetează toate datele": wipes every analytics table, only after two successive confirmations
 // (spec §2, §6). Each confirmation is its own alert dialog, so the second one opens with the focus on
 // "Anulează" and a double Enter can never delete.
-import type { ResetAllDataResult } from '@bodymetrics/contracts';
+import '../lib/zod-jitless';
+import { analyticsRoutes, type ResetAllDataResult } from '@bodymetrics/contracts';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -17,9 +18,10 @@ type Step = 'closed' | 'first' | 'second';
 
 async function resetAllData(sessionId: string): Promise<ResetAllDataResult> {
   try {
-    const result = await apiJson<ResetAllDataResult>('POST', '/api/analytics/reset-all-data', undefined, {
-      sessionId,
-    });
+    const route = analyticsRoutes.resetAllData;
+    const result = route.response.parse(
+      await apiJson<unknown>(route.method, route.path, undefined, { sessionId }),
+    );
     if (!result.success) throw new Error(result.error ?? 'reset-all-data answered success: false');
     return result;
   } catch (error) {

@@ -1,20 +1,11 @@
 // The admin reads of spec §7 as TanStack queries. Every key starts with 'analytics' so one
 // invalidation (an `analytics_update` from the socket, a reset) refreshes them all.
-import type {
-  Abandonment,
-  AffiliateStatsRow,
-  DailyStatsRow,
-  DeviceStatsRow,
-  FunnelRow,
-  GeographicStatsRow,
-  Overview,
-  RecentClick,
-  TrafficSourceRow,
-} from '@bodymetrics/contracts';
+import '../lib/zod-jitless';
+import { analyticsRoutes, routeUrl, type Overview } from '@bodymetrics/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useSessionId } from '../auth/AdminSessionProvider';
 import { apiJson, isHttpError } from '../lib/api';
-import type { TodaySummary } from '../lib/funnel';
 import { listSizes } from '../lib/metrics';
 import { notifyUnauthorized } from '../lib/unauthorized';
 
@@ -28,30 +19,50 @@ export const defaultPeriod: Period = 30;
 /** Spec §9: overview and today's summary every 5 s, recent clicks every 10 s. */
 export const refetchIntervals = { overview: 5000, todaySummary: 5000, recentClicks: 10_000 } as const;
 
-/** A GET of an analytics read with the session as bearer token; a 401 ends the session. */
-export async function analyticsGet<T>(url: string, sessionId: string, signal?: AbortSignal): Promise<T> {
+/** An analytics read: a GET route of the contracts, answered as its response schema says. */
+interface ReadRoute<S extends z.ZodType> {
+  method: 'GET';
+  path: string;
+  response: S;
+}
+
+/**
+ * A GET of an analytics read with the session as bearer token, its answer parsed by the route's response
+ * schema (an answer that drifted from the contract fails here, not deep in a chart); a 401 ends the session.
+ */
+export async function analyticsGet<S extends z.ZodType>(
+  route: ReadRoute<S>,
+  url: string,
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<z.output<S>> {
   try {
-    return await apiJson<T>('GET', url, undefined, { sessionId, ...(signal ? { signal } : {}) });
+    const answer = await apiJson<unknown>('GET', url, undefined, {
+      sessionId,
+      ...(signal ? { signal } : {}),
+    });
+    return route.response.parse(answer);
   } catch (error) {
     if (isHttpError(error, 401)) notifyUnauthorized();
     throw error;
   }
 }
 
-function useAnalytics<T>(url: string, refetchInterval?: number): UseQueryResult<T> {
+function useAnalytics<S extends z.ZodType>(
+  route: ReadRoute<S>,
+  query?: Record<string, number>,
+  refetchInterval?: number,
+): UseQueryResult<z.output<S>> {
   const sessionId = useSessionId();
+  const url = routeUrl(route, query);
   return useQuery({
     queryKey: [...analyticsQueryRoot, url],
-    queryFn: ({ signal }) => analyticsGet<T>(url, sessionId, signal),
+    queryFn: ({ signal }) => analyticsGet(route, url, sessionId, signal),
     ...(refetchInterval ? { refetchInterval } : {}),
   });
 }
 
-const withDays = (path: string, days: Period) => `${path}?days=${days}`;
-
-const overviewUrl = '/api/analytics/overview';
-const todaySummaryUrl = '/api/journey/today-summary';
-const recentClicksUrl = `/api/analytics/recent-clicks?limit=${listSizes.recentClicks}`;
+const recentClicksQuery = { limit: listSizes.recentClicks };
 
 /**
  * The reads spec §9 refreshes on a timer — overview and today's summary every 5 s, recent clicks every
@@ -62,28 +73,21 @@ const recentClicksUrl = `/api/analytics/recent-clicks?limit=${listSizes.recentCl
  * results are not touched, so their refreshes do not re-render the dashboard.
  */
 export function useLiveDashboardReads(): { overview: UseQueryResult<Overview> } {
-  const overview = useAnalytics<Overview>(overviewUrl, refetchIntervals.overview);
-  useAnalytics<TodaySummary | null>(todaySummaryUrl, refetchIntervals.todaySummary);
-  useAnalytics<RecentClick[]>(recentClicksUrl, refetchIntervals.recentClicks);
+  const overview = useAnalytics(analyticsRoutes.overview, undefined, refetchIntervals.overview);
+  useAnalytics(analyticsRoutes.todaySummary, undefined, refetchIntervals.todaySummary);
+  useAnalytics(analyticsRoutes.recentClicks, recentClicksQuery, refetchIntervals.recentClicks);
   return { overview };
 }
 
-export const useTodaySummary = () => useAnalytics<TodaySummary | null>(todaySummaryUrl);
-export const useRecentClicks = () => useAnalytics<RecentClick[]>(recentClicksUrl);
-export const useDailyStats = (days: Period) =>
-  useAnalytics<DailyStatsRow[]>(withDays('/api/analytics/daily-stats', days));
-export const useAffiliateStats = (days: Period) =>
-  useAnalytics<AffiliateStatsRow[]>(withDays('/api/analytics/affiliate-stats', days));
-export const useDeviceStats = (days: Period) =>
-  useAnalytics<DeviceStatsRow[]>(withDays('/api/analytics/device-stats', days));
-export const useTrafficSources = (days: Period) =>
-  useAnalytics<TrafficSourceRow[]>(withDays('/api/analytics/traffic-sources', days));
-export const useGeographicStats = (days: Period) =>
-  useAnalytics<GeographicStatsRow[]>(withDays('/api/analytics/geographic-stats', days));
-export const useFunnelStats = (days: Period) =>
-  useAnalytics<FunnelRow[]>(withDays('/api/journey/funnel-stats', days));
-export const useAbandonment = (days: Period) =>
-  useAnalytics<Abandonment>(withDays('/api/journey/abandonment', days));
+export const useTodaySummary = () => useAnalytics(analyticsRoutes.todaySummary);
+export const useRecentClicks = () => useAnalytics(analyticsRoutes.recentClicks, recentClicksQuery);
+export const useDailyStats = (days: Period) => useAnalytics(analyticsRoutes.dailyStats, { days });
+export const useAffiliateStats = (days: Period) => useAnalytics(analyticsRoutes.affiliateStats, { days });
+export const useDeviceStats = (days: Period) => useAnalytics(analyticsRoutes.deviceStats, { days });
+export const useTrafficSources = (days: Period) => useAnalytics(analyticsRoutes.trafficSources, { days });
+export const useGeographicStats = (days: Period) => useAnalytics(analyticsRoutes.geographicStats, { days });
+export const useFunnelStats = (days: Period) => useAnalytics(analyticsRoutes.funnelStats, { days });
+export const useAbandonment = (days: Period) => useAnalytics(analyticsRoutes.abandonment, { days });
 
 /** The CSV export of a table: the same data as its read, for the chosen period. */
 export type CsvExport =

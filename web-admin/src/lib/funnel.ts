@@ -15,8 +15,8 @@ export const funnelSteps: readonly { key: FunnelStepKey; label: string }[] = [
 ];
 
 /**
- * Today's summary (GET /api/journey/today-summary): today's funnel counts. The contracts name no schema
- * for it, so every count is optional and a missing one reads as 0.
+ * Today's summary (GET /api/journey/today-summary, a `FunnelRow`): today's funnel counts. Only the steps
+ * are read, and a missing count reads as 0.
  */
 export type TodaySummary = Partial<Pick<FunnelRow, FunnelStepKey>>;
 

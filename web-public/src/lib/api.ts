@@ -1,5 +1,8 @@
 // The generic data layer of spec §7: same-origin calls with cookies, JSON bodies, and one error form for
 // every non-ok answer: "<status>: <body text or status text>".
+import './zod-jitless';
+import type { z } from 'zod';
+
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
@@ -12,6 +15,12 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
     throw new Error(`${response.status}: ${text}`);
   }
   return response;
+}
+
+/** A GET whose answer is parsed by its contract's response schema (a drifted answer is an error, not a cast). */
+export async function getParsed<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S>> {
+  const response = await apiRequest('GET', url);
+  return schema.parse(await response.json());
 }
 
 export async function getJson<T>(url: string): Promise<T> {

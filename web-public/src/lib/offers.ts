@@ -1,37 +1,29 @@
 // The sponsored offers (spec §3 "Affiliate offer"), fetched once and cached for the page's life.
 import { useQuery } from '@tanstack/react-query';
+import { offersRoutes, type AffiliateOffer } from '@bodymetrics/contracts';
+import { getParsed } from './api';
 import { queryClient } from './query-client';
 
-export interface AffiliateOffer {
-  id: number;
-  title: string;
-  description: string;
-  url: string;
-  /** The same link under the name the bridge page uses. */
-  affiliateUrl?: string | null;
-  imageUrl?: string | null;
-  bmiCategory: string;
-  goal: string;
-  clicks?: number;
-  active?: boolean | number;
-}
+export type { AffiliateOffer };
 
-export const OFFERS_PATH = '/api/affiliate-offers/all';
+export const OFFERS_PATH = offersRoutes.all.path;
+
+const offersQuery = {
+  queryKey: [OFFERS_PATH],
+  queryFn: () => getParsed(OFFERS_PATH, offersRoutes.all.response),
+};
 
 export function useOffers() {
-  return useQuery<AffiliateOffer[]>({
-    queryKey: [OFFERS_PATH],
-    select: (offers) => offers.filter((offer) => offer.active !== false && offer.active !== 0),
-  });
+  return useQuery({ ...offersQuery, select: (offers) => offers.filter((offer) => offer.active) });
 }
 
 /** Started when the form is submitted, so the bridge has its offers when the animation ends. */
 export function prefetchOffers(): void {
-  void queryClient.prefetchQuery({ queryKey: [OFFERS_PATH] });
+  void queryClient.prefetchQuery(offersQuery);
 }
 
 /** Where an offer leads: only http(s) links are ever rendered, whatever the data says. */
-export function offerLink(offer: Pick<AffiliateOffer, 'url' | 'affiliateUrl'>): string | null {
+export function offerLink(offer: { url: string; affiliateUrl?: string | null }): string | null {
   const candidate = offer.affiliateUrl || offer.url;
   try {
     const url = new URL(candidate);

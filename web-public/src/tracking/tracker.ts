@@ -2,7 +2,7 @@
 // a journey step happened, the form changed, an offer was clicked. Each function returns at once; the
 // records go out in the background through transport.ts, and nothing at all is sent when the browser
 // asks not to be tracked (privacy.ts).
-import type { ClientJourneyStep, LiveStage } from '@bodymetrics/contracts';
+import { fillPath, trackingPaths, type ClientJourneyStep, type LiveStage } from '@bodymetrics/contracts';
 import type { FormFields } from '../home/form-fields';
 import {
   affiliateClickBody,
@@ -59,7 +59,7 @@ export function trackPageView(): void {
     isReturningVisitor: isReturningVisitor(),
   };
   void loadBrowserInfo(userAgent).then((browser) =>
-    postTracking('/api/analytics/page-visit', pageVisitBody({ ...facts, ...browser })),
+    postTracking(trackingPaths.pageVisit, pageVisitBody({ ...facts, ...browser })),
   );
 }
 
@@ -70,7 +70,7 @@ export function trackJourney(
 ): void {
   if (!trackingAllowed()) return;
   postTracking(
-    '/api/journey/track',
+    trackingPaths.journeyTrack,
     journeyBody({
       ...visitor(),
       sessionId: sessionId(),
@@ -101,7 +101,7 @@ export function trackFormSnapshot(fields: FormFields, currentStep: string): void
   clearTimeout(snapshotTimer);
   snapshotTimer = setTimeout(() => {
     if (!pendingSnapshot) return;
-    postTracking('/api/session/store', snapshotBody(pendingSnapshot));
+    postTracking(trackingPaths.sessionStore, snapshotBody(pendingSnapshot));
     pendingSnapshot = null;
   }, FORM_SNAPSHOT_DEBOUNCE_MS);
 }
@@ -114,7 +114,7 @@ export function trackFormSnapshot(fields: FormFields, currentStep: string): void
 export function trackResultsOfferClick(offer: ClickedOffer): void {
   if (!trackingAllowed()) return;
   postTracking(
-    '/api/analytics/affiliate-click',
+    trackingPaths.affiliateClick,
     affiliateClickBody({
       offer,
       ...visitor(),
@@ -123,7 +123,7 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
       referrer: document.referrer,
     }),
   );
-  postTracking(`/api/affiliate-offers/${offer.id}/click`);
+  postTracking(fillPath(trackingPaths.offerCounterClick, { id: offer.id }));
 }
 
 /**
@@ -133,7 +133,7 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
 export function trackBridgeOfferClick(offerId: number): void {
   if (!trackingAllowed()) return;
   postTracking(
-    '/api/affiliate-offers/click',
+    trackingPaths.bridgeOfferClick,
     bridgeOfferClickBody({ offerId, ...visitor(), sessionId: sessionId() }),
   );
   trackJourney('bridge_affiliate_click', { offerId });
@@ -148,16 +148,16 @@ let liveStarting = false;
 function onPageHide() {
   if (!trackingAllowed()) return;
   const facts = { visitorId: visitorId(), sessionId: sessionId(), pageUrl: location.href };
-  beaconTracking('/api/analytics/page-visit', pageLeaveBody(facts));
+  beaconTracking(trackingPaths.pageVisit, pageLeaveBody(facts));
   // Time since this page was shown (load or return from the back/forward cache), so the server's sum
   // over a session's beacons is the session's length.
   beaconTracking(
-    '/api/analytics/session-duration',
+    trackingPaths.sessionDuration,
     sessionDurationBody({ ...facts, durationMs: Date.now() - shownAt }),
   );
   if (pendingSnapshot) {
     clearTimeout(snapshotTimer);
-    beaconTracking('/api/session/store', snapshotBody(pendingSnapshot));
+    beaconTracking(trackingPaths.sessionStore, snapshotBody(pendingSnapshot));
     pendingSnapshot = null;
   }
   // An open socket keeps a page out of the back/forward cache; it reopens on return.

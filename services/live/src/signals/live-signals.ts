@@ -3,7 +3,6 @@
 // Redis pub/sub in distributed mode, an in-process emitter in embedded mode (design.md §3).
 import {
   adminSessionsRevokedSchema,
-  analyticsChangedNoticeSchema,
   type AdminSessionsRevoked,
   type AnalyticsChangedNotice,
 } from '@bodymetrics/contracts';
@@ -23,16 +22,6 @@ export interface LiveSignals {
 
 /** Channel on which live instances announce presence changes to each other. */
 export const presenceChangedChannel = (prefix = '') => `${prefix}bodymetrics:presence-changed`;
-
-/** A notice from another process: understood leniently, so a publisher that sends less still triggers an update. */
-export function parseAnalyticsNotice(message: string): AnalyticsChangedNotice {
-  try {
-    const parsed = analyticsChangedNoticeSchema.safeParse(JSON.parse(message));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
 
 /** A revocation from another process: strictly parsed, since it closes sockets; anything else is ignored. */
 export function parseSessionsRevoked(message: string): AdminSessionsRevoked | undefined {

@@ -3,16 +3,14 @@
 import type { Redis } from 'ioredis';
 import {
   adminSessionsRevokedChannel,
-  analyticsChangedChannel,
+  analyticsChangedNotice,
+  notifierOf,
+  readNotice,
   type AdminSessionsRevoked,
   type AnalyticsChangedNotice,
+  type Notifier,
 } from '@bodymetrics/contracts';
-import {
-  parseAnalyticsNotice,
-  parseSessionsRevoked,
-  presenceChangedChannel,
-  type LiveSignals,
-} from './live-signals';
+import { parseSessionsRevoked, presenceChangedChannel, type LiveSignals } from './live-signals';
 
 export class RedisSignals implements LiveSignals {
   private readonly presenceChannel: string;
@@ -22,21 +20,26 @@ export class RedisSignals implements LiveSignals {
   private readonly analyticsHandlers: Array<(notice: AnalyticsChangedNotice) => void> = [];
   private readonly revokedHandlers: Array<(revoked: AdminSessionsRevoked) => void> = [];
   private readonly subscribed: Promise<unknown>;
+  private readonly notifyAnalyticsChanged: Notifier<AnalyticsChangedNotice>;
 
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     keyPrefix: string,
     onError: (err: unknown) => void,
+    /** A message on a notice channel that its contract refuses (it is dropped). */
+    onInvalidNotice: (channel: string, reason: string) => void = () => {},
   ) {
     this.presenceChannel = presenceChangedChannel(keyPrefix);
-    this.analyticsChannel = analyticsChangedChannel(keyPrefix);
+    this.analyticsChannel = analyticsChangedNotice.channel(keyPrefix);
+    this.notifyAnalyticsChanged = notifierOf(analyticsChangedNotice, { redis: publisher, keyPrefix });
     this.revokedChannel = adminSessionsRevokedChannel(keyPrefix);
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.presenceChannel) for (const h of this.presenceHandlers) h();
       else if (channel === this.analyticsChannel) {
-        const notice = parseAnalyticsNotice(message);
-        for (const h of this.analyticsHandlers) h(notice);
+        const read = readNotice(analyticsChangedNotice, message);
+        if (!read.ok) onInvalidNotice(channel, read.reason);
+        else for (const h of this.analyticsHandlers) h(read.notice);
       } else if (channel === this.revokedChannel) {
         const revoked = parseSessionsRevoked(message);
         if (revoked) for (const h of this.revokedHandlers) h(revoked);
@@ -60,8 +63,8 @@ export class RedisSignals implements LiveSignals {
     this.presenceHandlers.push(handler);
   }
 
-  async announceAnalyticsChanged(notice: AnalyticsChangedNotice): Promise<void> {
-    await this.publisher.publish(this.analyticsChannel, JSON.stringify(notice));
+  announceAnalyticsChanged(notice: AnalyticsChangedNotice): Promise<void> {
+    return this.notifyAnalyticsChanged(notice);
   }
 
   onAnalyticsChanged(handler: (notice: AnalyticsChangedNotice) => void): void {

@@ -1,19 +1,15 @@
 // GET /api/affiliate-offers/all (spec §7 "Offers and content"). The client caches the list for the whole
 // visit; a minute of shared caching keeps a burst of visitors from each reaching Postgres.
-import { z } from 'zod';
+import { offersRoutes } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import type { App } from '@bodymetrics/service-kit';
 import { listActiveOffers } from '../affiliate-offers.repository';
-import { affiliateOfferSchema } from '../schemas';
 
 export function affiliateOfferRoutes(app: App, { db }: { db: Db }): void {
-  app.get(
-    '/api/affiliate-offers/all',
-    { schema: { response: { 200: z.array(affiliateOfferSchema) } } },
-    async (_request, reply) => {
-      const offers = await listActiveOffers(db);
-      reply.header('cache-control', 'public, max-age=60');
-      return offers;
-    },
-  );
+  const { all } = offersRoutes;
+  app.get(all.path, { schema: { response: { 200: all.response } } }, async (_request, reply) => {
+    const offers = await listActiveOffers(db);
+    reply.header('cache-control', 'public, max-age=60');
+    return offers;
+  });
 }

@@ -3,25 +3,21 @@
 // sends its full record (an analytics click) plus the body-less counter call, which feeds only the offer's
 // own `clicks` counter; the bridge page makes one call, which is both. So a click is counted once.
 import type { App } from '@bodymetrics/service-kit';
-import {
-  affiliateClickBodySchema,
-  bridgeOfferClickBodySchema,
-  offerClickParamsSchema,
-  topics,
-  type AffiliateClickEvent,
-} from '@bodymetrics/contracts';
+import { topics, trackingRoutes, type AffiliateClickEvent } from '@bodymetrics/contracts';
 import type { ActiveOffers } from '../active-offers';
 import type { TrackingDeps } from '../deps';
 import { checkedOffer } from '../offer-check';
 import { publishAccepted } from '../publish';
 import { stampOf, visitorKeyOf } from '../stamp';
 
+const { affiliateClick, bridgeOfferClick, offerCounterClick } = trackingRoutes;
+
 export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: ActiveOffers): void {
   // Results page: the full click record. Its offerTitle and offerUrl are the spec's fields, still accepted
   // and ignored.
   app.post(
-    '/api/analytics/affiliate-click',
-    { schema: { body: affiliateClickBodySchema } },
+    affiliateClick.path,
+    { schema: { body: affiliateClick.body, response: { 202: affiliateClick.response } } },
     async (request, reply) => {
       const b = request.body;
       const offer = await checkedOffer(offers, request, b.offerId, 'offerId');
@@ -45,8 +41,8 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
 
   // Bridge page: offer and visitor only.
   app.post(
-    '/api/affiliate-offers/click',
-    { schema: { body: bridgeOfferClickBodySchema } },
+    bridgeOfferClick.path,
+    { schema: { body: bridgeOfferClick.body, response: { 202: bridgeOfferClick.response } } },
     async (request, reply) => {
       const offer = await checkedOffer(offers, request, request.body.offerId, 'offerId');
       const stamp = stampOf(request, deps.ipStorage);
@@ -70,8 +66,8 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
   // The body-less counter call: only the offer is known. It moves the offer's `clicks` counter and no
   // dashboard figure (the aggregator's offer-counter.ts).
   app.post(
-    '/api/affiliate-offers/:id/click',
-    { schema: { params: offerClickParamsSchema } },
+    offerCounterClick.path,
+    { schema: { params: offerCounterClick.params, response: { 202: offerCounterClick.response } } },
     async (request, reply) => {
       const offer = await checkedOffer(offers, request, request.params.id, 'id');
       const stamp = stampOf(request, deps.ipStorage);

@@ -1,12 +1,15 @@
 // POST /api/journey/track: one step of the visitor's journey.
 import type { App } from '@bodymetrics/service-kit';
-import { journeyTrackBodySchema, topics } from '@bodymetrics/contracts';
+import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf, visitorKeyOf } from '../stamp';
 
+const { journeyTrack } = trackingRoutes;
+
 export function journeyRoute(app: App, deps: TrackingDeps): void {
-  app.post('/api/journey/track', { schema: { body: journeyTrackBodySchema } }, async (request, reply) =>
+  const schema = { body: journeyTrack.body, response: { 202: journeyTrack.response } };
+  app.post(journeyTrack.path, { schema }, async (request, reply) =>
     publishAccepted(
       deps.bus,
       topics.journey,

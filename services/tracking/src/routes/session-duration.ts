@@ -1,15 +1,20 @@
 // POST /api/analytics/session-duration: the unload beacon with the seconds spent.
 import type { App } from '@bodymetrics/service-kit';
-import { sessionDurationBodySchema, topics } from '@bodymetrics/contracts';
+import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf } from '../stamp';
 
+const { sessionDuration } = trackingRoutes;
+
 export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
   app.post(
-    '/api/analytics/session-duration',
+    sessionDuration.path,
     // `beacon`: sent by navigator.sendBeacon on unload, as text/plain.
-    { schema: { body: sessionDurationBodySchema }, config: { beacon: true } },
+    {
+      schema: { body: sessionDuration.body, response: { 202: sessionDuration.response } },
+      config: { beacon: true },
+    },
     (request, reply) =>
       publishAccepted(
         deps.bus,

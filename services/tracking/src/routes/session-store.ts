@@ -1,15 +1,20 @@
 // POST /api/session/store: a snapshot of the form while the visitor fills it in.
 import type { App } from '@bodymetrics/service-kit';
-import { sessionStoreBodySchema, topics } from '@bodymetrics/contracts';
+import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf } from '../stamp';
 
+const { sessionStore } = trackingRoutes;
+
 export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
   // `beacon`: the last snapshot goes out with navigator.sendBeacon (text/plain) when the page unloads.
   app.post(
-    '/api/session/store',
-    { schema: { body: sessionStoreBodySchema }, config: { beacon: true } },
+    sessionStore.path,
+    {
+      schema: { body: sessionStore.body, response: { 202: sessionStore.response } },
+      config: { beacon: true },
+    },
     (request, reply) =>
       publishAccepted(
         deps.bus,

@@ -1,0 +1,38 @@
+// The paths of the route contracts (routes.ts), apart from their schemas: a client that only needs to
+// know where to send (the visitor app's tracker, its beacons) imports these strings without zod.
+export const trackingPaths = {
+  pageVisit: '/api/analytics/page-visit',
+  sessionDuration: '/api/analytics/session-duration',
+  affiliateClick: '/api/analytics/affiliate-click',
+  journeyTrack: '/api/journey/track',
+  sessionStore: '/api/session/store',
+  bridgeOfferClick: '/api/affiliate-offers/click',
+  offerCounterClick: '/api/affiliate-offers/:id/click',
+} as const;
+
+export const analyticsPaths = {
+  overview: '/api/analytics/overview',
+  dailyStats: '/api/analytics/daily-stats',
+  affiliateStats: '/api/analytics/affiliate-stats',
+  recentClicks: '/api/analytics/recent-clicks',
+  deviceStats: '/api/analytics/device-stats',
+  trafficSources: '/api/analytics/traffic-sources',
+  geographicStats: '/api/analytics/geographic-stats',
+  funnelStats: '/api/journey/funnel-stats',
+  todaySummary: '/api/journey/today-summary',
+  abandonment: '/api/journey/abandonment',
+  resetAllData: '/api/analytics/reset-all-data',
+} as const;
+
+export const offersPaths = {
+  all: '/api/affiliate-offers/all',
+} as const;
+
+/** A path with its `:param` segments filled in (URI-encoded): `/api/affiliate-offers/7/click`. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (segment, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for ${segment} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

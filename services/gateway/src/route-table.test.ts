@@ -1,0 +1,33 @@
+// The gateway sends every route of the contracts to the service that registers it: a route added to
+// `trackingRoutes`, `analyticsRoutes` or `offersRoutes` cannot be forgotten here.
+import { describe, expect, it } from 'vitest';
+import { analyticsRoutes, offersRoutes, trackingRoutes, type RouteContract } from '@bodymetrics/contracts';
+import { routeTable, type ProxyRoute } from './route-table';
+
+const covers = (entry: ProxyRoute, path: string) =>
+  entry.url.endsWith('*') ? path.startsWith(entry.url.slice(0, -1)) : entry.url === path;
+
+/** The entry the gateway's router picks: a static (or `:param`) path before a wildcard, as find-my-way does. */
+const entryFor = (route: RouteContract) =>
+  routeTable.find((e) => !e.url.endsWith('*') && covers(e, route.path)) ??
+  routeTable.find((e) => covers(e, route.path));
+
+describe('the route table', () => {
+  const contracted = [
+    ...Object.values(trackingRoutes).map((r) => ['tracking', r] as const),
+    ...Object.values(analyticsRoutes).map((r) => ['analytics', r] as const),
+    ...Object.values(offersRoutes).map((r) => ['offers', r] as const),
+  ].map(([upstream, route]) => ({ upstream, route, name: `${route.method} ${route.path}` }));
+
+  it.each(contracted)('sends $name to $upstream', ({ upstream, route }) => {
+    const entry = entryFor(route);
+    expect(entry?.upstream).toBe(upstream);
+    expect(entry?.methods).toContain(route.method);
+  });
+
+  it('counts every tracking write against the visitor budget, from our own pages only', () => {
+    for (const route of Object.values(trackingRoutes)) {
+      expect(entryFor(route)).toMatchObject({ rateLimited: true, sameOrigin: true, refererProves: true });
+    }
+  });
+});
