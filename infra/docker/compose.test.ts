@@ -72,10 +72,22 @@ const requiredEnv: Record<string, string[]> = {
 };
 
 /** The variables a service's config.ts reads: the keys of its zod object, plus commonEnv's. */
+const settingNames = (source: string) => [...source.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] as string);
+
+/** The bus settings fragments of packages/bus/src/settings.ts, by name (a config spreads them). */
+function busFragments(): Record<string, string[]> {
+  const source = read('packages/bus/src/settings.ts');
+  const block = (name: string) => source.split(`export const ${name} = {`)[1]?.split('};')[0] ?? '';
+  const kafkaEnv = settingNames(block('kafkaEnv'));
+  return { kafkaEnv, kafkaProducerEnv: [...kafkaEnv, ...settingNames(block('kafkaProducerEnv'))] };
+}
+
 function configKeys(service: string): Set<string> {
   const source = read(`services/${service}/src/config.ts`);
-  const keys = new Set([...source.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] as string));
+  const keys = new Set(settingNames(source));
   if (source.includes('...commonEnv')) for (const k of ['HOST', 'LOG_LEVEL']) keys.add(k);
+  for (const [fragment, names] of Object.entries(busFragments()))
+    if (source.includes(`...${fragment},`)) for (const k of names) keys.add(k);
   return keys;
 }
 
