@@ -7,7 +7,8 @@
 # Every guard runs even when one before it failed. Each one's result is a line "<guard> ok|failed <seconds>"
 # in var/test-results/guards.txt, read by test.sh for its summary. Exit: the number of failed guards.
 # Caches for a quicker second run (a clean clone starts without them): eslint and prettier in var/cache/,
-# turbo in .turbo/.
+# turbo's in .turbo/ (a package's typecheck replays while neither it nor a workspace package it depends on
+# changed), and tsc's incremental state in each package's node_modules/.cache/ (tsconfig.base.json).
 set -uo pipefail
 cd "${BM_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 mkdir -p var/test-results var/cache
