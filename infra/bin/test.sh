@@ -2,11 +2,17 @@
 # `npm test`: every test, on a fresh machine too. It sets up what it needs — Chromium for the browser
 # tests (Debian's package), the real servers (infra:up: Postgres, Redis, Kafka 3.9.1 from Maven Central),
 # the web builds — then runs the unit and integration suites and the whole-system browser tests, and
-# ends with one summary line "N passed, N failed".
+# ends with one summary line "N passed, N failed". Before all that, the style guards (infra/bin/guards.sh:
+# prettier, sherif, eslint, tsc); each guard counts as one test in the summary, and a failed one fails the
+# run, but the tests still run. A run of chosen files (`npm test -- <files>`) skips the guards.
 set -uo pipefail
 cd "$BM_ROOT"
-mkdir -p var/test-results && rm -f var/test-results/*.json
+mkdir -p var/test-results && rm -f var/test-results/*.json var/test-results/guards.txt
 started=$(date +%s)
+
+status=0
+# Formatting, workspace consistency, lint, types: before the tests, which run whatever they find.
+if [ $# -eq 0 ]; then bash infra/bin/guards.sh || status=1; fi
 
 if ! command -v chromium >/dev/null 2>&1; then
   echo "[test] installing Chromium (Debian package) for the browser tests"
@@ -18,7 +24,6 @@ fi
 tsx infra/local/up.ts || { echo "[test] infra:up failed"; exit 1; }
 turbo run build --filter=@bodymetrics/web-public --filter=@bodymetrics/web-admin --output-logs=errors-only || { echo "[test] web build failed"; exit 1; }
 
-status=0
 # Unit + integration tests (real Postgres, Kafka, Redis, in-process SMTP peer).
 vitest run --reporter=default --reporter=json --outputFile=var/test-results/unit.json "$@" || status=1
 # Whole-system browser tests, when present (they start the services themselves).
@@ -35,6 +40,14 @@ node -e '
     if (!fs.existsSync(f)) continue;
     const r = JSON.parse(fs.readFileSync(f, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numFailedTestSuites || 0); skipped += r.numPendingTests + r.numTodoTests;
+  }
+  // Each style guard is one test: "<guard> ok|failed <seconds>" a line.
+  if (fs.existsSync("var/test-results/guards.txt")) {
+    const guards = fs.readFileSync("var/test-results/guards.txt", "utf8").trim().split("\n").filter(Boolean).map((l) => l.split(" "));
+    const bad = guards.filter(([, r]) => r !== "ok").map(([g]) => g);
+    passed += guards.length - bad.length; failed += bad.length;
+    console.log(`\n[test] guards: ${guards.map(([g, r, s]) => `${g} ${r} (${s} s)`).join(", ")}`);
+    if (bad.length) console.log(`[test] FAILED guards, counted below as failed tests: ${bad.join(", ")}`);
   }
   console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 '

@@ -37,7 +37,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) request.log.warn({ err }, err.message);
-      return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message, details: err.details } });
+      return reply
+        .status(err.statusCode)
+        .send({ error: { code: err.code, message: err.message, details: err.details } });
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status < 500) {
@@ -60,6 +62,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    return reply.status(404).send({
+      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+    });
   });
 }
