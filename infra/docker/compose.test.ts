@@ -72,7 +72,8 @@ const requiredEnv: Record<string, string[]> = {
 };
 
 /** The variables a service's config.ts reads: the keys of its zod object, plus commonEnv's. */
-const settingNames = (source: string) => [...source.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] as string);
+const settingNames = (source: string) =>
+  [...source.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] as string);
 
 /** The bus settings fragments of packages/bus/src/settings.ts, by name (a config spreads them). */
 function busFragments(): Record<string, string[]> {
