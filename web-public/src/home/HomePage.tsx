@@ -11,6 +11,7 @@ import {
   type MeasurementSystem,
 } from '@bodymetrics/health';
 import { Suspense, useEffect, useState } from 'react';
+import type { Calculation } from '../flow/calculation';
 import { PageLoading } from '../layout/PageLoading';
 import { lazyPart, LoadBoundary } from '../lib/lazy-part';
 import { browserStorage } from '../lib/storage';
@@ -51,11 +52,6 @@ function toastCalculationFailed(error?: unknown) {
     title: 'Error',
     description: 'Failed to calculate health metrics. Please try again.',
   });
-}
-
-export interface Calculation {
-  values: HealthFormValues;
-  result: HealthResult;
 }
 
 interface HomeState {

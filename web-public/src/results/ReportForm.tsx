@@ -19,7 +19,7 @@ import {
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { Calculation } from '../home/HomePage';
+import type { Calculation } from '../flow/calculation';
 import { apiRequest } from '../lib/api';
 import { offerLink, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
