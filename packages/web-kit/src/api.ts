@@ -2,6 +2,7 @@
 // form for every non-ok answer — an HttpError whose message is "<status>: <body text or status text>" and
 // which reads the one error shape of every 4xx/5xx body (contracts errors.ts) when the body carries it.
 import './zod-jitless';
+import type { ErrorBody } from '@bodymetrics/contracts';
 import type { z } from 'zod';
 
 /** A non-ok response. The message keeps the spec's format; the status and body are kept for callers. */
@@ -15,8 +16,11 @@ export class HttpError extends Error {
     super(`${status}: ${bodyText || statusText}`);
   }
 
-  /** The `error.message` (and `error.code`) of the one error shape, when the body carries it. */
-  serverError(): { code?: string; message?: string } {
+  /**
+   * The `error.message` (and `error.code`) of the one error shape (contracts `errorBodySchema`), when the body
+   * carries it; read leniently (a bare `error` string counts as the message) so a proxy's page never throws.
+   */
+  serverError(): Partial<Pick<ErrorBody['error'], 'code' | 'message'>> {
     try {
       const parsed: unknown = JSON.parse(this.bodyText);
       if (parsed && typeof parsed === 'object' && 'error' in parsed) {
