@@ -2,13 +2,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
+import { createQueryClient } from '@bodymetrics/web-kit/query-client';
+import { Toaster } from '@bodymetrics/web-kit/Toaster';
 import { AdminSessionProvider, useAdminSession } from './auth/AdminSessionProvider';
 import { LoginScreen } from './auth/LoginScreen';
 import { Dashboard } from './dashboard/Dashboard';
-import { createQueryClient } from './lib/query-client';
 import { ResetPasswordScreen } from './reset-password/ResetPasswordScreen';
-import { loginTexts } from './texts';
-import { Toaster } from './toast/Toaster';
+import { loginTexts, toastTexts } from './texts';
 
 function AdminHome() {
   const { state } = useAdminSession();
@@ -25,7 +25,7 @@ function AdminHome() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <AdminSessionProvider>
@@ -39,7 +39,7 @@ export function App() {
             </Route>
           </Switch>
         </Router>
-        <Toaster />
+        <Toaster texts={toastTexts} />
       </AdminSessionProvider>
     </QueryClientProvider>
   );

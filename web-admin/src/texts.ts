@@ -126,6 +126,7 @@ export const tabTexts = {
 } as const;
 
 export const toastTexts = {
+  label: 'Notificare',
   region: 'Notificări ({hotkey})',
   close: 'Închide notificarea',
 } as const;

@@ -3,10 +3,10 @@
 // analytics call ends the session and brings back the login screen.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from '@bodymetrics/web-kit/toast';
 import { clearStoredSessionId, readStoredSessionId, storeSessionId } from '../lib/session-storage';
 import { onUnauthorized } from '../lib/unauthorized';
 import { loginTexts } from '../texts';
-import { toast } from '../toast/toast-store';
 import * as sessionApi from './admin-session-api';
 
 export type AdminSessionState =

@@ -2,7 +2,7 @@
 // or not the address belongs to an admin, so the form cannot be used to discover accounts.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { isHttpError } from '../lib/api';
+import { isHttpError } from '@bodymetrics/web-kit/api';
 import { forgotPasswordTexts, loginTexts } from '../texts';
 import { requestPasswordReset } from './admin-session-api';
 

@@ -1,10 +1,10 @@
 // Admin login (spec §2): username and password; the button works only when both are filled.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { isHttpError } from '../lib/api';
+import { isHttpError } from '@bodymetrics/web-kit/api';
+import { toast } from '@bodymetrics/web-kit/toast';
 import { canSubmitLogin } from '../lib/login-rules';
 import { forgotPasswordTexts, loginTexts } from '../texts';
-import { toast } from '../toast/toast-store';
 import { login } from './admin-session-api';
 import { useAdminSession } from './AdminSessionProvider';
 import { ForgotPasswordForm } from './ForgotPasswordForm';

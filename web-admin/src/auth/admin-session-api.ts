@@ -1,6 +1,6 @@
 // The admin-auth calls of spec §7 "Admin".
 import type { AdminLoginResult, ValidateSessionResult } from '@bodymetrics/contracts';
-import { apiJson, apiRequest } from '../lib/api';
+import { apiJson, apiRequest } from '@bodymetrics/web-kit/api';
 
 export function login(username: string, password: string): Promise<AdminLoginResult> {
   return apiJson<AdminLoginResult>('POST', '/api/admin/login', { username, password });

@@ -1,17 +1,17 @@
 // "Resetează toate datele": wipes every analytics table, only after two successive confirmations
 // (spec §2, §6). Each confirmation is its own alert dialog, so the second one opens with the focus on
 // "Anulează" and a double Enter can never delete.
-import '../lib/zod-jitless';
+import '@bodymetrics/web-kit/zod-jitless';
 import { analyticsRoutes, type ResetAllDataResult } from '@bodymetrics/contracts';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { apiJson, isHttpError } from '@bodymetrics/web-kit/api';
+import { toast } from '@bodymetrics/web-kit/toast';
 import { useSessionId } from '../auth/AdminSessionProvider';
-import { apiJson, isHttpError } from '../lib/api';
 import { formatNumber } from '../lib/format';
 import { notifyUnauthorized } from '../lib/unauthorized';
 import { resetAllTexts } from '../texts';
-import { toast } from '../toast/toast-store';
 import { analyticsQueryRoot } from './analytics-queries';
 
 type Step = 'closed' | 'first' | 'second';

@@ -1,11 +1,11 @@
 // The admin reads of spec §7 as TanStack queries. Every key starts with 'analytics' so one
 // invalidation (an `analytics_update` from the socket, a reset) refreshes them all.
-import '../lib/zod-jitless';
+import '@bodymetrics/web-kit/zod-jitless';
 import { analyticsRoutes, routeUrl, type Overview } from '@bodymetrics/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { apiJson, isHttpError } from '@bodymetrics/web-kit/api';
 import { useSessionId } from '../auth/AdminSessionProvider';
-import { apiJson, isHttpError } from '../lib/api';
 import { listSizes } from '../lib/metrics';
 import { notifyUnauthorized } from '../lib/unauthorized';
 

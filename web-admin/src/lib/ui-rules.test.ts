@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { queryDefaults } from '@bodymetrics/web-kit/query-client';
 import { browserOnSystem, deviceTypeLabel } from './labels';
 import { canSubmitLogin } from './login-rules';
-import { queryDefaults } from './query-client';
 import { safeHttpUrl } from './safe-url';
 
 describe('login form', () => {

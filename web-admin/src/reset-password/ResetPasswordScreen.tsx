@@ -3,11 +3,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { isHttpError } from '@bodymetrics/web-kit/api';
+import { toast } from '@bodymetrics/web-kit/toast';
 import { resetPassword } from '../auth/admin-session-api';
-import { isHttpError } from '../lib/api';
 import { passwordResetError, passwordResetMessages } from '../lib/password-reset-rules';
 import { resetPasswordTexts } from '../texts';
-import { toast } from '../toast/toast-store';
 
 /** The server refused the token itself (unknown, used or expired): asking again needs a new link. */
 function isTokenRefusal(error: unknown): boolean {

@@ -1,12 +1,12 @@
 // The contact page (spec §2, §5, §8): validated with the same rules the server applies, so the visitor
 // sees the spec's messages under each field before anything is sent.
-import '../lib/zod-jitless';
+import '@bodymetrics/web-kit/zod-jitless';
 import { contactBodySchema, contactReasons, type ContactBody } from '@bodymetrics/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '../lib/api';
+import { apiRequest } from '@bodymetrics/web-kit/api';
+import { toast } from '@bodymetrics/web-kit/toast';
 import { withQueryClient } from '../lib/with-query-client';
-import { toast } from '../toast/toast-store';
 
 type ContactField = keyof ContactBody;
 type ContactFields = Record<ContactField, string>;

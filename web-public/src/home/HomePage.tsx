@@ -11,11 +11,12 @@ import {
   type MeasurementSystem,
 } from '@bodymetrics/health';
 import { Suspense, useEffect, useState } from 'react';
+import { toast } from '@bodymetrics/web-kit/toast';
+import type { Calculation } from '../flow/calculation';
 import { PageLoading } from '../layout/PageLoading';
 import { lazyPart, LoadBoundary } from '../lib/lazy-part';
 import { browserStorage } from '../lib/storage';
 import { clearFlowSession, readFlowSession, writeFlowSession, type FlowStep } from '../session/flow-session';
-import { toast } from '../toast/toast-store';
 import { trackFlowStage, trackFormSnapshot, trackJourney } from '../tracking/track';
 import {
   initialFormFields,
@@ -51,11 +52,6 @@ function toastCalculationFailed(error?: unknown) {
     title: 'Error',
     description: 'Failed to calculate health metrics. Please try again.',
   });
-}
-
-export interface Calculation {
-  values: HealthFormValues;
-  result: HealthResult;
 }
 
 interface HomeState {

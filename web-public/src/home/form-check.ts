@@ -1,7 +1,7 @@
 // Validation of the calculator form with the engine's rules. Kept in its own module, loaded on first
 // submit (or when a stored result is restored), so the validation library is not part of the first
 // download of the home page.
-import '../lib/zod-jitless';
+import '@bodymetrics/web-kit/zod-jitless';
 import { healthFormSchema, type HealthFormValues } from '@bodymetrics/health';
 
 // The engine travels with the form's rules: both are needed at the same moment, on submit.

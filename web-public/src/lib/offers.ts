@@ -1,7 +1,7 @@
 // The sponsored offers (spec §3 "Affiliate offer"), fetched once and cached for the page's life.
 import { useQuery } from '@tanstack/react-query';
 import { offersRoutes, type AffiliateOffer } from '@bodymetrics/contracts';
-import { getParsed } from './api';
+import { getParsed } from '@bodymetrics/web-kit/api';
 import { queryClient } from './query-client';
 
 export type { AffiliateOffer };

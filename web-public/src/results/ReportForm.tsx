@@ -8,7 +8,7 @@
 // shown under the field before anything is sent.
 // The funnel's email_provided and report_sent are not tracked from here: the request carries the visitor's
 // ids (report-visitor.ts) and the reports service records them when it accepted the report and mailed it.
-import '../lib/zod-jitless';
+import '@bodymetrics/web-kit/zod-jitless';
 import {
   REPORT_MAX_OFFERS,
   reportNameSchema,
@@ -19,11 +19,11 @@ import {
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { Calculation } from '../home/HomePage';
-import { apiRequest } from '../lib/api';
+import { apiRequest } from '@bodymetrics/web-kit/api';
+import { toast } from '@bodymetrics/web-kit/toast';
+import type { Calculation } from '../flow/calculation';
 import { offerLink, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
-import { toast } from '../toast/toast-store';
 import { reportVisitor } from '../tracking/report-visitor';
 
 export const REPORT_REQUIRED_MESSAGE = 'Name and email are required';

@@ -3,7 +3,7 @@
 // the heading takes focus so screen-reader users hear that the results have arrived.
 import { defaultGoal, formatNumber1 } from '@bodymetrics/health';
 import { useEffect, useRef } from 'react';
-import type { Calculation } from '../home/HomePage';
+import type { Calculation } from '../flow/calculation';
 import { useOffers } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { trackJourney } from '../tracking/track';

@@ -3,7 +3,7 @@
 // links to the site itself and the page's share image falls back to the default one.
 import { shareText, type HealthResult } from '@bodymetrics/health';
 import type { ShareImageResponse } from '@bodymetrics/contracts';
-import { postJson } from '../lib/api';
+import { postJson } from '@bodymetrics/web-kit/api';
 import { randomId } from '../lib/ids';
 import { setShareImageMeta } from './page-meta';
 

@@ -1,5 +1,9 @@
-// The generic data layer (spec §7): every call includes credentials, sends JSON, and turns a non-ok
-// response into an Error whose message is "<status>: <body or status text>".
+// The generic data layer of both SPAs (spec §7): same-origin calls with cookies, JSON bodies, and one error
+// form for every non-ok answer — an HttpError whose message is "<status>: <body text or status text>" and
+// which reads the one error shape of every 4xx/5xx body (contracts errors.ts) when the body carries it.
+import './zod-jitless';
+import type { ErrorBody } from '@bodymetrics/contracts';
+import type { z } from 'zod';
 
 /** A non-ok response. The message keeps the spec's format; the status and body are kept for callers. */
 export class HttpError extends Error {
@@ -12,8 +16,11 @@ export class HttpError extends Error {
     super(`${status}: ${bodyText || statusText}`);
   }
 
-  /** The `error.message` (and `error.code`) of the one error shape, when the body carries it. */
-  serverError(): { code?: string; message?: string } {
+  /**
+   * The `error.message` (and `error.code`) of the one error shape (contracts `errorBodySchema`), when the body
+   * carries it; read leniently (a bare `error` string counts as the message) so a proxy's page never throws.
+   */
+  serverError(): Partial<Pick<ErrorBody['error'], 'code' | 'message'>> {
     try {
       const parsed: unknown = JSON.parse(this.bodyText);
       if (parsed && typeof parsed === 'object' && 'error' in parsed) {
@@ -67,7 +74,7 @@ export async function apiRequest(
   return response;
 }
 
-/** apiRequest, then the JSON body. */
+/** apiRequest, then the JSON body (unchecked: prefer `getParsed` where the route has a response schema). */
 export async function apiJson<T>(
   method: string,
   url: string,
@@ -76,4 +83,22 @@ export async function apiJson<T>(
 ): Promise<T> {
   const response = await apiRequest(method, url, body, options);
   return (await response.json()) as T;
+}
+
+/** A GET whose answer is parsed by its contract's response schema (a drifted answer is an error, not a cast). */
+export async function getParsed<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options?: RequestOptions,
+): Promise<z.output<S>> {
+  const response = await apiRequest('GET', url, undefined, options);
+  return schema.parse(await response.json());
+}
+
+export function getJson<T>(url: string, options?: RequestOptions): Promise<T> {
+  return apiJson<T>('GET', url, undefined, options);
+}
+
+export function postJson<T>(url: string, body: unknown, options?: RequestOptions): Promise<T> {
+  return apiJson<T>('POST', url, body, options);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentToast, dismissToast, toast } from './toast-store';
-import { toastDurationMs, toastSwipeThresholdPx } from './toast-settings';
+import { currentToast, dismissToast, toast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toast';
 
 describe('toasts', () => {
   it('show one at a time: a new one replaces the one on screen', () => {
@@ -17,8 +16,8 @@ describe('toasts', () => {
   });
 
   it('stay 5 s and are swiped away to the right past 50 px', () => {
-    expect(toastDurationMs).toBe(5000);
-    expect(toastSwipeThresholdPx).toBe(50);
+    expect(TOAST_DURATION_MS).toBe(5000);
+    expect(TOAST_SWIPE_THRESHOLD_PX).toBe(50);
   });
 
   it('are destructive when something failed', () => {
