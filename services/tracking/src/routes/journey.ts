@@ -6,16 +6,18 @@ import { publishAccepted } from '../publish';
 import { stampOf, visitorKeyOf } from '../stamp';
 
 export function journeyRoute(app: App, deps: TrackingDeps): void {
-  app.post('/api/journey/track', { schema: { body: journeyTrackBodySchema } }, async (request, reply) =>
-    publishAccepted(
+  app.post('/api/journey/track', { schema: { body: journeyTrackBodySchema } }, async (request, reply) => {
+    const { eventId, ...body } = request.body;
+    return publishAccepted(
       deps.bus,
       topics.journey,
       {
-        ...request.body,
-        ...stampOf(request, deps.ipStorage, request.body.userAgent),
-        visitorKey: await visitorKeyOf(request, deps.visitorKeys, request.body),
+        ...body,
+        ...stampOf(request, deps.ipStorage, body.userAgent),
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys, body),
       },
       reply,
-    ),
-  );
+      eventId,
+    );
+  });
 }

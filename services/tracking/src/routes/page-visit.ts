@@ -12,10 +12,16 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
     const body = request.body as { action?: unknown } | undefined;
     const stamp = stampOf(request, deps.ipStorage);
     if (body && typeof body === 'object' && 'action' in body) {
-      const leave = parseBody(pageLeaveBodySchema, body);
-      return publishAccepted(deps.bus, topics.pageVisit, { kind: 'leave', ...leave, ...stamp }, reply);
+      const { eventId, ...leave } = parseBody(pageLeaveBodySchema, body);
+      return publishAccepted(
+        deps.bus,
+        topics.pageVisit,
+        { kind: 'leave', ...leave, ...stamp },
+        reply,
+        eventId,
+      );
     }
-    const visit = parseBody(pageVisitBodySchema, body);
+    const { eventId, ...visit } = parseBody(pageVisitBodySchema, body);
     return publishAccepted(
       deps.bus,
       topics.pageVisit,
@@ -26,6 +32,7 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
         visitorKey: await visitorKeyOf(request, deps.visitorKeys, visit),
       },
       reply,
+      eventId,
     );
   });
 }

@@ -10,12 +10,15 @@ export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
   app.post(
     '/api/session/store',
     { schema: { body: sessionStoreBodySchema }, config: { beacon: true } },
-    (request, reply) =>
-      publishAccepted(
+    (request, reply) => {
+      const { eventId, ...body } = request.body;
+      return publishAccepted(
         deps.bus,
         topics.formSession,
-        (({ ipAddress, isBot }) => ({ ...request.body, ipAddress, isBot }))(stampOf(request, deps.ipStorage)),
+        (({ ipAddress, isBot }) => ({ ...body, ipAddress, isBot }))(stampOf(request, deps.ipStorage)),
         reply,
-      ),
+        eventId,
+      );
+    },
   );
 }
