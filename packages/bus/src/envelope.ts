@@ -1,11 +1,18 @@
-// Builds and checks the versioned envelope `{ id (UUIDv7), type, version, receivedAt, payload }`.
-// UUIDv7 ids are time-ordered, so raw tables keyed by them stay append-friendly.
+// Builds and checks the versioned envelope `{ id, type, version, receivedAt, payload }`. The id is the
+// caller's (a tracking call's eventId, so a call sent twice is one event) or else a fresh UUIDv7: time-ordered,
+// so raw tables keyed by them stay append-friendly.
 import { v7 as uuidv7 } from 'uuid';
 import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 
-export function buildEnvelope<P>(topic: TopicDefinition, payload: P, receivedAt = new Date()): Envelope<P> {
+export function buildEnvelope<P>(
+  topic: TopicDefinition,
+  payload: P,
+  receivedAt = new Date(),
+  id?: string,
+): Envelope<P> {
   const envelope = {
-    id: uuidv7(),
+    // Lowercase: Postgres answers a uuid in lowercase, and the appliers match the ids it answers to the events'.
+    id: id?.toLowerCase() ?? uuidv7(),
     type: topic.type,
     version: 1 as const,
     receivedAt: receivedAt.toISOString(),

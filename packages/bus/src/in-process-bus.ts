@@ -5,7 +5,14 @@
 import { deadLetterTopicName, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
 import { buildEnvelope, decodeEnvelope } from './envelope';
-import { BusUnavailableError, type Bus, type ConsumeOptions, type Consumer, type DeadLetter } from './types';
+import {
+  BusUnavailableError,
+  type Bus,
+  type ConsumeOptions,
+  type Consumer,
+  type DeadLetter,
+  type PublishOptions,
+} from './types';
 
 interface Log {
   messages: { key: string; value: string }[];
@@ -39,8 +46,8 @@ export class InProcessBus implements Bus {
     return Promise.resolve();
   }
 
-  publish<P>(topic: TopicDefinition, payload: P): Promise<Envelope<P>> {
-    const envelope = buildEnvelope(topic, payload);
+  publish<P>(topic: TopicDefinition, payload: P, options: PublishOptions = {}): Promise<Envelope<P>> {
+    const envelope = buildEnvelope(topic, payload, new Date(), options.id);
     this.append(topic, topic.key(payload), JSON.stringify(envelope));
     return Promise.resolve(envelope);
   }

@@ -14,7 +14,14 @@ import {
 import { deadLetterTopicName, topicName, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
 import { buildEnvelope, decodeEnvelope } from './envelope';
-import { BusUnavailableError, type Bus, type ConsumeOptions, type Consumer, type DeadLetter } from './types';
+import {
+  BusUnavailableError,
+  type Bus,
+  type ConsumeOptions,
+  type Consumer,
+  type DeadLetter,
+  type PublishOptions,
+} from './types';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -138,8 +145,8 @@ export class KafkaBus implements Bus {
     return this.producerConnecting;
   }
 
-  async publish<P>(topic: TopicDefinition, payload: P): Promise<Envelope<P>> {
-    const envelope = buildEnvelope(topic, payload);
+  async publish<P>(topic: TopicDefinition, payload: P, options: PublishOptions = {}): Promise<Envelope<P>> {
+    const envelope = buildEnvelope(topic, payload, new Date(), options.id);
     await this.enqueue(this.name(topic), { key: topic.key(payload), value: JSON.stringify(envelope) });
     return envelope;
   }

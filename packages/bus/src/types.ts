@@ -31,10 +31,22 @@ export interface DeadLetter {
   failedAt: string;
 }
 
+export interface PublishOptions {
+  /**
+   * The event's id (a UUID, written in lowercase as Postgres reads it back). Consumers apply each id once per
+   * topic, so a second event published with the same id on the same topic is dropped as a duplicate.
+   */
+  id?: string;
+}
+
 export interface Bus {
   ensureTopics(topics: TopicDefinition[]): Promise<void>;
-  /** Wraps each payload in an envelope, validates it and resolves once the bus acknowledged the write. */
-  publish<P>(topic: TopicDefinition, payload: P): Promise<Envelope<P>>;
+  /**
+   * Wraps each payload in an envelope, validates it and resolves once the bus acknowledged the write. The
+   * envelope's id is `options.id` when given (the caller's id for this event, e.g. a tracking call's
+   * `eventId`, so a write sent twice is applied once), else a fresh UUIDv7.
+   */
+  publish<P>(topic: TopicDefinition, payload: P, options?: PublishOptions): Promise<Envelope<P>>;
   consume(options: ConsumeOptions): Promise<Consumer>;
   /** Publishes raw values (tests and tools: e.g. inject a poison message). */
   publishRaw(topic: TopicDefinition, key: string, value: string): Promise<void>;

@@ -35,21 +35,28 @@ const serverStamp = {
 /** The server's bot decision on events that carried no full stamp (optional: older events lack it). */
 const botFlag = { isBot: z.boolean().optional() };
 
+/** A call's `eventId` is its envelope's id (tracking.ts eventIdSchema), never a payload field as well. */
+const noEventId = { eventId: true } as const;
+
 export const pageVisitEventSchema = z.discriminatedUnion('kind', [
-  pageVisitBodySchema.extend({ kind: z.literal('visit'), ...serverStamp, isBot: z.boolean() }),
-  pageLeaveBodySchema.extend({ kind: z.literal('leave'), ...serverStamp }),
+  pageVisitBodySchema
+    .omit(noEventId)
+    .extend({ kind: z.literal('visit'), ...serverStamp, isBot: z.boolean() }),
+  pageLeaveBodySchema.omit(noEventId).extend({ kind: z.literal('leave'), ...serverStamp }),
 ]);
 export type PageVisitEvent = z.infer<typeof pageVisitEventSchema>;
 
 /** The beacon plus the User-Agent header it came with (optional: events from before it was stamped). */
-export const sessionDurationEventSchema = sessionDurationBodySchema.extend({
+export const sessionDurationEventSchema = sessionDurationBodySchema.omit(noEventId).extend({
   requestUserAgent: userAgentSchema.nullable().optional(),
   ...botFlag,
 });
 export type SessionDurationEvent = z.infer<typeof sessionDurationEventSchema>;
 
 /** A step from a page (tracking) or from the reports service (email_provided, report_sent), so any step. */
-export const journeyEventSchema = journeyTrackBodySchema.extend({ step: journeyStepSchema, ...serverStamp });
+export const journeyEventSchema = journeyTrackBodySchema
+  .omit(noEventId)
+  .extend({ step: journeyStepSchema, ...serverStamp });
 export type JourneyEvent = z.infer<typeof journeyEventSchema>;
 
 export const affiliateClickEventSchema = z.strictObject({
@@ -68,7 +75,7 @@ export const affiliateClickEventSchema = z.strictObject({
 });
 export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
 
-export const formSessionEventSchema = sessionStoreBodySchema.extend({
+export const formSessionEventSchema = sessionStoreBodySchema.omit(noEventId).extend({
   ipAddress: z.string().max(64).nullable(),
   ...botFlag,
 });

@@ -23,6 +23,20 @@ import {
  */
 export const storageAllowedSchema = z.boolean().optional();
 
+const eventIdRule = 'must be a UUID made for this call, not the nil or max UUID';
+/**
+ * The call's own id, made by the tracker once per call and kept across that call's retries: tracking uses it
+ * as the event's id (the envelope's, never a payload field), so the aggregator's once-per-event-id rule also
+ * covers a call sent twice (a retry after a 503, a beacon that went out twice). Without it the server makes
+ * one (UUIDv7). In the body, not a header: beacons cannot set headers (README "How we count").
+ */
+export const eventIdSchema = z
+  .uuid()
+  .refine((id) => !/^(0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i.test(id), {
+    error: eventIdRule,
+  });
+const eventId = { eventId: eventIdSchema.optional() };
+
 export const trafficSourceSchema = z.strictObject({
   source: shortTextSchema,
   medium: shortTextSchema,
@@ -49,6 +63,7 @@ export const pageVisitBodySchema = z.strictObject({
   isReturningVisitor: zeroOrOneSchema,
   trafficSource: trafficSourceSchema,
   storageAllowed: storageAllowedSchema,
+  ...eventId,
 });
 export type PageVisitBody = z.infer<typeof pageVisitBodySchema>;
 
@@ -58,6 +73,7 @@ export const pageLeaveBodySchema = z.strictObject({
   sessionId: sessionIdSchema,
   pageUrl: pageUrlSchema,
   action: z.literal('page_leave'),
+  ...eventId,
 });
 export type PageLeaveBody = z.infer<typeof pageLeaveBodySchema>;
 
@@ -83,6 +99,7 @@ export const sessionDurationBodySchema = z.strictObject({
   sessionId: sessionIdSchema.optional(),
   sessionDuration: z.number().int().min(0).max(86_400),
   pageUrl: pageUrlSchema,
+  ...eventId,
 });
 export type SessionDurationBody = z.infer<typeof sessionDurationBodySchema>;
 
@@ -95,6 +112,7 @@ export const journeyTrackBodySchema = z.strictObject({
   deviceType: deviceTypeSchema.optional(),
   userAgent: userAgentSchema.optional(),
   storageAllowed: storageAllowedSchema,
+  ...eventId,
 });
 export type JourneyTrackBody = z.infer<typeof journeyTrackBodySchema>;
 
@@ -113,6 +131,7 @@ export const sessionStoreBodySchema = z.strictObject({
   hip: z.number().min(0).max(500).nullish(),
   currentStep: z.string().max(64).nullish(),
   timestamp: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]),
+  ...eventId,
 });
 export type SessionStoreBody = z.infer<typeof sessionStoreBodySchema>;
 
@@ -147,6 +166,7 @@ export const affiliateClickBodySchema = z.strictObject({
   /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
   sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
+  ...eventId,
 });
 export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
 
@@ -157,6 +177,7 @@ export const bridgeOfferClickBodySchema = z.strictObject({
   /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
   sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
+  ...eventId,
 });
 export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;
 

@@ -88,10 +88,25 @@ function applyAs<K extends TopicKey>(
   return apply(trx, batch.events, timeZone);
 }
 
+/**
+ * The batch's events, each id once (the first). A client's retry of a call carries the call's eventId, so the
+ * same id can come twice in one batch; one INSERT … ON CONFLICT DO NOTHING keeps one row and answers the id
+ * once, and an applier matching events to the fresh ids would otherwise count both.
+ */
+function firstOfEachId<P>(events: Envelope<P>[]): Envelope<P>[] {
+  const seen = new Set<string>();
+  const unique = events.filter((e) => {
+    if (seen.has(e.id)) return false;
+    seen.add(e.id);
+    return true;
+  });
+  return unique.length === events.length ? events : unique;
+}
+
 export async function applyBatchToDb(trx: Trx, batch: ConsumedBatch, timeZone: string): Promise<void> {
   const key = topicKeyByName.get(batch.topic.name);
   if (!key) throw new Error(`no applier for topic ${batch.topic.name}`);
-  return applyAs(key, trx, batch, timeZone);
+  return applyAs(key, trx, { topic: batch.topic, events: firstOfEachId(batch.events) }, timeZone);
 }
 
 export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator> {

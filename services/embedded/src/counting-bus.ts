@@ -1,7 +1,7 @@
 // The in-process bus keeps accepted events in memory until the aggregator has applied them. To stop
 // without losing an event tracking already answered 202 for, the embedded shutdown waits until the
 // aggregator has applied as many events as were published; this wrapper does the counting.
-import type { Bus, ConsumeOptions, Consumer } from '@bodymetrics/bus';
+import type { Bus, ConsumeOptions, Consumer, PublishOptions } from '@bodymetrics/bus';
 import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 
 export class CountingBus implements Bus {
@@ -18,8 +18,8 @@ export class CountingBus implements Bus {
     return this.inner.ensureTopics(topics);
   }
 
-  async publish<P>(topic: TopicDefinition, payload: P): Promise<Envelope<P>> {
-    const envelope = await this.inner.publish(topic, payload);
+  async publish<P>(topic: TopicDefinition, payload: P, options?: PublishOptions): Promise<Envelope<P>> {
+    const envelope = await this.inner.publish(topic, payload, options);
     this.count += 1;
     return envelope;
   }

@@ -2,6 +2,7 @@
 // in a folder, mail in a folder — the public app and the API answer through the gateway, a visit
 // reaches the dashboard's numbers, a contact message lands as an .eml file, and everything is still
 // there after a restart.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -193,6 +194,88 @@ describe('embedded mode (npm start)', () => {
     }
     const clicks = (await (await get('/api/analytics/recent-clicks')).json()) as unknown[];
     expect(clicks).toHaveLength(2);
+  });
+
+  it('counts a page view and a click sent three times with one eventId once (issue 16 item 5)', async () => {
+    const session = await login();
+    const before = (await (
+      await fetch(`${current().url}/api/analytics/overview`, {
+        headers: { authorization: `Bearer ${session}` },
+      })
+    ).json()) as { todayPageViews: number; todayClicks: number };
+    const [offer] = (await (await fetch(`${current().url}/api/affiliate-offers/all`)).json()) as {
+      id: number;
+    }[];
+    if (!offer) throw new Error('no seeded offer');
+    const view = {
+      visitorId,
+      sessionId,
+      pageUrl: '/legal/terms',
+      deviceType: 'desktop',
+      browserName: 'Chrome',
+      operatingSystem: 'Linux',
+      screenResolution: '1920x1080',
+      language: 'en-US',
+      timeZone: 'Europe/Bucharest',
+      isReturningVisitor: 1,
+      trafficSource: { source: 'direct', medium: 'none' },
+      eventId: randomUUID(),
+    };
+    const click = { offerId: offer.id, visitorId, sessionId, eventId: randomUUID() };
+    // The call, the tracker's retry of it, and the same record once more as a beacon (text/plain).
+    const statuses = [];
+    for (const [path, body] of [
+      ['/api/analytics/page-visit', view],
+      ['/api/affiliate-offers/click', click],
+    ] as const) {
+      statuses.push((await post(path, body)).status, (await post(path, body)).status);
+      statuses.push(
+        (
+          await post(path, body, {
+            'content-type': path.includes('page-visit') ? 'text/plain' : 'application/json',
+          })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202]);
+    // Markers sent after them on the same topics (each topic is one ordered log here): once they are
+    // stored, every copy before them has been applied. Neither moves a figure below.
+    const leave = await post('/api/analytics/page-visit', {
+      visitorId,
+      sessionId,
+      pageUrl: '/',
+      action: 'page_leave',
+    });
+    const counterCall = await post(`/api/affiliate-offers/${offer.id}/click`, {});
+    const markers = [(await leave.json()) as { id: string }, (await counterCall.json()) as { id: string }];
+    await eventually(async () => {
+      const stored = await Promise.all([
+        current()
+          .db.selectFrom('page_leaves')
+          .select('event_id')
+          .where('event_id', '=', markers[0]!.id)
+          .execute(),
+        current()
+          .db.selectFrom('offer_counter_clicks')
+          .select('event_id')
+          .where('event_id', '=', markers[1]!.id)
+          .execute(),
+      ]);
+      expect(stored.map((rows) => rows.length)).toEqual([1, 1]);
+    });
+    const res = await fetch(`${current().url}/api/analytics/overview`, {
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(await res.json()).toMatchObject({
+      todayPageViews: before.todayPageViews + 1,
+      todayClicks: before.todayClicks + 1,
+    });
+    const rows = await current()
+      .db.selectFrom('page_visits')
+      .select('event_id')
+      .where('event_id', '=', view.eventId)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('stores a report and a share card (bytea) and serves the card back as a PNG', async () => {

@@ -1,6 +1,8 @@
 // Publishing from a route: 202 only after the bus acknowledged the write; a bus that cannot take it
 // in time becomes a 503 (never a hanging request, never a 202 for an event that may be lost). Every
-// write the bus did not take is counted on /metrics (kafka_produce_errors_total).
+// write the bus did not take is counted on /metrics (kafka_produce_errors_total). The call's `eventId`, when
+// the body has one, is the event's id, so a client's retry of a call (even one answered 503 whose write had
+// landed) is one event to the aggregator; it travels as the envelope's id, never inside the payload.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BusUnavailableError, type Bus } from '@bodymetrics/bus';
 import type { TopicDefinition } from '@bodymetrics/contracts';
@@ -18,9 +20,10 @@ export async function publishAccepted(
   topic: TopicDefinition,
   payload: unknown,
   reply: FastifyReply,
+  eventId?: string,
 ) {
   try {
-    const envelope = await bus.publish(topic, payload);
+    const envelope = await bus.publish(topic, payload, { id: eventId });
     return reply.status(202).send({ accepted: true, id: envelope.id });
   } catch (err) {
     const unavailable = err instanceof BusUnavailableError;

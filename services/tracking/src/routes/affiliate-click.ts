@@ -35,7 +35,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
         isBot: stamp.isBot,
         visitorKey: await visitorKeyOf(request, deps.visitorKeys, b),
       };
-      return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
+      return publishAccepted(deps.bus, topics.affiliateClick, event, reply, b.eventId);
     },
   );
 
@@ -59,7 +59,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
         isBot: stamp.isBot,
         visitorKey: await visitorKeyOf(request, deps.visitorKeys, request.body),
       };
-      return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
+      return publishAccepted(deps.bus, topics.affiliateClick, event, reply, request.body.eventId);
     },
   );
 

@@ -9,16 +9,18 @@ const { journeyTrack } = trackingRoutes;
 
 export function journeyRoute(app: App, deps: TrackingDeps): void {
   const schema = { body: journeyTrack.body, response: { 202: journeyTrack.response } };
-  app.post(journeyTrack.path, { schema }, async (request, reply) =>
-    publishAccepted(
+  app.post(journeyTrack.path, { schema }, async (request, reply) => {
+    const { eventId, ...body } = request.body;
+    return publishAccepted(
       deps.bus,
       topics.journey,
       {
-        ...request.body,
-        ...stampOf(request, deps.ipStorage, request.body.userAgent),
-        visitorKey: await visitorKeyOf(request, deps.visitorKeys, request.body),
+        ...body,
+        ...stampOf(request, deps.ipStorage, body.userAgent),
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys, body),
       },
       reply,
-    ),
-  );
+      eventId,
+    );
+  });
 }

@@ -15,14 +15,16 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
     async (request, reply) => {
       const body = request.body;
       if (body.action === 'page_leave') {
+        const { eventId, ...leave } = body;
         return publishAccepted(
           deps.bus,
           topics.pageVisit,
-          { kind: 'leave', ...body, ...stampOf(request, deps.ipStorage) },
+          { kind: 'leave', ...leave, ...stampOf(request, deps.ipStorage) },
           reply,
+          eventId,
         );
       }
-      const { action: _noAction, ...visit } = body;
+      const { action: _noAction, eventId, ...visit } = body;
       return publishAccepted(
         deps.bus,
         topics.pageVisit,
@@ -33,6 +35,7 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
           visitorKey: await visitorKeyOf(request, deps.visitorKeys, visit),
         },
         reply,
+        eventId,
       );
     },
   );

@@ -15,15 +15,18 @@ export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
       schema: { body: sessionDuration.body, response: { 202: sessionDuration.response } },
       config: { beacon: true },
     },
-    (request, reply) =>
-      publishAccepted(
+    (request, reply) => {
+      const { eventId, ...body } = request.body;
+      return publishAccepted(
         deps.bus,
         topics.sessionDuration,
         // The User-Agent header and the bot decision, so a crawler's beacon is left out of the session time like its visit.
-        (({ requestUserAgent, isBot }) => ({ ...request.body, requestUserAgent, isBot }))(
+        (({ requestUserAgent, isBot }) => ({ ...body, requestUserAgent, isBot }))(
           stampOf(request, deps.ipStorage),
         ),
         reply,
-      ),
+        eventId,
+      );
+    },
   );
 }

@@ -15,12 +15,15 @@ export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
       schema: { body: sessionStore.body, response: { 202: sessionStore.response } },
       config: { beacon: true },
     },
-    (request, reply) =>
-      publishAccepted(
+    (request, reply) => {
+      const { eventId, ...body } = request.body;
+      return publishAccepted(
         deps.bus,
         topics.formSession,
-        (({ ipAddress, isBot }) => ({ ...request.body, ipAddress, isBot }))(stampOf(request, deps.ipStorage)),
+        (({ ipAddress, isBot }) => ({ ...body, ipAddress, isBot }))(stampOf(request, deps.ipStorage)),
         reply,
-      ),
+        eventId,
+      );
+    },
   );
 }
