@@ -1,10 +1,12 @@
-// The integration tests' shared set-up as vitest fixtures (test.extend): a test (or a suite hook) names
-// what it needs — `database`, `bus`, `redis`, `keyPrefix`, `smtp` — and gets it made once for its file and
-// taken down when the file ends; `closeAfter(app)` closes an app (or anything with close()) after the
-// test. Nothing is made unless asked for. A file that shares one app builds it as a fixture of its own:
-//   const it = test.extend('app', { scope: 'file' }, ({ database }, { onCleanup }) => { … })
-// so it closes before the database and the topics it uses go. Imported from '@bodymetrics/testing/fixtures'
-// (inside a vitest run only: test.extend needs the runner), the rest of the package from '@bodymetrics/testing'.
+// The integration tests' shared set-up as vitest fixtures (test.extend): a test or a suite hook names what
+// it needs — `database`, `bus`, `redis`, `keyPrefix`, `smtp` — and gets it made once for its file (nothing
+// is made unless asked for) and taken down when the file ends; `closeAfter(app)` closes an app (or anything
+// with close()) once the test is over. An app the whole file shares is built either as a fixture of the
+// file, which then closes before the database and topics it uses go:
+//   const it = test.extend('app', { scope: 'file' }, ({ database, bus }, { onCleanup }) => { … });
+// or in `it.beforeAll(async ({ database }) => { …; return () => app.close(); })` (or closed in afterAll).
+// Imported from '@bodymetrics/testing/fixtures' inside a vitest run only (test.extend needs the runner);
+// the rest of the package comes from '@bodymetrics/testing'.
 /* eslint-disable no-empty-pattern -- vitest reads a fixture's dependencies from the destructuring of its
    first parameter, so a fixture that depends on none destructures nothing. */
 import { basename } from 'node:path';
