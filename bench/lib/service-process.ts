@@ -4,9 +4,9 @@
 // the tsx CLI wrapper), so /proc/<pid> figures (RSS) are the server's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@bodymetrics/testing';
 import { repoRoot } from './infra';
 import { sleep } from './log';
 
@@ -53,19 +53,6 @@ export function nodeCommand(args: string[], openFiles?: number): [string, string
       ...args,
     ],
   ];
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export function rssMbOf(pid: number): number {

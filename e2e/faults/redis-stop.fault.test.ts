@@ -20,13 +20,13 @@ import {
   createTestBus,
   createTestDatabase,
   eventually,
+  freePort,
   testInfra,
   uniqueTag,
   type TestBus,
   type TestDatabase,
 } from '@bodymetrics/testing';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
-import { freePort } from '../src/free-port';
 import { desktopChrome, pageVisitBody } from './src/visits';
 
 const keyPrefix = `test:faults:redis:${uniqueTag()}:`;

@@ -11,7 +11,7 @@ import { trackingTopics } from '@bodymetrics/contracts';
 import { createMailer } from '@bodymetrics/mail';
 import { buildApp as buildReports } from '@bodymetrics/reports';
 import { defaultAnalyticsTimeZone, visitorKeys } from '@bodymetrics/service-kit';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { closedPort, createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
 import { countRows } from './src/rows';
 
 const report = {
@@ -39,15 +39,6 @@ const contact = {
 
 let database: TestDatabase;
 const servers: Array<() => Promise<void>> = [];
-
-/** A port where nothing listens: the connection is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Accepts TCP connections and never sends the SMTP greeting (a hung relay). */
 async function silentServer(): Promise<number> {

@@ -9,13 +9,13 @@ import { defaultActiveWindowMs, trackingTopics } from '@bodymetrics/contracts';
 import { seedContent } from '@bodymetrics/db';
 import {
   createTestDatabase,
+  freePort,
   startSmtpSink,
   testInfra,
   uniqueTag,
   type SmtpSink,
   type TestDatabase,
 } from '@bodymetrics/testing';
-import { freePort } from './free-port';
 import { smtpMailbox } from './mailbox';
 import { spawnService, waitUntilReady, type ServiceProcess } from './service-process';
 import { e2eAdmin, operatorInbox, type LiveTiming, type RunningSystem } from './system-options';

@@ -1,16 +1,7 @@
 // The SMTP mailer against a real SMTP peer (smtp-server in-process), and against a port nobody listens on.
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
+import { closedPort, startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
 import { createMailer, MailDeliveryError } from './index';
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('SMTP mailer', () => {
   let sink: SmtpSink;

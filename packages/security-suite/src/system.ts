@@ -3,7 +3,6 @@
 // and WebSocket), the aggregator consuming real Kafka, against a Postgres database, a Kafka topic prefix
 // and a Redis key prefix of the file's own, and an SMTP sink for the mail. Callers speak to the gateway
 // only, as a browser would.
-import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { buildApp as buildAdminAuth, createAdmin, type AdminAuthDeps } from '@bodymetrics/admin-auth';
@@ -20,6 +19,7 @@ import { redisSaltStore, visitorKeys, type IpStorage } from '@bodymetrics/servic
 import {
   createTestBus,
   createTestDatabase,
+  freePort,
   startSmtpSink,
   testInfra,
   uniqueTag,
@@ -182,18 +182,6 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     await close();
     throw err;
   }
-}
-
-/** A TCP port nobody listens on right now (the OS picks it), so the public URL is known before listening. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 let adminCounter = 0;

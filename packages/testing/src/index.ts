@@ -7,3 +7,4 @@ export * from './eventually';
 export * from './prometheus';
 export * from './chromium';
 export * from './live-socket';
+export * from './ports';

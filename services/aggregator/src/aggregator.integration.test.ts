@@ -1,17 +1,11 @@
 // The aggregator against real Kafka and Postgres: mixed events sent through the real tracking routes
 // land as exactly the expected raw rows and aggregate numbers (written by hand below); the same events
 // delivered again change nothing; a poison message goes to the dead-letter topic while the rest lands.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { topics, trackingTopics, type Envelope } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  readTopic,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, readTopic, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { visitorKeys } from '@bodymetrics/service-kit';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { applyBatchToDb, startAggregator, type Aggregator } from './app';
@@ -164,14 +158,10 @@ async function snapshot(db: TestDatabase['db']) {
 }
 
 describe('aggregator', () => {
-  let database: TestDatabase;
-  let testBus: TestBus;
   let aggregator: Aggregator;
   const notices: unknown[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase('aggregator');
-    testBus = await createTestBus('aggregator');
+  it.beforeAll(async ({ database, bus: testBus }) => {
     await database.db
       .insertInto('affiliate_offers')
       .values({
@@ -215,13 +205,9 @@ describe('aggregator', () => {
     });
   });
 
-  afterAll(async () => {
-    await aggregator?.shutdown();
-    await testBus?.cleanup();
-    await database?.drop();
-  });
+  afterAll(() => aggregator?.shutdown());
 
-  it('writes exactly one raw row per accepted event', async () => {
+  it('writes exactly one raw row per accepted event', async ({ database }) => {
     expect(await countRows(database.db, 'page_visits')).toBe(4);
     expect(await countRows(database.db, 'page_leaves')).toBe(1);
     expect(await countRows(database.db, 'user_journey')).toBe(8);
@@ -248,7 +234,9 @@ describe('aggregator', () => {
     });
   });
 
-  it('moves the daily aggregates by the hand-counted amounts (the crawler left out)', async () => {
+  it('moves the daily aggregates by the hand-counted amounts (the crawler left out)', async ({
+    database,
+  }) => {
     const daily = await database.db
       .selectFrom('daily_visits')
       .selectAll()
@@ -311,7 +299,7 @@ describe('aggregator', () => {
     expect(offer.clicks).toBe(2);
   });
 
-  it('keeps first touch and per-visitor metrics', async () => {
+  it('keeps first touch and per-visitor metrics', async ({ database }) => {
     const traffic = await database.db
       .selectFrom('daily_traffic')
       .select(['source', 'medium', 'referrer_domain', 'visitors', 'converted'])
@@ -372,7 +360,10 @@ describe('aggregator', () => {
     expect(notices.length).toBeGreaterThan(0);
   });
 
-  it('changes nothing when the same events are delivered again (through Kafka and straight into a batch)', async () => {
+  it('changes nothing when the same events are delivered again (through Kafka and straight into a batch)', async ({
+    database,
+    bus: testBus,
+  }) => {
     const before = await snapshot(database.db);
     const applied = aggregator.healthcheck().eventsApplied;
     let replayed = 0;
@@ -397,7 +388,7 @@ describe('aggregator', () => {
     expect(await snapshot(database.db)).toEqual(before);
   });
 
-  it('dead-letters a poison message and goes on', async () => {
+  it('dead-letters a poison message and goes on', async ({ database, bus: testBus }) => {
     await testBus.bus.publishRaw(topics.journey, 'poison', '{"this is": "not an envelope"');
     await testBus.bus.publishRaw(
       topics.journey,

@@ -12,7 +12,12 @@ import {
   type NoticeTransport,
   type AnalyticsChangedNotice,
 } from '@bodymetrics/contracts';
-import { createAdminWithSession, startLive, TestSocket, type RunningLive } from '@bodymetrics/live/testing';
+import {
+  createAdminWithSession,
+  startLive,
+  TestSocket,
+  type RunningLive,
+} from '@bodymetrics/live/test-support';
 import { createTestDatabase, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
 import { startAggregator, type Aggregator } from './app';
 

@@ -5,17 +5,12 @@
 // clicks carry the bot mark Recent Activity reads, and today's left-out bot events are counted once.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { trackingTopics, type Envelope } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  readTopic,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import type { Db } from '@bodymetrics/db';
+import { eventually, readTopic } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { applyBatchToDb, startAggregator, type Aggregator } from './app';
 
@@ -78,8 +73,6 @@ const eventsOf = (visitorId: string) => [
 ];
 const perVisitor = eventsOf('x').length;
 
-let database: TestDatabase;
-let testBus: TestBus;
 let aggregator: Aggregator;
 
 function post(
@@ -114,9 +107,7 @@ function post(
   });
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase('aggregator_bots');
-  testBus = await createTestBus('aggregator-bots');
+it.beforeAll(async ({ database, bus: testBus }) => {
   await database.db
     .insertInto('affiliate_offers')
     .values({
@@ -154,23 +145,14 @@ beforeAll(async () => {
   );
 }, 90_000);
 
-afterAll(async () => {
-  await aggregator?.shutdown();
-  await testBus?.cleanup();
-  await database?.drop();
-});
+afterAll(() => aggregator?.shutdown());
 
-const botEventsToday = async () =>
-  (
-    await database.db
-      .selectFrom('daily_bot_events')
-      .select('events')
-      .where('date', '=', today)
-      .executeTakeFirst()
-  )?.events;
+const botEventsToday = async (db: Db) =>
+  (await db.selectFrom('daily_bot_events').select('events').where('date', '=', today).executeTakeFirst())
+    ?.events;
 
 describe('the aggregator honours the bot decision made at tracking', () => {
-  it('counts only the people in every figure', async () => {
+  it('counts only the people in every figure', async ({ database }) => {
     const daily = await database.db
       .selectFrom('daily_visits')
       .selectAll()
@@ -210,7 +192,9 @@ describe('the aggregator honours the bot decision made at tracking', () => {
     expect(visitors.map((v) => v.visitor_id)).toEqual(['person-1', 'person-2']);
   });
 
-  it('keeps every raw click, each bot click marked so Recent Activity leaves it out', async () => {
+  it('keeps every raw click, each bot click marked so Recent Activity leaves it out', async ({
+    database,
+  }) => {
     const raw = await database.db
       .selectFrom('affiliate_clicks')
       .select(['visitor_id', 'is_bot'])
@@ -222,8 +206,11 @@ describe('the aggregator honours the bot decision made at tracking', () => {
       expect(r.is_bot, r.visitor_id ?? '').toBe(!String(r.visitor_id).startsWith('person-'));
   });
 
-  it("counts today's left-out bot events (3 bots × 5 events), and a replay never counts them again", async () => {
-    expect(await botEventsToday()).toBe(bots.length * perVisitor);
+  it("counts today's left-out bot events (3 bots × 5 events), and a replay never counts them again", async ({
+    database,
+    bus: testBus,
+  }) => {
+    expect(await botEventsToday(database.db)).toBe(bots.length * perVisitor);
     for (const topic of trackingTopics) {
       const envelopes = await readTopic(testBus.topicPrefix, topic, {
         expect: 2 * (people.length + bots.length),
@@ -235,7 +222,7 @@ describe('the aggregator honours the bot decision made at tracking', () => {
           .execute((trx) => applyBatchToDb(trx, { topic, events: envelopes as Envelope<unknown>[] }, tz));
       }
     }
-    expect(await botEventsToday()).toBe(bots.length * perVisitor);
+    expect(await botEventsToday(database.db)).toBe(bots.length * perVisitor);
     const daily = await sql<{
       n: number;
     }>`select unique_visitors as n from daily_visits where date = ${today}`.execute(database.db);

@@ -1,15 +1,10 @@
 // Issue 13 item 5 end to end (real tracking routes → Kafka → aggregator → Postgres): clicks on unknown or
 // inactive offers store nothing; the stored title and URL are the offer's; total and unique clicks per
 // offer and day; the spec's counter call moves the offer's own `clicks` and no dashboard figure.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { sql } from 'kysely';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { startAggregator, type Aggregator } from './app';
 
@@ -72,7 +67,6 @@ const accepted: Call[] = [
 ];
 
 let database: TestDatabase;
-let testBus: TestBus;
 let tracking: ReturnType<typeof buildTracking>;
 let aggregator: Aggregator;
 
@@ -119,9 +113,8 @@ const dashboardClicks = async () => ({
   ).affiliate_clicks,
 });
 
-beforeAll(async () => {
-  database = await createTestDatabase('aggregator_clicks');
-  testBus = await createTestBus('aggregator-clicks');
+it.beforeAll(async ({ database: fileDatabase, bus: testBus }) => {
+  database = fileDatabase;
   await database.db
     .insertInto('affiliate_offers')
     .values([
@@ -149,8 +142,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await tracking?.close();
   await aggregator?.shutdown();
-  await testBus?.cleanup();
-  await database?.drop();
 });
 
 describe('clicks checked against the offers table, counted in total and unique', () => {

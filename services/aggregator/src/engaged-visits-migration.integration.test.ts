@@ -4,20 +4,17 @@
 // difference the new definition makes for the sessions still stored; a day whose sessions the retention
 // job already deleted keeps its figures.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '@bodymetrics/db';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 
 const day = '2026-11-20';
 const expiredDay = '2025-01-10';
 const at = '2026-11-20T10:00:00Z';
 
 describe('migrating stored sessions to engaged visits', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('engaged_migration');
+  it.beforeAll(async ({ database }) => {
     const db = database.db;
     await migrateTo(db, '2026-11-23T0400_bot_events');
     // Four sessions of one day, counted by the old rule: a, b, c had one page view each (3 bounces).
@@ -60,11 +57,7 @@ describe('migrating stored sessions to engaged visits', () => {
     await migrateToLatest(db);
   });
 
-  afterAll(async () => {
-    await database?.drop();
-  });
-
-  it("fills each session's counters from the raw events", async () => {
+  it("fills each session's counters from the raw events", async ({ database }) => {
     const sessions = await database.db
       .selectFrom('visitor_sessions')
       .select(['session_id', 'page_views', 'engaging_steps', 'offer_clicks', 'seconds'])
@@ -78,7 +71,9 @@ describe('migrating stored sessions to engaged visits', () => {
     ]);
   });
 
-  it('takes a and c off the bounces of their day and adds the seconds of its visits; an expired day stays', async () => {
+  it('takes a and c off the bounces of their day and adds the seconds of its visits; an expired day stays', async ({
+    database,
+  }) => {
     const daily = await database.db
       .selectFrom('daily_visits')
       .select(['date', 'sessions', 'bounced_sessions', sql<string>`visit_seconds`.as('visit_seconds')])
@@ -90,7 +85,7 @@ describe('migrating stored sessions to engaged visits', () => {
     ]);
   });
 
-  it("moves each visitor's bounces and bounce rate the same way", async () => {
+  it("moves each visitor's bounces and bounce rate the same way", async ({ database }) => {
     const metrics = await database.db
       .selectFrom('session_metrics')
       .select(['visitor_id', 'total_visits', 'bounced_visits', 'bounce_rate'])

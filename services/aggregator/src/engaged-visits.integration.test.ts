@@ -4,10 +4,11 @@
 // every batch delivered again. Under the old rule ("a session with one page view bounced") the whole form
 // flow on one page view was a bounce; here it is not.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { topics, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { applyBatchToDb } from './app';
 
 const tz = 'Europe/Bucharest';
@@ -137,8 +138,8 @@ describe('a bounce is a visit without engagement', () => {
     return out;
   }
 
-  beforeAll(async () => {
-    database = await createTestDatabase('engaged_visits');
+  it.beforeAll(async ({ database: fileDatabase }) => {
+    database = fileDatabase;
     await database.db
       .insertInto('affiliate_offers')
       .values({
@@ -154,10 +155,6 @@ describe('a bounce is a visit without engagement', () => {
       await apply(batch);
       progress.push(await dayFigures());
     }
-  });
-
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('counts 7 visits of the day, 1 bounce (s2) and their 29 s (4 + 12 + 3 + 10)', async () => {

@@ -1,22 +1,13 @@
 // /metrics of the aggregator, as an operator watches a backlog drain: the consumer lag shows what waits
 // on each topic before the aggregator runs and falls to 0 once it caught up; applied events and batches
 // count what landed; a poison message moves the dead-letter counter.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { KafkaBus } from '@bodymetrics/bus';
 import { topics } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  metricSample,
-  testInfra,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, metricSample, testInfra } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildHealthApp, createDeadLetterCounter, startAggregator, type Aggregator } from './app';
 
-let database: TestDatabase;
-let testBus: TestBus;
 let bus: KafkaBus;
 let aggregator: Aggregator | undefined;
 
@@ -28,19 +19,16 @@ const journey = (n: number) => ({
   requestUserAgent: null,
 });
 
-beforeAll(async () => {
-  database = await createTestDatabase('aggregator_metrics');
-  testBus = await createTestBus('aggregator-metrics');
-});
 afterAll(async () => {
   await aggregator?.shutdown();
   await bus?.close();
-  await testBus?.cleanup();
-  await database?.drop();
 });
 
 describe('aggregator /metrics', () => {
-  it('shows the backlog as consumer lag, then what was applied and dead-lettered', async () => {
+  it('shows the backlog as consumer lag, then what was applied and dead-lettered', async ({
+    database,
+    bus: testBus,
+  }) => {
     for (let n = 0; n < 5; n++) await testBus.bus.publish(topics.journey, journey(n));
     await testBus.bus.publishRaw(topics.journey, 'poison', 'this is not an envelope');
 

@@ -1,11 +1,11 @@
 // The ordered funnel's migration on a database that already counted days the old way (each step on its
 // own): the days whose visitor sets are kept are recounted by the new rule, and the cursors it leaves let
 // the aggregator go on from there without counting anything twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildEnvelope } from '@bodymetrics/bus';
 import { topics, type JourneyEvent } from '@bodymetrics/contracts';
 import { migrateTo, migrateToLatest, migrationNames } from '@bodymetrics/db';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { applyBatchToDb } from './app';
 
 const tz = 'Europe/Bucharest';
@@ -13,16 +13,9 @@ const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
 describe('the ordered funnel migration', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('ordered_funnel_migration');
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-
-  it('recounts the kept days by the new rule and leaves cursors the aggregator goes on from', async () => {
+  it('recounts the kept days by the new rule and leaves cursors the aggregator goes on from', async ({
+    database,
+  }) => {
     const { db } = database;
     await migrateTo(db, '2026-11-23T0500_engaged_visits');
     // A day counted the old way: a: landing … results_viewed without the bridge, plus report_sent from the

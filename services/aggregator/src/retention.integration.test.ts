@@ -1,9 +1,10 @@
 // The retention job against real Postgres: rows placed by hand 400 days ago are deleted, rows from 10
 // days ago stay, and the daily aggregates (the dashboard's history) are kept whatever their age.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
-import { createTestDatabase, eventually, type TestDatabase } from '@bodymetrics/testing';
+import { eventually, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { aggregatorConfig } from './config';
 import { localDate } from './local-date';
 import { deleteExpiredRawEvents, startRetention, type ExpiringTable } from './retention';
@@ -159,16 +160,9 @@ async function visitorsIn(db: TestDatabase['db'], table: string): Promise<string
 }
 
 describe('retention', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('retention');
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-
-  it('deletes raw events and visitor sets older than RETENTION_DAYS, in batches, and keeps the aggregates', async () => {
+  it('deletes raw events and visitor sets older than RETENTION_DAYS, in batches, and keeps the aggregates', async ({
+    database,
+  }) => {
     const { db } = database;
     await placeRows(db, old, 'old', 5);
     await placeRows(db, recent, 'new', 2);
@@ -197,13 +191,13 @@ describe('retention', () => {
     expect(again.deleted).toEqual(Object.fromEntries(expiring.map((t) => [t, 0])));
   });
 
-  it('a shorter period reaches the newer rows too', async () => {
+  it('a shorter period reaches the newer rows too', async ({ database }) => {
     const result = await deleteExpiredRawEvents(database.db, { retentionDays: 9, timeZone: tz, now });
     expect(result.deleted?.page_visits).toBe(2);
     expect(await visitorsIn(database.db, 'page_visits')).toEqual([]);
   });
 
-  it('the job runs once at start (and then every 24 h) until stopped', async () => {
+  it('the job runs once at start (and then every 24 h) until stopped', async ({ database }) => {
     const { db } = database;
     await placeRows(db, old, 'started', 1);
     const job = startRetention({ db, retentionDays: 395, timeZone: tz });
@@ -212,7 +206,7 @@ describe('retention', () => {
     await job.stop();
   });
 
-  it('when another instance holds the job lock, this one skips the round', async () => {
+  it('when another instance holds the job lock, this one skips the round', async ({ database }) => {
     const { db } = database;
     await placeRows(db, old, 'locked', 1);
     const result = await db.connection().execute(async (other) => {
@@ -227,7 +221,9 @@ describe('retention', () => {
     expect(await visitorsIn(db, 'page_visits')).toEqual(['locked-0']);
   });
 
-  it('deletes share rows older than RETENTION_DAYS; the stored card stays for newer shares', async () => {
+  it('deletes share rows older than RETENTION_DAYS; the stored card stays for newer shares', async ({
+    database,
+  }) => {
     const { db } = database;
     await db
       .insertInto('share_cards')

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveCloseCodes, liveMaxMessageBytes } from '@bodymetrics/contracts';
 import { buildGateway, type Gateway } from './app';
-import { startEchoUpstreams } from './test-upstreams';
+import { startEchoUpstreams } from './test-support';
 import { closeCode, frameHeader, handshake, openConnection, stalledBody } from './test-sockets';
 
 let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;

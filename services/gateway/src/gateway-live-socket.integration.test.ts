@@ -2,7 +2,7 @@
 // admin cookie reaching live (it decides admin vs visitor sockets).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from './app';
-import { startEchoUpstreams, unusedUrl } from './test-upstreams';
+import { startEchoUpstreams, unusedUrl } from './test-support';
 
 let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;
 let gateway: Gateway;

@@ -4,7 +4,7 @@ import { seedAffiliateOffers, seedContent, seedLegalPages } from '@bodymetrics/d
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
 import { buildGateway, type Gateway } from './app';
-import { createBuiltApps, unusedUrl, type BuiltApps } from './test-upstreams';
+import { createBuiltApps, unusedUrl, type BuiltApps } from './test-support';
 
 let database: TestDatabase;
 let offers: ReturnType<typeof buildOffersApp>;

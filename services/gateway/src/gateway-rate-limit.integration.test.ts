@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra, uniqueTag } from '@bodymetrics/testing';
 import { buildGateway, type Gateway } from './app';
-import { startEchoUpstreams } from './test-upstreams';
+import { startEchoUpstreams } from './test-support';
 
 let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;
 let redis: Redis;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway, type Gateway } from './app';
 import { loadGatewayConfig } from './config';
-import { startEchoUpstream, startEchoUpstreams, type EchoedRequest } from './test-upstreams';
+import { startEchoUpstream, startEchoUpstreams, type EchoedRequest } from './test-support';
 
 let gateway: Gateway;
 let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;

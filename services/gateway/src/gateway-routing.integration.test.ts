@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';
 import { buildGateway, type Gateway } from './app';
-import { startEchoUpstreams, unusedUrl, type EchoedRequest } from './test-upstreams';
+import { startEchoUpstreams, unusedUrl, type EchoedRequest } from './test-support';
 
 let gateway: Gateway;
 let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from './app';
 import { routeTable } from './route-table';
 import { handshake } from './test-sockets';
-import { startEchoUpstreams, type EchoedRequest } from './test-upstreams';
+import { startEchoUpstreams, type EchoedRequest } from './test-support';
 
 const publicBaseUrl = 'https://bodymetrics.example';
 let echoes: Awaited<ReturnType<typeof startEchoUpstreams>>;

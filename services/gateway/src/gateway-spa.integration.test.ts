@@ -2,7 +2,7 @@
 // 503 page when a build is missing (while the API keeps working).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from './app';
-import { createBuiltApps, startEchoUpstreams, type BuiltApps } from './test-upstreams';
+import { createBuiltApps, startEchoUpstreams, type BuiltApps } from './test-support';
 
 const publicIndex = '<!doctype html><title>BodyMetrics</title><div id="root"></div>';
 const adminIndex = '<!doctype html><title>BodyMetrics Admin</title><div id="admin"></div>';

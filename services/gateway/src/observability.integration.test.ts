@@ -7,7 +7,7 @@ import { seedContent } from '@bodymetrics/db';
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
 import { buildGateway, type Gateway } from './app';
-import { createBuiltApps, unusedUrl, type BuiltApps } from './test-upstreams';
+import { createBuiltApps, unusedUrl, type BuiltApps } from './test-support';
 
 /** A pino destination that keeps every JSON line it is given. */
 function logCapture() {

@@ -13,7 +13,7 @@ import {
   TestSocket,
   visitorActivity,
   type RunningLive,
-} from './testing/live-test-kit';
+} from './test-support';
 
 let testDb: TestDatabase;
 let redis: Redis;

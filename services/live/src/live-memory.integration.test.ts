@@ -8,7 +8,7 @@ import {
   TestSocket,
   visitorActivity,
   type RunningLive,
-} from './testing/live-test-kit';
+} from './test-support';
 
 let testDb: TestDatabase;
 let live: RunningLive;

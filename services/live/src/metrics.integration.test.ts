@@ -2,7 +2,7 @@
 // them (they go up on connect and down on close).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, eventually, metricSample, type TestDatabase } from '@bodymetrics/testing';
-import { createAdminWithSession, startLive, TestSocket, type RunningLive } from './testing/live-test-kit';
+import { createAdminWithSession, startLive, TestSocket, type RunningLive } from './test-support';
 
 let testDb: TestDatabase;
 let live: RunningLive;

@@ -18,7 +18,7 @@ import {
   TestSocket,
   visitorActivity,
   type RunningLive,
-} from './testing/live-test-kit';
+} from './test-support';
 
 /** A TCP relay to the real Redis that can be cut (every connection dropped, port closed) and restored. */
 class RedisRelay {

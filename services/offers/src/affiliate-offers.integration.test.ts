@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bmiCategories, goals } from '@bodymetrics/contracts';
 import { seedAffiliateOffers } from '@bodymetrics/db';
-import { useOffersApp } from './test-helper';
+import { useOffersApp } from './test-support';
 
 const ctx = useOffersApp('offers_list');
 

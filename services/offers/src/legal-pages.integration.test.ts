@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedLegalPages } from '@bodymetrics/db';
-import { useOffersApp } from './test-helper';
+import { useOffersApp } from './test-support';
 
 const ctx = useOffersApp('offers_legal');
 

@@ -1,6 +1,5 @@
 // Shared by this service's integration tests: a known report request, its hand-computed numbers, an
 // app wired to real servers, and helpers to read what a person sees in a mail or a page.
-import { createServer, type AddressInfo } from 'node:net';
 import { InProcessBus } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
@@ -71,15 +70,6 @@ export async function insertOffer(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** A port nothing listens on: the mailer's connection is refused at once. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**

@@ -3,17 +3,12 @@
 // a client cannot send the flag itself.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { topics, type TopicDefinition } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  readTopic,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { readTopic } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
-import { insertOffers } from './offers.fixture';
+import { insertOffers } from './test-support';
 
 const desktopChrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -92,23 +87,14 @@ const routes: { name: string; url: string; body?: unknown; topic: TopicDefinitio
   { name: 'affiliate-offers/{id}/click', url: '/api/affiliate-offers/5/click', topic: topics.affiliateClick },
 ];
 
-let testBus: TestBus;
-let database: TestDatabase;
-let app: ReturnType<typeof buildApp>;
 let port: number;
 
-beforeAll(async () => {
-  testBus = await createTestBus('tracking-bots');
-  database = await createTestDatabase('tracking_bots');
+it.beforeAll(async ({ database, bus }) => {
   await insertOffers(database.db, [{ id: 3 }, { id: 4 }, { id: 5 }]);
-  app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
+  const app = buildApp({ bus: bus.bus, ipStorage: 'truncated', db: database.db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   port = (app.server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  await app.close();
-  await testBus.cleanup();
-  await database.drop();
+  return () => app.close();
 });
 
 /** A plain HTTP request with exactly these headers (node:http adds no User-Agent of its own). */
@@ -147,7 +133,7 @@ function post(
 }
 
 describe('tracking stamps the bot decision on every event', () => {
-  it('sets isBot from the User-Agent on every route, and refuses a client-sent isBot', async () => {
+  it('sets isBot from the User-Agent on every route, and refuses a client-sent isBot', async ({ bus }) => {
     const sent = new Map<string, { route: string; agent: string; isBot: boolean }>();
     for (const route of routes) {
       for (const agent of agents) {
@@ -167,7 +153,7 @@ describe('tracking stamps the bot decision on every event', () => {
 
     for (const topic of new Set(routes.map((r) => r.topic))) {
       const expected = routes.filter((r) => r.topic === topic).length * agents.length;
-      const messages = await readTopic(testBus.topicPrefix, topic, { expect: expected + 1, timeoutMs: 2500 });
+      const messages = await readTopic(bus.topicPrefix, topic, { expect: expected + 1, timeoutMs: 2500 });
       expect(messages).toHaveLength(expected);
       for (const message of messages) {
         const want = sent.get(message.id);

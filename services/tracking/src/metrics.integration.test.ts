@@ -1,32 +1,16 @@
 // /metrics of the tracking service: accepted and refused requests by route and status, and the writes
 // Kafka did not take (kafka_produce_errors_total) — the figure an operator alerts on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { KafkaBus } from '@bodymetrics/bus';
-import {
-  createTestBus,
-  createTestDatabase,
-  metricSample,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { metricSample } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 
 const step = (n: number) => ({ visitorId: `metrics-visitor-${n}`, sessionId: 's-1', step: 'landing' });
 
-let testBus: TestBus;
-let database: TestDatabase;
-beforeAll(async () => {
-  testBus = await createTestBus('tracking-metrics');
-  database = await createTestDatabase('tracking_metrics');
-});
-afterAll(async () => {
-  await testBus?.cleanup();
-  await database?.drop();
-});
-
 describe('tracking /metrics', () => {
-  it('counts 202s and 400s by route', async () => {
-    const app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
+  it('counts 202s and 400s by route', async ({ database, bus }) => {
+    const app = buildApp({ bus: bus.bus, ipStorage: 'truncated', db: database.db });
     for (let n = 0; n < 4; n++)
       expect(
         (await app.inject({ method: 'POST', url: '/api/journey/track', payload: step(n) })).statusCode,
@@ -46,7 +30,7 @@ describe('tracking /metrics', () => {
     await app.close();
   });
 
-  it('counts every write Kafka did not acknowledge', async () => {
+  it('counts every write Kafka did not acknowledge', async ({ database }) => {
     const bus = new KafkaBus({
       brokers: ['127.0.0.1:1'],
       clientId: 'tracking-metrics-down',

@@ -2,19 +2,13 @@
 // 400 naming the field and nothing is published; the event carries the offer's own title and URL, never
 // the caller's; an offer (de)activated in the table is seen within the cache's TTL; a Postgres that is
 // away makes the click routes answer 503, never 202 for a click nobody checked.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { topics } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  readTopic,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { createTestBus, eventually, readTopic } from '@bodymetrics/testing';
+import { test } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
-import { insertOffers } from './offers.fixture';
+import { insertOffers } from './test-support';
 
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -39,9 +33,6 @@ const clickCalls = (offerId: number) => [
   { name: 'counter call', url: `/api/affiliate-offers/${offerId}/click`, body: undefined, field: 'id' },
 ];
 
-let database: TestDatabase;
-let testBus: TestBus;
-let app: ReturnType<typeof buildApp>;
 const published: string[] = [];
 
 const post = (a: ReturnType<typeof buildApp>, url: string, body?: Record<string, unknown>) =>
@@ -52,27 +43,24 @@ const post = (a: ReturnType<typeof buildApp>, url: string, body?: Record<string,
     ...(body ? { payload: JSON.stringify(body) } : {}),
   });
 
-beforeAll(async () => {
-  database = await createTestDatabase('tracking_offer_check');
-  testBus = await createTestBus('tracking-offer-check');
+const it = test.extend('app', { scope: 'file' }, ({ database, bus }, { onCleanup }) => {
+  const app = buildApp({ bus: bus.bus, ipStorage: 'truncated', db: database.db, offerCacheTtlMs: ttlMs });
+  onCleanup(() => app.close());
+  return app;
+});
+it.beforeAll(async ({ database }) => {
   await insertOffers(database.db, [
     { id: 1, title: 'Lean Shake', url: 'https://partner.example.com/lean?ref=bm' },
     { id: 2, title: 'Retired Tea', active: false },
     { id: 3, title: 'Protein Bar' },
   ]);
-  app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db, offerCacheTtlMs: ttlMs });
-});
-afterAll(async () => {
-  await app?.close();
-  await testBus?.cleanup();
-  await database?.drop();
 });
 
 describe('clicks are checked against the offers table', () => {
-  it.each([
+  it.for([
     ...clickCalls(999999).map((c) => ({ ...c, offer: 'unknown offer 999999' })),
     ...clickCalls(2).map((c) => ({ ...c, offer: 'inactive offer 2' })),
-  ])('$name on an $offer → 400 naming $field', async (c) => {
+  ])('$name on an $offer → 400 naming $field', async (c, { app }) => {
     const response = await post(app, c.url, c.body);
     expect(response.statusCode, response.body).toBe(400);
     const { error } = response.json<{
@@ -83,7 +71,7 @@ describe('clicks are checked against the offers table', () => {
     expect(error.details).toEqual([{ field: c.field, message: 'is not an active offer' }]);
   });
 
-  it("stores the offer's title and URL, not the ones the client sent", async () => {
+  it("stores the offer's title and URL, not the ones the client sent", async ({ app, bus }) => {
     const response = await post(app, '/api/analytics/affiliate-click', {
       offerId: 1,
       offerTitle: '=13+13',
@@ -97,7 +85,7 @@ describe('clicks are checked against the offers table', () => {
       expect(r.statusCode, r.body).toBe(202);
       published.push(r.json<{ id: string }>().id);
     }
-    const messages = await readTopic(testBus.topicPrefix, topics.affiliateClick, {
+    const messages = await readTopic(bus.topicPrefix, topics.affiliateClick, {
       expect: published.length + 1,
       timeoutMs: 2500,
     });
@@ -121,7 +109,10 @@ describe('clicks are checked against the offers table', () => {
     });
   });
 
-  it('sees an offer deactivated or activated in the table within the cache TTL, without a restart', async () => {
+  it('sees an offer deactivated or activated in the table within the cache TTL, without a restart', async ({
+    app,
+    database,
+  }) => {
     expect((await post(app, '/api/affiliate-offers/3/click')).statusCode).toBe(202);
     expect((await post(app, '/api/affiliate-offers/2/click')).statusCode).toBe(400);
     await database.db.updateTable('affiliate_offers').set({ active: false }).where('id', '=', 3).execute();

@@ -1,17 +1,12 @@
 // Contract tests of every tracking route against a real Kafka broker: valid → 202 and the message is on
 // its topic; invalid → 400 naming the field and nothing on the topic; Kafka away → 503 within a second.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { KafkaBus } from '@bodymetrics/bus';
 import { topics, type TopicDefinition } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  readTopic,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { readTopic } from '@bodymetrics/testing';
+import { test } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
-import { insertOffers } from './offers.fixture';
+import { insertOffers } from './test-support';
 
 const visitorId = 'v-7f3a9c';
 const pageVisit = {
@@ -254,31 +249,17 @@ const invalid: { name: string; url: string; body: unknown; field: string; topic:
   },
 ];
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase('tracking');
-  await insertOffers(database.db, [{ id: 3 }, { id: 4 }, { id: 5 }]);
+const it = test.extend('app', { scope: 'file' }, ({ database, bus }, { onCleanup }) => {
+  const app = buildApp({ bus: bus.bus, ipStorage: 'truncated', db: database.db });
+  onCleanup(() => app.close());
+  return app;
 });
-afterAll(async () => {
-  await database?.drop();
-});
+it.beforeAll(({ database }) => insertOffers(database.db, [{ id: 3 }, { id: 4 }, { id: 5 }]));
 
 describe('tracking routes against a real Kafka', () => {
-  let testBus: TestBus;
-  let app: ReturnType<typeof buildApp>;
-
-  beforeAll(async () => {
-    testBus = await createTestBus('tracking');
-    app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
-  });
-  afterAll(async () => {
-    await app.close();
-    await testBus.cleanup();
-  });
-
   const accepted = new Map<string, Case>();
 
-  it.each(valid)('$name → 202', async (c) => {
+  it.for(valid)('$name → 202', async (c, { app }) => {
     const response = await app.inject({
       method: 'POST',
       url: c.url,
@@ -296,7 +277,7 @@ describe('tracking routes against a real Kafka', () => {
     accepted.set(response.json<{ id: string }>().id, c);
   });
 
-  it.each(invalid)('$name → 400 naming $field', async (c) => {
+  it.for(invalid)('$name → 400 naming $field', async (c, { app }) => {
     const response = await app.inject({
       method: 'POST',
       url: c.url,
@@ -310,12 +291,14 @@ describe('tracking routes against a real Kafka', () => {
     expect(body.error.message).toContain(c.field);
   });
 
-  it('each accepted event is on its topic, and nothing else is (no invalid body was published)', async () => {
+  it('each accepted event is on its topic, and nothing else is (no invalid body was published)', async ({
+    bus,
+  }) => {
     expect(accepted.size).toBe(valid.length);
     for (const topic of new Set(valid.map((c) => c.topic))) {
       const expected = [...accepted].filter(([, c]) => c.topic === topic);
       // Wait a little past the expected count so a stray message from an invalid body would show up.
-      const messages = await readTopic(testBus.topicPrefix, topic, {
+      const messages = await readTopic(bus.topicPrefix, topic, {
         expect: expected.length + 1,
         timeoutMs: 2500,
       });
@@ -328,7 +311,7 @@ describe('tracking routes against a real Kafka', () => {
     }
   });
 
-  it('malformed JSON → 400 with the error shape', async () => {
+  it('malformed JSON → 400 with the error shape', async ({ app }) => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/journey/track',
@@ -341,7 +324,7 @@ describe('tracking routes against a real Kafka', () => {
 });
 
 describe('tracking when Kafka is unavailable', () => {
-  it('answers 503 within a second instead of hanging', async () => {
+  it('answers 503 within a second instead of hanging', async ({ database }) => {
     // A broker address where nothing listens: the same as a stopped broker, without stopping the one
     // the other test files share (the broker-restart fault test stops the real one, in isolation).
     const bus = new KafkaBus({ brokers: ['127.0.0.1:1'], clientId: 'tracking-down', publishTimeoutMs: 800 });

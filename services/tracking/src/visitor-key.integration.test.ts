@@ -1,18 +1,10 @@
 // The daily visitor key through real tracking processes: two processes sharing Redis give one browser the
 // same key, whichever process takes its request; the salt in Redis expires with its day.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { describe, expect } from 'vitest';
 import { topics, type PageVisitEvent } from '@bodymetrics/contracts';
 import { redisSaltStore, visitorKeys } from '@bodymetrics/service-kit';
-import {
-  createTestBus,
-  createTestDatabase,
-  readTopic,
-  testInfra,
-  uniqueTag,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { readTopic } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 
 const chrome =
@@ -33,33 +25,21 @@ const pageVisit = (visitorId: string, storageAllowed?: boolean) => ({
 });
 
 describe('daily visitor key across tracking processes', () => {
-  let testBus: TestBus;
-  let database: TestDatabase;
-  let redis: Redis;
-  const prefix = `test:${uniqueTag()}:`;
   const apps: ReturnType<typeof buildApp>[] = [];
 
-  beforeAll(async () => {
-    testBus = await createTestBus('visitor-key');
-    database = await createTestDatabase('tracking_visitor_key');
-    redis = new Redis(testInfra().redisUrl);
+  it.beforeAll(({ database, bus, redis, keyPrefix }) => {
     for (let i = 0; i < 2; i++)
       apps.push(
         buildApp({
-          bus: testBus.bus,
+          bus: bus.bus,
           ipStorage: 'truncated',
           db: database.db,
-          visitorKeys: visitorKeys('Europe/Bucharest', redisSaltStore(redis, prefix)),
+          visitorKeys: visitorKeys('Europe/Bucharest', redisSaltStore(redis, keyPrefix)),
         }),
       );
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-    await testBus.cleanup();
-    await database.drop();
+    return async () => {
+      for (const app of apps) await app.close();
+    };
   });
 
   const send = (app: ReturnType<typeof buildApp>, body: unknown, ip: string, ua = chrome) =>
@@ -70,7 +50,9 @@ describe('daily visitor key across tracking processes', () => {
       payload: JSON.stringify(body),
     });
 
-  it('stamps one key for two tabs of one browser (two processes), another for another browser, the id with consent', async () => {
+  it('stamps one key for two tabs of one browser (two processes), another for another browser, the id with consent', async ({
+    bus,
+  }) => {
     const [a, b] = apps as [ReturnType<typeof buildApp>, ReturnType<typeof buildApp>];
     const ids = {
       tab1: (await send(a, pageVisit('tab-1'), '198.51.100.20')).json<{ id: string }>().id,
@@ -78,7 +60,7 @@ describe('daily visitor key across tracking processes', () => {
       other: (await send(b, pageVisit('tab-3'), '198.51.100.21')).json<{ id: string }>().id,
       kept: (await send(a, pageVisit('kept-7', true), '198.51.100.20')).json<{ id: string }>().id,
     };
-    const events = await readTopic(testBus.topicPrefix, topics.pageVisit, { expect: 4 });
+    const events = await readTopic(bus.topicPrefix, topics.pageVisit, { expect: 4 });
     const keyOf = (id: string) =>
       (events.find((e) => e.id === id)?.payload as PageVisitEvent & { visitorKey?: string }).visitorKey;
     expect(keyOf(ids.tab1)).toMatch(/^d:/);
@@ -90,8 +72,8 @@ describe('daily visitor key across tracking processes', () => {
     expect(JSON.stringify(events)).not.toContain('198.51.100.20');
   });
 
-  it('keeps one salt per day in Redis, expiring by the end of that day', async () => {
-    const keys = await redis.keys(`${prefix}visitor-salt:*`);
+  it('keeps one salt per day in Redis, expiring by the end of that day', async ({ redis, keyPrefix }) => {
+    const keys = await redis.keys(`${keyPrefix}visitor-salt:*`);
     expect(keys).toHaveLength(1);
     const ttl = await redis.ttl(keys[0] as string);
     expect(ttl).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import { topics } from '@bodymetrics/contracts';
 import { visitorKeys } from '@bodymetrics/service-kit';
 import {
+  closedPort,
   createTestBus,
   createTestDatabase,
   eventually,
@@ -19,7 +20,7 @@ import {
   type TestDatabase,
 } from '@bodymetrics/testing';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
-import { closedPort, reportBody, testApp } from '../test-support';
+import { reportBody, testApp } from '../test-support';
 
 const tz = 'Europe/Bucharest';
 const chrome =

@@ -1,8 +1,8 @@
 // When the SMTP server cannot be reached, nothing is half-done: the visitor gets 502
 // mail_delivery_failed, no report is stored, nobody is subscribed, no contact message is kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
-import { closedPort, countRows, reportBody, testApp } from '../test-support';
+import { closedPort, createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { countRows, reportBody, testApp } from '../test-support';
 
 let database: TestDatabase;
 let app: ReturnType<typeof testApp>;

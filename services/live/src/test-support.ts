@@ -7,7 +7,7 @@ import type { LiveActivity, LiveServerMessage } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
 import { eventually } from '@bodymetrics/testing';
-import { buildApp, type LiveDeps } from '../app';
+import { buildApp, type LiveDeps } from './app';
 
 export type LiveApp = ReturnType<typeof buildApp>;
 
