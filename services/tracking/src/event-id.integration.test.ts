@@ -13,7 +13,7 @@ import {
   type TestDatabase,
 } from '@bodymetrics/testing';
 import { buildApp } from './app';
-import { insertOffers } from './offers.fixture';
+import { insertOffers } from './test-support';
 
 const visitorId = 'v-event-id';
 const bodies: { url: string; body: Record<string, unknown>; topic: TopicDefinition; beacon?: boolean }[] = [
