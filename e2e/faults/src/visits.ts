@@ -1,4 +1,6 @@
-// Tracking request bodies as the public app sends them, one visitor (and session) per call unless said.
+// Tracking request bodies as the public app sends them, one visitor (and session) per call unless said. The
+// visitors allowed analytics storage, so each is counted by its own id: the whole stream comes from one
+// address and browser, which without consent would be one visitor of the day (README "How we count").
 export const desktopChrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
@@ -15,6 +17,7 @@ export const pageVisitBody = (visitorId: string, sessionId = `${visitorId}-s`, p
   language: 'ro-RO',
   timeZone: 'Europe/Bucharest',
   isReturningVisitor: 0,
+  storageAllowed: true,
   trafficSource: { source: 'direct', medium: 'none', referrerDomain: null },
 });
 
@@ -23,4 +26,5 @@ export const journeyBody = (visitorId: string, step: string, sessionId = `${visi
   sessionId,
   step,
   userAgent: desktopChrome,
+  storageAllowed: true,
 });
