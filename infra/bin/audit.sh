@@ -2,7 +2,7 @@
 # Security checks of the tree, run by hand or in CI (not by `npm test`: the advisory check needs the
 # registry's audit endpoint):
 #   1. `pnpm audit --prod --audit-level high` — production dependencies with a high or critical advisory;
-#   2. a secret scan of every tracked file (packages/security-suite/src/secret-scan.ts, also a test).
+#   2. a secret scan of every tracked file (e2e/security/src/secret-scan.ts, also a test).
 # Prints one summary line per check. Exit 0: both clean. Exit 1: an advisory or a secret was found.
 # Exit 2: the advisory database could not be reached (a registry mirror without the audit endpoint),
 # so nothing is known about advisories — never reported as a pass.
@@ -29,7 +29,7 @@ else
 fi
 
 echo "[audit] secret scan of tracked files"
-scan_out="$(bm exec tsx packages/security-suite/src/secret-scan-cli.ts 2>&1)"
+scan_out="$(bm exec tsx e2e/security/src/secret-scan-cli.ts 2>&1)"
 scan_rc=$?
 printf '%s\n' "$scan_out"
 if [ "$scan_rc" -ne 0 ]; then

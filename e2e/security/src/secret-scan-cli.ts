@@ -1,4 +1,4 @@
-// `tsx packages/security-suite/src/secret-scan-cli.ts [root]`: scans the tracked files, prints one line per
+// `tsx e2e/security/src/secret-scan-cli.ts [root]`: scans the tracked files, prints one line per
 // finding (file:line and the rule — never the secret), exits 1 when anything was found.
 import { resolve } from 'node:path';
 import { scanTrackedFiles } from './secret-scan';
