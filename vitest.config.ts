@@ -1,16 +1,33 @@
-// One vitest run for the whole tree (`npm test`): unit tests and integration tests against the real
-// servers that infra/local started. Files run in parallel, each with its own database, topics and keys.
+// One vitest run for the whole tree (`npm test`), in two projects: `pure` tests need no server at all
+// (`vitest run --project pure` works on a machine with nothing running); `integration` tests
+// (*.integration.test.ts) talk to the real servers that infra/local started, each file with its own
+// database, topics and keys, cloned from the migrated template the global setup prepares. e2e/security
+// runs here too (its files run in parallel, each with its own system); the other e2e folders have their own
+// configs (browser tests one at a time; faults last, alone).
 import { defineConfig } from 'vitest/config';
+
+const roots = '{packages,services,infra,web-public,web-admin,e2e/security}';
+const integration = `${roots}/**/*.integration.test.{ts,tsx}`;
 
 export default defineConfig({
   test: {
-    include: ['{packages,services,infra,web-public,web-admin,e2e/security}/**/*.test.{ts,tsx}'],
-    // e2e/security runs here (its files run in parallel, each with its own system); the other e2e folders
-    // have their own configs (browser tests one at a time; faults last, alone).
     exclude: ['**/node_modules/**', '**/dist/**'],
-    globalSetup: ['./packages/testing/src/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'pure', include: [`${roots}/**/*.test.{ts,tsx}`], exclude: [integration] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [integration],
+          globalSetup: ['./packages/testing/src/global-setup.ts'],
+        },
+      },
+    ],
   },
 });
