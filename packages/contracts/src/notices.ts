@@ -3,6 +3,7 @@
 // publisher only through `notifierOf` (validated, then published) and is read only through `readNotice`
 // (parsed strictly by the same schema), so both modes carry the same payload.
 import { z } from 'zod';
+import { adminSessionsRevokedChannel, adminSessionsRevokedSchema } from './live';
 import { trackingTopics } from './topics';
 
 export interface NoticeKind<S extends z.ZodType> {
@@ -34,6 +35,15 @@ export const analyticsChangedChannel = (prefix = '') => `${prefix}bodymetrics:an
 export const analyticsChangedNotice: NoticeKind<typeof analyticsChangedNoticeSchema> = {
   channel: analyticsChangedChannel,
   schema: analyticsChangedNoticeSchema,
+};
+
+/**
+ * What admin-auth tells the live service when admin sessions end before their time (logout, password change or
+ * reset, an admin disabled): live closes the matching admin sockets at once (schema and channel in live.ts).
+ */
+export const adminSessionsRevokedNotice: NoticeKind<typeof adminSessionsRevokedSchema> = {
+  channel: adminSessionsRevokedChannel,
+  schema: adminSessionsRevokedSchema,
 };
 
 /** What publishes on a Redis channel (ioredis's `Redis` is one); contracts stay free of a Redis client. */

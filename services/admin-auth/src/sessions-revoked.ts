@@ -3,16 +3,13 @@
 // Best effort by design: the sessions are already gone from Postgres, so a missed notice only means the
 // socket closes at the re-check (SESSION_RECHECK_MS) — a failure is logged, never turned into an error.
 import type { Redis } from 'ioredis';
-import { adminSessionsRevokedChannel, type AdminSessionsRevoked } from '@bodymetrics/contracts';
+import { adminSessionsRevokedNotice, notifierOf, type AdminSessionsRevoked } from '@bodymetrics/contracts';
 
 export type AnnounceSessionsRevoked = (revoked: AdminSessionsRevoked) => Promise<void>;
 
 /** Publishes on the live service's Redis channel (distributed mode, and the CLI). */
-export const publishSessionsRevoked =
-  (redis: Redis, liveKeyPrefix: string): AnnounceSessionsRevoked =>
-  async (revoked) => {
-    await redis.publish(adminSessionsRevokedChannel(liveKeyPrefix), JSON.stringify(revoked));
-  };
+export const publishSessionsRevoked = (redis: Redis, liveKeyPrefix: string): AnnounceSessionsRevoked =>
+  notifierOf(adminSessionsRevokedNotice, { redis, keyPrefix: liveKeyPrefix });
 
 /** The announcer with failures reported to `onError` instead of thrown. */
 export const quietly =

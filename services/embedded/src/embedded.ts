@@ -10,7 +10,7 @@ import { buildApp as buildAdminAuthApp, ensureAdminFromEnv } from '@bodymetrics/
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
 import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
 import { InProcessBus } from '@bodymetrics/bus';
-import { analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
+import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
 import { buildGateway, type Gateway } from '@bodymetrics/gateway';
 import { buildApp as buildLiveApp } from '@bodymetrics/live';
@@ -224,7 +224,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
           keyPrefix: 'bm:',
           deviceCookieSecret: options.deviceCookieSecret,
           // Ended sessions close their live sockets at once; the live service is next door here.
-          announceSessionsRevoked: (revoked) => live.live.announceSessionsRevoked(revoked),
+          announceSessionsRevoked: notifierOf(adminSessionsRevokedNotice, {
+            inProcess: (revoked) => live.live.announceSessionsRevoked(revoked),
+          }),
           logger: loggerFor('admin-auth'),
         }),
       ),

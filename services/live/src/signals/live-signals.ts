@@ -1,11 +1,7 @@
 // How live instances tell each other (and themselves) that something moved: presence changes fan out to
 // every instance's admin sockets; the aggregator's "analytics changed" notice becomes analytics_update.
 // Redis pub/sub in distributed mode, an in-process emitter in embedded mode (design.md §3).
-import {
-  adminSessionsRevokedSchema,
-  type AdminSessionsRevoked,
-  type AnalyticsChangedNotice,
-} from '@bodymetrics/contracts';
+import type { AdminSessionsRevoked, AnalyticsChangedNotice } from '@bodymetrics/contracts';
 
 export interface LiveSignals {
   /** Announces a presence change to every live instance, this one included. */
@@ -22,13 +18,3 @@ export interface LiveSignals {
 
 /** Channel on which live instances announce presence changes to each other. */
 export const presenceChangedChannel = (prefix = '') => `${prefix}bodymetrics:presence-changed`;
-
-/** A revocation from another process: strictly parsed, since it closes sockets; anything else is ignored. */
-export function parseSessionsRevoked(message: string): AdminSessionsRevoked | undefined {
-  try {
-    const parsed = adminSessionsRevokedSchema.safeParse(JSON.parse(message));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -2,7 +2,7 @@
 // re-subscribes by itself after a reconnect (autoResubscribe), so a Redis restart heals without us.
 import type { Redis } from 'ioredis';
 import {
-  adminSessionsRevokedChannel,
+  adminSessionsRevokedNotice,
   analyticsChangedNotice,
   notifierOf,
   readNotice,
@@ -10,7 +10,7 @@ import {
   type AnalyticsChangedNotice,
   type Notifier,
 } from '@bodymetrics/contracts';
-import { parseSessionsRevoked, presenceChangedChannel, type LiveSignals } from './live-signals';
+import { presenceChangedChannel, type LiveSignals } from './live-signals';
 
 export class RedisSignals implements LiveSignals {
   private readonly presenceChannel: string;
@@ -21,6 +21,7 @@ export class RedisSignals implements LiveSignals {
   private readonly revokedHandlers: Array<(revoked: AdminSessionsRevoked) => void> = [];
   private readonly subscribed: Promise<unknown>;
   private readonly notifyAnalyticsChanged: Notifier<AnalyticsChangedNotice>;
+  private readonly notifySessionsRevoked: Notifier<AdminSessionsRevoked>;
 
   constructor(
     private readonly publisher: Redis,
@@ -33,7 +34,8 @@ export class RedisSignals implements LiveSignals {
     this.presenceChannel = presenceChangedChannel(keyPrefix);
     this.analyticsChannel = analyticsChangedNotice.channel(keyPrefix);
     this.notifyAnalyticsChanged = notifierOf(analyticsChangedNotice, { redis: publisher, keyPrefix });
-    this.revokedChannel = adminSessionsRevokedChannel(keyPrefix);
+    this.revokedChannel = adminSessionsRevokedNotice.channel(keyPrefix);
+    this.notifySessionsRevoked = notifierOf(adminSessionsRevokedNotice, { redis: publisher, keyPrefix });
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.presenceChannel) for (const h of this.presenceHandlers) h();
       else if (channel === this.analyticsChannel) {
@@ -41,8 +43,10 @@ export class RedisSignals implements LiveSignals {
         if (!read.ok) onInvalidNotice(channel, read.reason);
         else for (const h of this.analyticsHandlers) h(read.notice);
       } else if (channel === this.revokedChannel) {
-        const revoked = parseSessionsRevoked(message);
-        if (revoked) for (const h of this.revokedHandlers) h(revoked);
+        // Strictly parsed, since it closes sockets; anything else is dropped.
+        const read = readNotice(adminSessionsRevokedNotice, message);
+        if (!read.ok) onInvalidNotice(channel, read.reason);
+        else for (const h of this.revokedHandlers) h(read.notice);
       }
     });
     this.subscribed = subscriber
@@ -72,7 +76,7 @@ export class RedisSignals implements LiveSignals {
   }
 
   async announceSessionsRevoked(revoked: AdminSessionsRevoked): Promise<void> {
-    await this.publisher.publish(this.revokedChannel, JSON.stringify(revoked));
+    await this.notifySessionsRevoked(revoked);
   }
 
   onSessionsRevoked(handler: (revoked: AdminSessionsRevoked) => void): void {
