@@ -18,10 +18,11 @@ export function stampOf(
   ipStorage: IpStorage,
   claimedUserAgent?: string | null,
 ): ServerStamp {
+  const requestUserAgent = requestUserAgentOf(request);
   return {
     ipAddress: storableIp(request.ip, ipStorage),
-    requestUserAgent: requestUserAgentOf(request),
-    isBot: isBotRequest(requestUserAgentOf(request), claimedUserAgent),
+    requestUserAgent,
+    isBot: isBotRequest(requestUserAgent, claimedUserAgent),
   };
 }
 
