@@ -1,7 +1,8 @@
 // docker-compose.yml and infra/docker/Dockerfile, checked as files (no Docker engine runs here): every
 // process of design §1 is there, on the ports of design §5, healthy only when its /healthz answers, with
 // the settings its config.ts reads pointing at the compose services, started in the right order, and
-// tracking free to scale (`docker compose up --scale tracking=4`).
+// tracking free to scale (`docker compose up --scale tracking=4`); each image runs its compiled JavaScript
+// with production dependencies only (what that folder holds and that it runs: shipped-service.integration.test.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,12 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as {
   services: Record<string, ComposeService>;
 };
 const dockerfile = read('infra/docker/Dockerfile');
+/** One stage of the Dockerfile, from its base image to the next FROM (comment lines left out). */
+function stage(name: string): string {
+  const found = dockerfile.split(/^FROM /m).find((text) => new RegExp(`^\\S+ AS ${name}\\n`).test(text));
+  if (!found) throw new Error(`infra/docker/Dockerfile has no stage "${name}"`);
+  return found.replace(/^#.*\n/gm, '');
+}
 
 /** Design §5. */
 const appPorts: Record<string, number> = {
@@ -138,20 +145,55 @@ describe('docker-compose.yml', () => {
       expect(target).toMatch(/^runtime AS /);
       expect(target).toContain(`ENV PORT=${port}`);
       expect(target).toContain(`EXPOSE ${port}`);
-      expect(target).toContain(`"services/${name}/src/main.ts"`);
+      // The service's deployed folder (dist/ + production node_modules), where the repository has it.
+      expect(target).toContain(`COPY --from=build /deploy/services/${name} /app/services/${name}\n`);
+      expect(target).toMatch(new RegExp(`^WORKDIR /app/services/${name}$`, 'm'));
+      expect(target).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
       expect(String(env(name).PORT)).toBe(String(port));
       expect(env(name).HOST).toBe('0.0.0.0');
     },
   );
 
-  it('bases every image on node:24-bookworm-slim with pnpm from corepack and the frozen lockfile', () => {
+  it('builds on node:24-bookworm-slim with pnpm from corepack and the frozen lockfile', () => {
     expect(dockerfile).toMatch(/^FROM node:24-bookworm-slim AS workspace$/m);
     expect(dockerfile).toMatch(/corepack enable pnpm/);
     expect(dockerfile).toMatch(/pnpm install --frozen-lockfile/);
-    expect(dockerfile).toMatch(/^FROM workspace AS runtime$/m);
+    expect(dockerfile).toMatch(/^FROM workspace AS build$/m);
     // The gateway serves the two web builds, so its image carries them.
-    expect(dockerfile).toMatch(/COPY --from=web-build \/app\/web-public\/dist web-public\/dist/);
-    expect(dockerfile).toMatch(/COPY --from=web-build \/app\/web-admin\/dist web-admin\/dist/);
+    expect(dockerfile).toContain('COPY --from=build /app/web-public/dist /app/web-public/dist\n');
+    expect(dockerfile).toContain('COPY --from=build /app/web-admin/dist /app/web-admin/dist\n');
+  });
+
+  it('compiles every process and deploys each with its production dependencies only', () => {
+    const build = stage('build');
+    expect(build).toMatch(/turbo run build\b/);
+    for (const filter of [
+      '@bodymetrics/web-public',
+      '@bodymetrics/web-admin',
+      "'./services/*'",
+      '@bodymetrics/db',
+    ])
+      expect(build).toContain(`--filter=${filter}`);
+    const deployed =
+      /for name in ([a-z\- ]+); do[\s\S]*?pnpm --filter "@bodymetrics\/\$name" deploy --prod /.exec(build);
+    expect(deployed?.[1]?.split(' ').sort()).toEqual([...apps].sort());
+    expect(build).toMatch(/pnpm --filter @bodymetrics\/db deploy --prod [^\n]*\n\s*\/deploy\/packages\/db/);
+  });
+
+  it('runs each image from bare Node as a non-root user, with no source, tsx, devDependency or pnpm', () => {
+    const runtime = stage('runtime');
+    expect(runtime).toMatch(/^node:24-bookworm-slim AS runtime\n/);
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/--enable-source-maps/);
+    for (const name of ['runtime', 'migrate', ...apps]) {
+      const image = stage(name);
+      expect(image, name).not.toMatch(/\btsx\b|\bpnpm\b|^USER (?!node)|^RUN /m);
+      // Only deployed folders and the web builds come in: never the workspace (sources, every devDependency).
+      for (const [, from, path] of image.matchAll(/^COPY (?:--from=(\S+) )?(\S+)/gm)) {
+        expect(from, `${name}: COPY ${path}`).toBe('build');
+        expect(path, name).toMatch(/^\/deploy\/|^\/app\/web-(public|admin)\/dist$/);
+      }
+    }
   });
 
   it.each(apps)('calls %s healthy only when its /healthz answers', (name) => {
@@ -208,9 +250,11 @@ describe('docker-compose.yml', () => {
     expect(migrate.build?.target).toBe('migrate');
     expect(migrate.restart).toBe('no');
     expect(migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
-    expect(dockerfile).toMatch(
-      /AS migrate\n[\s\S]*?packages\/db\/src\/cli\/migrate\.ts.*packages\/db\/src\/cli\/seed\.ts/,
-    );
+    const job = stage('migrate');
+    expect(job).toMatch(/^runtime AS migrate\n/);
+    expect(job).toContain('COPY --from=build /deploy/packages/db /app/packages/db\n');
+    expect(job).toMatch(/^WORKDIR \/app\/packages\/db$/m);
+    expect(job).toMatch(/^CMD \[.*node dist\/migrate\.js && node dist\/seed\.js/m);
     for (const name of apps)
       expect(service(name).depends_on?.migrate, name).toEqual({
         condition: 'service_completed_successfully',
