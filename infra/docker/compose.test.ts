@@ -2,7 +2,8 @@
 // process of design §1 is there, on the ports of design §5, healthy only when its /healthz answers, with
 // the settings its config.ts reads pointing at the compose services, started in the right order, and
 // tracking free to scale (`docker compose up --scale tracking=4`); each image runs its compiled JavaScript
-// with production dependencies only (what that folder holds and that it runs: shipped-service.integration.test.ts).
+// with production dependencies only (what the deployed folder holds, and that it runs:
+// shipped-service.integration.test.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
