@@ -1,5 +1,5 @@
 // One linter for the tree: type-checked rules that catch real bugs (floating and misused promises),
-// consistent type imports, and no focused tests left behind.
+// consistent type imports, no focused tests left behind, and kafkajs imported only inside packages/bus.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -36,6 +36,25 @@ export default tseslint.config(
         { object: 'it', property: 'only' },
         { object: 'test', property: 'only' },
         { object: 'describe', property: 'only' },
+      ],
+    },
+  },
+  {
+    // kafkajs stays behind the bus: services, tests, infra and bench use @bodymetrics/bus (KafkaBus; KafkaAdmin,
+    // readKafkaTopic and KafkaRawProducer for tools), so upgrading or replacing the client touches one package.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['packages/bus/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kafkajs',
+              message: 'Use @bodymetrics/bus (KafkaBus, KafkaAdmin, readKafkaTopic, KafkaRawProducer).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,12 +1,12 @@
 // drain: the aggregator applying a backlog of 1,000,000 mixed events (BENCH_SCALE scales it) from Kafka
 // into Postgres — one transaction per batch, raw rows plus every aggregate. The topics are filled first
-// (raw kafkajs sendBatch, as fast as the broker takes it), then the aggregator process is started and
-// timed from its start until its committed offsets reach the end of every partition.
+// (raw batches through the bus's KafkaRawProducer, as fast as the broker takes them), then the aggregator
+// process is started and timed from its start until its committed offsets reach the end of every partition.
 // Baseline: the same raw rows, in batches of the aggregator's observed size, inserted with the same
 // multi-row INSERT … ON CONFLICT DO NOTHING into copies of the raw tables, without any aggregate.
 // Targets: ≥ 20,000 events/s and ≥ 40 % of the baseline.
-import { Kafka, logLevel, type Message } from 'kafkajs';
 import { sql } from 'kysely';
+import { KafkaRawProducer, type RawMessage } from '@bodymetrics/bus';
 import { seedContent } from '@bodymetrics/db';
 import type { Figures } from './run';
 import { createBenchDatabase } from './lib/bench-database';
@@ -172,27 +172,26 @@ export async function run(): Promise<Figures> {
   }
 }
 
-/** Publishes the stream with raw kafkajs sendBatch (several requests in flight); returns rows expected per raw table. */
+/** Publishes the stream with raw batches (several requests in flight); returns rows expected per raw table. */
 async function fillTopics(
   prefix: string,
   options: Parameters<typeof eventStream>[0],
 ): Promise<Map<RawTable, number>> {
-  const kafka = new Kafka({
+  const producer = new KafkaRawProducer({
     clientId: 'bench-drain-fill',
     brokers: benchInfra().kafkaBrokers,
-    logLevel: logLevel.NOTHING,
+    // kafkajs's own default: a 5,000-message batch may wait behind others on a busy broker.
+    requestTimeoutMs: 30_000,
   });
-  const producer = kafka.producer({ allowAutoTopicCreation: false });
-  await producer.connect();
   const expected = new Map<RawTable, number>(rawTables.map((t) => [t, 0]));
   const inFlight = new Set<Promise<unknown>>();
-  let chunk = new Map<string, Message[]>();
+  let chunk = new Map<string, RawMessage[]>();
   let size = 0;
   const send = async () => {
     const topicMessages = [...chunk].map(([topic, messages]) => ({ topic: `${prefix}${topic}`, messages }));
     chunk = new Map();
     size = 0;
-    const p = producer.sendBatch({ acks: -1, topicMessages });
+    const p = producer.send(topicMessages);
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
     if (inFlight.size >= 4) await Promise.race(inFlight);
@@ -207,7 +206,7 @@ async function fillTopics(
   }
   if (size) await send();
   await Promise.all(inFlight);
-  await producer.disconnect();
+  await producer.close();
   return expected;
 }
 

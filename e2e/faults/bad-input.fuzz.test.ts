@@ -7,12 +7,12 @@
 // tracking topic has a message, no mail was sent and nobody is on the live list.
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { Kafka, logLevel } from 'kafkajs';
 import { sql } from 'kysely';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp as buildAdminAuth } from '@bodymetrics/admin-auth';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
+import { KafkaAdmin } from '@bodymetrics/bus';
 import {
   adminLoginBodySchema,
   adminSessionBodySchema,
@@ -305,23 +305,18 @@ async function tableCounts(): Promise<Record<string, number>> {
 }
 
 async function messagesOnTrackingTopics(): Promise<Record<string, number>> {
-  const admin = new Kafka({
-    clientId: 'fuzz-topics',
-    brokers: testInfra().kafkaBrokers,
-    logLevel: logLevel.NOTHING,
-  }).admin();
-  await admin.connect();
+  const admin = new KafkaAdmin({ brokers: testInfra().kafkaBrokers, clientId: 'fuzz-topics' });
   try {
     const counts: Record<string, number> = {};
     for (const t of trackingTopics) {
       for (const name of [t.name, deadLetterTopicName(t.name)]) {
-        const offsets = await admin.fetchTopicOffsets(topicName(testBus.topicPrefix, name));
-        counts[name] = offsets.reduce((s, o) => s + Number(o.high), 0);
+        const offsets = await admin.endOffsets(topicName(testBus.topicPrefix, name));
+        counts[name] = offsets.reduce((s, o) => s + o.high, 0);
       }
     }
     return counts;
   } finally {
-    await admin.disconnect();
+    await admin.close();
   }
 }
 

@@ -3,7 +3,7 @@
 // bring it back (fault injection).
 import { spawn } from 'node:child_process';
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Kafka, logLevel } from 'kafkajs';
+import { KafkaAdmin } from '@bodymetrics/bus';
 import { isLocalHost, readInfraEnv } from './env';
 import { withFileLock } from './file-lock';
 import { log4jProperties, serverProperties, type KafkaNode } from './kafka-config';
@@ -38,22 +38,19 @@ function localNode(): KafkaNode {
 
 /** True when a broker answers a metadata request within about a second. */
 export async function isKafkaUp(brokers: string[] = kafkaBrokers()): Promise<boolean> {
-  const admin = new Kafka({
+  const admin = new KafkaAdmin({
     clientId: 'bodymetrics-infra-probe',
     brokers,
-    connectionTimeout: 1000,
-    requestTimeout: 2000,
-    retry: { retries: 0 },
-    logLevel: logLevel.NOTHING,
-  }).admin();
+    connectionTimeoutMs: 1000,
+    requestTimeoutMs: 2000,
+    retries: 0,
+  });
   try {
-    await admin.connect();
-    const cluster = await admin.describeCluster();
-    return cluster.brokers.length > 0;
+    return (await admin.cluster()).brokers.length > 0;
   } catch {
     return false;
   } finally {
-    await admin.disconnect().catch(() => undefined);
+    await admin.close();
   }
 }
 

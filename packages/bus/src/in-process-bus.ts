@@ -1,8 +1,9 @@
-// The embedded mode's bus: one process, no broker. Same interface and semantics as Kafka: each topic is
-// an ordered log, each consumer group keeps its own offset, a batch is acknowledged (offset advanced)
-// only after the handler resolved, so delivery is at least once and ordered. Nothing survives a restart
-// of the process — the embedded mode's writes are applied within milliseconds, and the README says so.
-import { deadLetterTopicName, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
+// The embedded mode's bus: one process, no broker, the same contract as Kafka (bus.cases.ts). Each topic is
+// a set of partitions (an event's key picks one, so one key's events stay in order); each consumer group
+// keeps its own offset per partition and its consumers share the partitions; a batch is acknowledged (the
+// offset advanced) only after the handler resolved, so an unacknowledged batch goes to the group's next
+// consumer. Nothing survives a restart of the process: close() first drains, and the README says so.
+import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
 import { buildEnvelope, decodeEnvelope } from './envelope';
 import {
@@ -14,134 +15,303 @@ import {
   type PublishOptions,
 } from './types';
 
-interface Log {
+export interface InProcessBusOptions {
+  /** Most events handed to a handler at once (default 500). */
+  maxBatch?: number;
+  /**
+   * Partitions per topic (default 1: the embedded mode runs one consumer per group, and one partition gives it
+   * the largest batches). More let several consumers of one group share a topic.
+   */
+  partitions?: number;
+  /** How long close() waits for the running consumers to apply what was published (ms, default 10,000). */
+  drainTimeoutMs?: number;
+  /** Dead letters kept per topic, newest (default 10,000): memory stays bounded under a flood of poison. */
+  maxDeadLetters?: number;
+  log?: (m: string, e?: unknown) => void;
+  /** Told of every dead letter (metrics). */
+  onDeadLetter?: (letter: DeadLetter) => void;
+}
+
+interface Partition {
   messages: { key: string; value: string }[];
-  /** Messages before this index were acknowledged by every group and are dropped from memory. */
+  /** The offset of messages[0]: what every group acknowledged is dropped from memory. */
   base: number;
 }
 
+interface Member {
+  topics: TopicDefinition[];
+  running: boolean;
+}
+
+interface Group {
+  /** In the order they joined: partition p of a topic goes to the p-th (modulo) member subscribed to it. */
+  members: Member[];
+  /** Topic name → the next offset to hand out, per partition (everything before it is acknowledged). */
+  committed: Map<string, number[]>;
+  /** `topic#partition` a member is handling a batch of: nobody else takes it before that batch is settled. */
+  busy: Set<string>;
+}
+
+/** FNV-1a: a stable spread of keys over partitions. */
+function partitionOf(key: string, partitions: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % partitions;
+}
+
 export class InProcessBus implements Bus {
-  private readonly logs = new Map<string, Log>();
+  private readonly logs = new Map<string, Partition[]>();
+  private readonly groups = new Map<string, Group>();
+  private readonly deadLetters = new Map<string, DeadLetter[]>();
   private readonly waiters = new Set<() => void>();
   private readonly loops = new Set<Promise<void>>();
-  readonly deadLetters: DeadLetter[] = [];
   private closed = false;
+  private closing: Promise<void> | undefined;
 
-  constructor(
-    private readonly options: {
-      maxBatch?: number;
-      log?: (m: string, e?: unknown) => void;
-      /** Told of every dead letter (metrics). */
-      onDeadLetter?: (letter: DeadLetter) => void;
-    } = {},
-  ) {}
-
-  private addDeadLetter(letter: DeadLetter): void {
-    this.deadLetters.push(letter);
-    this.options.onDeadLetter?.(letter);
-  }
+  constructor(private readonly options: InProcessBusOptions = {}) {}
 
   ensureTopics(defs: TopicDefinition[]): Promise<void> {
-    for (const d of defs) if (!this.logs.has(d.name)) this.logs.set(d.name, { messages: [], base: 0 });
+    const count = Math.max(1, this.options.partitions ?? 1);
+    for (const d of defs) {
+      if (this.logs.has(d.name)) continue;
+      this.logs.set(
+        d.name,
+        Array.from({ length: count }, () => ({ messages: [], base: 0 })),
+      );
+    }
     return Promise.resolve();
   }
 
-  publish<P>(topic: TopicDefinition, payload: P, options: PublishOptions = {}): Promise<Envelope<P>> {
+  async publish<P>(topic: TopicDefinition, payload: P, options: PublishOptions = {}): Promise<Envelope<P>> {
     const envelope = buildEnvelope(topic, payload, new Date(), options.id);
     this.append(topic, topic.key(payload), JSON.stringify(envelope));
-    return Promise.resolve(envelope);
+    return envelope;
   }
 
-  publishRaw(topic: TopicDefinition, key: string, value: string): Promise<void> {
+  // async: a refused write is a rejected promise, as with Kafka, never a throw at the call.
+  async publishRaw(topic: TopicDefinition, key: string, value: string): Promise<void> {
     this.append(topic, key, value);
-    return Promise.resolve();
   }
 
   private append(topic: TopicDefinition, key: string, value: string): void {
     if (this.closed) throw new BusUnavailableError('bus is closed');
-    const log = this.logs.get(topic.name);
-    if (!log) throw new BusUnavailableError(`unknown topic ${topic.name}`);
-    log.messages.push({ key, value });
+    const partitions = this.logs.get(topic.name);
+    if (!partitions) throw new BusUnavailableError(`unknown topic ${topic.name}`);
+    partitions[partitionOf(key, partitions.length)]?.messages.push({ key, value });
+    this.wakeAll();
+  }
+
+  private wakeAll(): void {
     for (const wake of this.waiters) wake();
   }
 
+  /** Resolves at the next publish, acknowledgement or change of membership (or after `ms`). */
+  private changed(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => wake(), ms);
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
+      this.waiters.add(wake);
+    });
+  }
+
+  private groupOf(groupId: string, topics: TopicDefinition[]): Group {
+    let group = this.groups.get(groupId);
+    if (!group) {
+      group = { members: [], committed: new Map(), busy: new Set() };
+      this.groups.set(groupId, group);
+    }
+    for (const topic of topics) {
+      // A new group starts at the oldest message still kept (Kafka: fromBeginning, within retention).
+      if (!group.committed.has(topic.name))
+        group.committed.set(
+          topic.name,
+          (this.logs.get(topic.name) ?? []).map((p) => p.base),
+        );
+    }
+    return group;
+  }
+
+  /** The partitions of `topic` this member owns now: the p-th partition goes to the (p mod n)-th subscriber. */
+  private owns(group: Group, member: Member, topic: TopicDefinition, partition: number): boolean {
+    const subscribers = group.members.filter((m) => m.topics.some((t) => t.name === topic.name));
+    return subscribers[partition % subscribers.length] === member;
+  }
+
   consume(options: ConsumeOptions): Promise<Consumer> {
-    let running = true;
-    const offsets = new Map<string, number>(options.topics.map((t) => [t.name, 0]));
-    const maxBatch = this.options.maxBatch ?? 500;
-    const loop = (async () => {
-      while (running && !this.closed) {
-        let worked = false;
-        for (const topic of options.topics) {
-          const log = this.logs.get(topic.name);
-          const offset = offsets.get(topic.name) ?? 0;
-          if (!log || offset >= log.base + log.messages.length) continue;
-          const slice = log.messages.slice(offset - log.base, offset - log.base + maxBatch);
-          const events: Envelope<unknown>[] = [];
-          for (const m of slice) {
-            const decoded = decodeEnvelope(topic, m.value);
-            if (decoded.ok) events.push(decoded.envelope);
-            else
-              this.addDeadLetter({
-                topic: deadLetterTopicName(topic.name),
-                reason: decoded.reason,
-                value: m.value,
-                failedAt: new Date().toISOString(),
-              });
-          }
-          if (events.length) {
-            try {
-              await applyBatch({ topic, events }, options, {
-                isRunning: () => running && !this.closed,
-                heartbeat: () => Promise.resolve(),
-                log: this.options.log,
-                deadLetter: (event, reason) => {
-                  this.addDeadLetter({
-                    topic: deadLetterTopicName(topic.name),
-                    reason,
-                    value: JSON.stringify(event),
-                    failedAt: new Date().toISOString(),
-                  });
-                  return Promise.resolve();
-                },
-              });
-            } catch {
-              return; // stopping: the batch stays unacknowledged
-            }
-          }
-          offsets.set(topic.name, offset + slice.length);
-          options.onBatchApplied?.({ topic, events });
-          // Only one group consumes in the embedded mode; drop what it acknowledged.
-          log.messages.splice(0, offset + slice.length - log.base);
-          log.base = offset + slice.length;
-          worked = true;
-        }
-        if (!worked) {
-          await new Promise<void>((resolve) => {
-            const wake = () => {
-              this.waiters.delete(wake);
-              resolve();
-            };
-            this.waiters.add(wake);
-            setTimeout(wake, 1000);
-          });
-        }
-      }
-    })();
+    if (this.closed) return Promise.reject(new BusUnavailableError('bus is closed'));
+    const group = this.groupOf(options.groupId, options.topics);
+    const member: Member = { topics: options.topics, running: true };
+    group.members.push(member);
+    this.wakeAll();
+    const loop = this.run(group, member, options).finally(() => {
+      group.members = group.members.filter((m) => m !== member);
+      this.loops.delete(loop);
+      this.wakeAll(); // its partitions go to the others
+    });
     this.loops.add(loop);
     return Promise.resolve({
       stop: async () => {
-        running = false;
-        for (const wake of this.waiters) wake();
+        member.running = false;
+        this.wakeAll();
         await loop;
-        this.loops.delete(loop);
       },
     });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const wake of this.waiters) wake();
-    await Promise.all(this.loops);
+  private async run(group: Group, member: Member, options: ConsumeOptions): Promise<void> {
+    const maxBatch = this.options.maxBatch ?? 500;
+    while (member.running) {
+      let worked = false;
+      for (const topic of options.topics) {
+        const partitions = this.logs.get(topic.name) ?? [];
+        for (let p = 0; p < partitions.length && member.running; p++) {
+          const partition = partitions[p];
+          const committed = group.committed.get(topic.name);
+          const slot = `${topic.name}#${p}`;
+          if (!partition || !committed || group.busy.has(slot) || !this.owns(group, member, topic, p))
+            continue;
+          const offset = Math.max(committed[p] ?? 0, partition.base);
+          if (offset >= partition.base + partition.messages.length) continue;
+          const slice = partition.messages.slice(offset - partition.base, offset - partition.base + maxBatch);
+          group.busy.add(slot);
+          const events = this.decode(topic, slice);
+          try {
+            if (events.length) {
+              await applyBatch({ topic, events }, options, {
+                isRunning: () => member.running,
+                heartbeat: () => Promise.resolve(),
+                log: this.options.log,
+                deadLetter: (event, reason) => {
+                  this.addDeadLetter(topic, { reason, value: JSON.stringify(event) });
+                  return Promise.resolve();
+                },
+              });
+            }
+            committed[p] = offset + slice.length;
+          } catch {
+            return; // stopping: the batch stays unacknowledged, for the group's next consumer
+          } finally {
+            group.busy.delete(slot);
+            this.trim(topic.name, p);
+            this.wakeAll();
+          }
+          worked = true;
+          try {
+            options.onBatchApplied?.({ topic, events });
+          } catch (err) {
+            this.options.log?.('onBatchApplied failed', err);
+          }
+        }
+      }
+      if (!worked && member.running) await this.changed(1000);
+    }
+  }
+
+  private decode(topic: TopicDefinition, slice: { value: string }[]): Envelope<unknown>[] {
+    const events: Envelope<unknown>[] = [];
+    for (const m of slice) {
+      const decoded = decodeEnvelope(topic, m.value);
+      if (decoded.ok) events.push(decoded.envelope);
+      else this.addDeadLetter(topic, { reason: decoded.reason, value: m.value });
+    }
+    return events;
+  }
+
+  /** Drops what every group that reads the topic acknowledged (no group yet: everything stays). */
+  private trim(topicName: string, p: number): void {
+    const partition = this.logs.get(topicName)?.[p];
+    if (!partition) return;
+    let low = Infinity;
+    for (const group of this.groups.values()) {
+      const committed = group.committed.get(topicName);
+      if (committed) low = Math.min(low, committed[p] ?? 0);
+    }
+    if (low === Infinity || low <= partition.base) return;
+    partition.messages.splice(0, low - partition.base);
+    partition.base = low;
+  }
+
+  private addDeadLetter(topic: TopicDefinition, letter: { reason: string; value: string }): void {
+    const full: DeadLetter = { topic: topic.name, ...letter, failedAt: new Date().toISOString() };
+    const list = this.deadLetters.get(topic.name) ?? [];
+    list.push(full);
+    if (list.length > (this.options.maxDeadLetters ?? 10_000)) list.shift();
+    this.deadLetters.set(topic.name, list);
+    this.options.onDeadLetter?.(full);
+    this.wakeAll();
+  }
+
+  async readDeadLetters(
+    topic: TopicDefinition,
+    { expect, timeoutMs = 10_000 }: { expect: number; timeoutMs?: number },
+  ): Promise<DeadLetter[]> {
+    const deadline = Date.now() + timeoutMs;
+    while ((this.deadLetters.get(topic.name)?.length ?? 0) < expect && Date.now() < deadline)
+      await this.changed(Math.max(1, deadline - Date.now()));
+    return [...(this.deadLetters.get(topic.name) ?? [])];
+  }
+
+  /** Messages a group has not acknowledged yet, per partition (the aggregator's metrics and backpressure). */
+  consumerLag(
+    groupId: string,
+    topics: TopicDefinition[],
+  ): Promise<{ topic: string; partition: number; lag: number }[]> {
+    const group = this.groups.get(groupId);
+    return Promise.resolve(
+      topics.flatMap((topic) =>
+        (this.logs.get(topic.name) ?? []).map((partition, p) => {
+          const at = group?.committed.get(topic.name)?.[p] ?? partition.base;
+          return {
+            topic: topic.name,
+            partition: p,
+            lag: partition.base + partition.messages.length - Math.max(at, partition.base),
+          };
+        }),
+      ),
+    );
+  }
+
+  /** Whether every group with a running consumer has acknowledged everything on its topics. */
+  private drained(): boolean {
+    for (const group of this.groups.values()) {
+      if (!group.members.some((m) => m.running)) continue;
+      for (const [topicName, committed] of group.committed) {
+        const partitions = this.logs.get(topicName) ?? [];
+        for (const [p, partition] of partitions.entries()) {
+          if ((committed[p] ?? 0) < partition.base + partition.messages.length) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  async drain(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.drained()) {
+      if (Date.now() >= deadline) return false;
+      await this.changed(Math.max(1, deadline - Date.now()));
+    }
+    return true;
+  }
+
+  /**
+   * Refuses writes, then — the log being memory — waits (up to drainTimeoutMs) for the running consumers to
+   * apply everything published, then stops them once their batch in hand is settled.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      const drainTimeoutMs = this.options.drainTimeoutMs ?? 10_000;
+      if (!(await this.drain(drainTimeoutMs)))
+        this.options.log?.(`closing with events not applied after ${drainTimeoutMs} ms`);
+      for (const group of this.groups.values()) for (const member of group.members) member.running = false;
+      this.wakeAll();
+      await Promise.all(this.loops);
+    })();
+    return this.closing;
   }
 }

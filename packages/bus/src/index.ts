@@ -4,3 +4,7 @@ export * from './apply';
 export * from './kafka-bus';
 export * from './in-process-bus';
 export * from './settings';
+export type { KafkaClientOptions } from './kafka-client';
+export * from './kafka-admin';
+export * from './kafka-topic-reader';
+export * from './kafka-raw-producer';

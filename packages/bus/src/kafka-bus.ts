@@ -63,7 +63,8 @@ export class KafkaBus implements Bus {
   private readonly prefix: string;
   private producer: Producer | undefined;
   private producerConnecting: Promise<Producer> | undefined;
-  private readonly consumers = new Set<KafkaConsumer>();
+  /** The running consumers, with what they read (drain waits on their groups' lag). */
+  private readonly consumers = new Map<KafkaConsumer, { groupId: string; topics: TopicDefinition[] }>();
   private queue: Pending[] = [];
   private flushScheduled = false;
   private flushing: Promise<void> | undefined;
@@ -236,6 +237,7 @@ export class KafkaBus implements Bus {
   }
 
   async consume(options: ConsumeOptions): Promise<Consumer> {
+    if (this.closed) throw new BusUnavailableError('bus is closed');
     const consumer = this.kafka.consumer({
       groupId: `${this.prefix}${options.groupId}`,
       allowAutoTopicCreation: false,
@@ -244,7 +246,7 @@ export class KafkaBus implements Bus {
       maxBytesPerPartition: 4 * 1024 * 1024,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
     });
-    this.consumers.add(consumer);
+    this.consumers.set(consumer, { groupId: options.groupId, topics: options.topics });
     const byName = new Map(options.topics.map((t) => [this.name(t), t]));
     let running = true;
     await consumer.connect();
@@ -396,11 +398,35 @@ export class KafkaBus implements Bus {
     return letters;
   }
 
+  /** Polls the lag of every group consuming through this bus until it is 0 everywhere (see Bus.drain). */
+  async drain(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    await this.flush();
+    for (;;) {
+      let behind = 0;
+      try {
+        for (const { groupId, topics } of new Set(this.consumers.values())) {
+          for (const p of await this.consumerLag(groupId, topics)) behind += p.lag;
+        }
+      } catch (err) {
+        this.options.log?.('drain: could not read the lag', err);
+        behind = 1;
+      }
+      if (behind === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((r) => setTimeout(r, Math.min(100, Math.max(1, deadline - Date.now()))));
+    }
+  }
+
+  /**
+   * The broker keeps what was published, so close() does not drain (the in-process bus does): it refuses new
+   * writes at once, sends the accepted ones, then each consumer finishes its batch in hand.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.flush();
     this.closed = true;
-    await Promise.all([...this.consumers].map((c) => c.disconnect().catch(() => undefined)));
+    await this.flush();
+    await Promise.all([...this.consumers.keys()].map((c) => c.disconnect().catch(() => undefined)));
     this.consumers.clear();
     await this.producer?.disconnect().catch(() => undefined);
     const admin = this.lagAdmin;

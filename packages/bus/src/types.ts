@@ -1,6 +1,7 @@
 // The bus as every service sees it. Two adapters implement it: Kafka (distributed mode) and in-process
 // (embedded mode), with the same delivery semantics: at least once, ordered per key, a handler's batch
 // acknowledged only after the handler resolved, poison messages dead-lettered while consumption goes on.
+// bus.cases.ts is that contract as tests, run against both adapters.
 import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 
 export interface ConsumedBatch<P = unknown> {
@@ -9,6 +10,10 @@ export interface ConsumedBatch<P = unknown> {
 }
 
 export interface ConsumeOptions {
+  /**
+   * Every group gets every event; the consumers of one group share the topics' partitions, so each event
+   * goes to one of them (at least once), and an unacknowledged batch goes to the next consumer of the group.
+   */
   groupId: string;
   topics: TopicDefinition[];
   /** Applies a batch; resolves only once its effects are durable (e.g. the DB transaction committed). */
@@ -24,7 +29,9 @@ export interface Consumer {
 }
 
 export interface DeadLetter {
+  /** The base name of the topic the message came from (its dead letters are on `<topic>.dlq`). */
   topic: string;
+  /** Why it could not be applied: the decoding error, or the handler's error message. */
   reason: string;
   /** The raw message as it arrived (string), so nothing is lost even when it is not JSON. */
   value: string;
@@ -55,6 +62,23 @@ export interface Bus {
     groupId: string,
     topics: TopicDefinition[],
   ): Promise<{ topic: string; partition: number; lag: number }[]>;
+  /** The topic's dead letters, oldest first: waits until `expect` are there or `timeoutMs` passed. */
+  readDeadLetters(
+    topic: TopicDefinition,
+    options: { expect: number; timeoutMs?: number },
+  ): Promise<DeadLetter[]>;
+  /**
+   * Resolves true once every consumer group consuming through this bus has acknowledged everything published
+   * on its topics so far — every event was handed to a consumer and its handler resolved — or false when
+   * `timeoutMs` passed first. Publishes still waiting to be written are written first.
+   */
+  drain(timeoutMs: number): Promise<boolean>;
+  /**
+   * Refuses new writes at once (BusUnavailableError), writes the ones accepted before, lets each consumer
+   * finish the batch in hand (a handler that resolves is acknowledged; one that fails leaves its batch to the
+   * group's next consumer) and stops them: no handler is called after close() resolved. The in-process bus,
+   * whose log is memory, first drains (see InProcessBus).
+   */
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
-// A Kafka bus whose topics carry a prefix of their own, created for the test and deleted after it.
-import { KafkaBus } from '@bodymetrics/bus';
+// A Kafka bus whose topics carry a prefix of their own, created for the test and deleted after it (with the
+// consumer groups named under it).
+import { KafkaAdmin, KafkaBus } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
 import { testInfra, uniqueTag } from './infra';
 
@@ -28,12 +29,9 @@ export async function createTestBus(
     topicPrefix,
     cleanup: async () => {
       await bus.close();
-      const admin = new KafkaBus({
-        brokers: testInfra().kafkaBrokers,
-        clientId: `test-${label}-cleanup`,
-        topicPrefix,
-      });
-      await admin.deleteTopics(trackingTopics).catch(() => undefined);
+      // The test's topics, dead-letter topics and consumer groups (the services', the topic readers').
+      const admin = new KafkaAdmin({ brokers: testInfra().kafkaBrokers, clientId: `test-${label}-cleanup` });
+      await admin.deleteByPrefix(topicPrefix).catch(() => undefined);
       await admin.close();
     },
   };

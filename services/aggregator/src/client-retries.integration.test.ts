@@ -42,6 +42,8 @@ function lateAcknowledging(bus: Bus): Bus {
     },
     consume: (o) => bus.consume(o),
     publishRaw: (t, k, v) => bus.publishRaw(t, k, v),
+    readDeadLetters: (t, o) => bus.readDeadLetters(t, o),
+    drain: (ms) => bus.drain(ms),
     close: () => Promise.resolve(),
   };
 }

@@ -19,7 +19,6 @@ import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { buildApp as buildReportsApp } from '@bodymetrics/reports';
 import { defaultAnalyticsTimeZone, visitorKeys, type IpStorage } from '@bodymetrics/service-kit';
 import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
-import { CountingBus } from './counting-bus';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { createPgliteDb, type PgliteDb } from './pglite-db';
 
@@ -102,15 +101,6 @@ async function freePort(host: string): Promise<number> {
 const loopbackUrl = (host: string, port: number) =>
   `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
-
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
@@ -164,7 +154,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       return m;
     };
 
-    const bus = new CountingBus(new InProcessBus({ log: (message) => log(`bus: ${message}`) }));
+    const bus = new InProcessBus({ log: (message) => log(`bus: ${message}`) });
     cleanups.push(() => bus.close());
 
     const listening = async (app: FastifyInstance) => {
@@ -191,8 +181,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     });
     cleanups.push(async () => {
       // Tracking has stopped taking events by now; let the aggregator apply what it accepted.
-      if (!(await waitFor(() => aggregator.healthcheck().eventsApplied >= bus.published, 10_000)))
-        log('embedded: stopping with tracking events not yet applied');
+      if (!(await bus.drain(10_000))) log('embedded: stopping with tracking events not yet applied');
       await aggregator.shutdown();
     });
 
