@@ -97,6 +97,21 @@ export const liveUsersTexts = {
   more: (shown: number, total: number) => `Se afișează ${shown} din ${total} utilizatori activi.`,
 } as const;
 
+/**
+ * The footer of every admin screen (spec §2): links to the public site's policy pages and contact form (in
+ * English there, so the links carry hreflang="en") and the copyright line.
+ */
+export const footerTexts = {
+  navigation: 'Informații legale și contact',
+  terms: 'Termeni și condiții',
+  privacy: 'Politica de confidențialitate',
+  advertising: 'Publicitate și sponsorizare',
+  contact: 'Contact',
+  cookies: 'Politica de cookie-uri',
+  disclaimer: 'Declinarea responsabilității medicale',
+  copyright: (year: number) => `© ${year} BodyMetrics. Toate drepturile rezervate.`,
+} as const;
+
 export const resetAllTexts = {
   button: 'Resetează toate datele',
   firstTitle: 'Resetezi toate datele?',
