@@ -69,6 +69,9 @@ export const dashboardTexts = {
 export const cardTexts = {
   activeUsers: 'Utilizatori activi',
   activeUsersHint: 'acum pe site',
+  /** While the live socket is down the count is not known: said so, rather than a dash that looks like loading. */
+  activeUsersUnavailable: 'Indisponibil',
+  activeUsersUnavailableHint: 'fără conexiune în timp real',
   todayVisitors: 'Vizitatori azi',
   pageViews: (count: string) => `${count} afișări de pagină`,
   avgSession: 'Durată medie sesiune',
@@ -95,6 +98,15 @@ export const liveUsersTexts = {
   timeOnSite: 'Timp pe site',
   location: 'Locație',
   more: (shown: number, total: number) => `Se afișează ${shown} din ${total} utilizatori activi.`,
+} as const;
+
+/** The live panel while the real-time socket is down (issue 15 item 7). */
+export const liveLinkTexts = {
+  down: 'Conexiune în timp real întreruptă — se reîncearcă…',
+  attempt: (n: number) => `Încercarea de reconectare nr. ${n}`,
+  downDetail:
+    'Lista utilizatorilor activi revine de îndată ce conexiunea este restabilită. Celelalte cifre se actualizează în continuare.',
+  retryNow: 'Reîncearcă acum',
 } as const;
 
 /**
