@@ -1,7 +1,8 @@
 // The operator's view of one known visit, in both run modes (design.md §3): a visitor goes through the
 // whole flow in a real Chromium (one offer clicked on the bridge, one on the results, the report and a
 // contact message sent); then the operator signs in at /admin and reads exactly that visit on the Romanian
-// dashboard — cards, live list, the seven tabs — wipes it with the two confirmations, and signs out.
+// dashboard — cards, live list, the seven tabs (each with its data checked by axe) — wipes it with the two
+// confirmations, and signs out.
 //
 // Hand count of the visit: one visitor, two page views ("/" and the footer link to /legal/contact, one
 // session, so no bounce), every funnel step once (landing, form started and completed, results viewed,
@@ -235,9 +236,11 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
         ['Au plecat după e-mail', '0', '0%'],
       ]);
       await seeRows(journey.getByTestId('funnel-history'), [[today, '1', '1', '1', '1', '1', '1']]);
+      await expectNoAxeViolations(operator, 'admin dashboard, User Journey tab');
 
       const daily = await openTab(operator, 'Statistici zilnice', 'tab-daily');
       await seeRows(daily.getByTestId('daily-stats'), [[today, '1', '2']]);
+      await expectNoAxeViolations(operator, 'admin dashboard, Daily Stats tab');
 
       const affiliate = await openTab(operator, 'Performanță afiliați', 'tab-affiliate');
       const affiliateRows = affiliate.getByTestId('affiliate-stats');
@@ -254,15 +257,19 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       const ranked = await tableRows(affiliateRows);
       expect(ranked.map((r) => r[0])).toEqual(['#1', '#2']);
       for (const row of ranked) expect(row[4]).toMatch(recentClickTime);
+      await expectNoAxeViolations(operator, 'admin dashboard, Affiliate Performance tab');
 
       const traffic = await openTab(operator, 'Surse de trafic', 'tab-traffic');
       await seeRows(traffic.getByTestId('traffic-sources'), [['direct', 'none', '—', '1', '100%']]);
+      await expectNoAxeViolations(operator, 'admin dashboard, Traffic Sources tab');
 
       const devices = await openTab(operator, 'Dispozitive și browsere', 'tab-devices');
       await seeRows(devices.getByTestId('device-stats'), [['Chrome pe Linux', 'Desktop', '1']]);
+      await expectNoAxeViolations(operator, 'admin dashboard, Devices & Browsers tab');
 
       const geography = await openTab(operator, 'Geografie', 'tab-geo');
       await seeRows(geography.getByTestId('geographic-stats'), [['America/New_York', 'en-US', '1']]);
+      await expectNoAxeViolations(operator, 'admin dashboard, Geography tab');
 
       const recent = await openTab(operator, 'Activitate recentă', 'tab-recent');
       const recentRows = recent.getByTestId('recent-clicks');
@@ -275,6 +282,7 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
           [titles.bridge, visitorId.slice(-8), '127.0.0.0'],
         ]);
       for (const row of await tableRows(recentRows)) expect(row[3]).toMatch(recentClickTime);
+      await expectNoAxeViolations(operator, 'admin dashboard, Recent Activity tab');
     });
 
     it('"Resetează toate datele", confirmed twice, empties the numbers', async () => {

@@ -1,4 +1,5 @@
-// Routes under /admin: the reset-password screen, and everything else is the login or the dashboard.
+// Routes under /admin: the reset-password screen, and everything else is the login or the dashboard; the
+// footer of spec §2 under each of them.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
@@ -7,6 +8,7 @@ import { Toaster } from '@bodymetrics/web-kit/Toaster';
 import { AdminSessionProvider, useAdminSession } from './auth/AdminSessionProvider';
 import { LoginScreen } from './auth/LoginScreen';
 import { Dashboard } from './dashboard/Dashboard';
+import { AdminFooter } from './layout/AdminFooter';
 import { ResetPasswordScreen } from './reset-password/ResetPasswordScreen';
 import { loginTexts, toastTexts } from './texts';
 
@@ -29,16 +31,21 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AdminSessionProvider>
-        <Router base="/admin">
-          <Switch>
-            <Route path="/reset-password">
-              <ResetPasswordScreen />
-            </Route>
-            <Route>
-              <AdminHome />
-            </Route>
-          </Switch>
-        </Router>
+        <div className="admin-shell">
+          <div className="admin-screen">
+            <Router base="/admin">
+              <Switch>
+                <Route path="/reset-password">
+                  <ResetPasswordScreen />
+                </Route>
+                <Route>
+                  <AdminHome />
+                </Route>
+              </Switch>
+            </Router>
+          </div>
+          <AdminFooter />
+        </div>
         <Toaster texts={toastTexts} />
       </AdminSessionProvider>
     </QueryClientProvider>

@@ -69,6 +69,9 @@ export const dashboardTexts = {
 export const cardTexts = {
   activeUsers: 'Utilizatori activi',
   activeUsersHint: 'acum pe site',
+  /** While the live socket is down the count is not known: said so, rather than a dash that looks like loading. */
+  activeUsersUnavailable: 'Indisponibil',
+  activeUsersUnavailableHint: 'fără conexiune în timp real',
   todayVisitors: 'Vizitatori azi',
   pageViews: (count: string) => `${count} afișări de pagină`,
   avgSession: 'Durată medie sesiune',
@@ -95,6 +98,30 @@ export const liveUsersTexts = {
   timeOnSite: 'Timp pe site',
   location: 'Locație',
   more: (shown: number, total: number) => `Se afișează ${shown} din ${total} utilizatori activi.`,
+} as const;
+
+/** The live panel while the real-time socket is down (issue 15 item 7). */
+export const liveLinkTexts = {
+  down: 'Conexiune în timp real întreruptă — se reîncearcă…',
+  attempt: (n: number) => `Încercarea de reconectare nr. ${n}`,
+  downDetail:
+    'Lista utilizatorilor activi revine de îndată ce conexiunea este restabilită. Celelalte cifre se actualizează în continuare.',
+  retryNow: 'Reîncearcă acum',
+} as const;
+
+/**
+ * The footer of every admin screen (spec §2): links to the public site's policy pages and contact form (in
+ * English there, so the links carry hreflang="en") and the copyright line.
+ */
+export const footerTexts = {
+  navigation: 'Informații legale și contact',
+  terms: 'Termeni și condiții',
+  privacy: 'Politica de confidențialitate',
+  advertising: 'Publicitate și sponsorizare',
+  contact: 'Contact',
+  cookies: 'Politica de cookie-uri',
+  disclaimer: 'Declinarea responsabilității medicale',
+  copyright: (year: number) => `© ${year} BodyMetrics. Toate drepturile rezervate.`,
 } as const;
 
 export const resetAllTexts = {

@@ -1,6 +1,6 @@
 // Admin login (spec §2): username and password; the button works only when both are filled.
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { canSubmitLogin } from '../lib/login-rules';
@@ -15,6 +15,15 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
   const ids = useId();
+  // Back from the forgot-password form, the keyboard focus returns to the link that opened it (it would
+  // otherwise fall to the top of the page with the form that held it).
+  const forgotToggle = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (forgotOpen || !returnFocus.current) return;
+    returnFocus.current = false;
+    forgotToggle.current?.focus();
+  }, [forgotOpen]);
 
   const loginMutation = useMutation({
     mutationFn: () => login(username.trim(), password),
@@ -55,7 +64,12 @@ export function LoginScreen() {
         <p className="brand">BodyMetrics</p>
         <h1 id={`${ids}-heading`}>{loginTexts.heading}</h1>
         {forgotOpen ? (
-          <ForgotPasswordForm onClose={() => setForgotOpen(false)} />
+          <ForgotPasswordForm
+            onClose={() => {
+              returnFocus.current = true;
+              setForgotOpen(false);
+            }}
+          />
         ) : (
           <>
             <p className="muted">{loginTexts.intro}</p>
@@ -87,7 +101,12 @@ export function LoginScreen() {
                 {loginMutation.isPending ? loginTexts.submitting : loginTexts.submit}
               </button>
             </form>
-            <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+            <button
+              ref={forgotToggle}
+              type="button"
+              className="link-button"
+              onClick={() => setForgotOpen(true)}
+            >
               {forgotPasswordTexts.toggle}
             </button>
           </>

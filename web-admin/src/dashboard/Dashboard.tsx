@@ -39,8 +39,12 @@ export function Dashboard() {
         </div>
       </header>
       <main className="dashboard-main">
-        <OverviewCards overview={overview} activeUsers={realtime.activeUsers?.count ?? null} />
-        <LiveUsersList activeUsers={realtime.activeUsers} />
+        <OverviewCards
+          overview={overview}
+          activeUsers={realtime.activeUsers?.count ?? null}
+          liveDown={realtime.link.status === 'down'}
+        />
+        <LiveUsersList activeUsers={realtime.activeUsers} link={realtime.link} onRetry={realtime.retryNow} />
         <DashboardTabs days={days} />
       </main>
     </div>

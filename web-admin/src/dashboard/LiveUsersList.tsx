@@ -1,12 +1,22 @@
-// Up to ten visitors on the site right now, as the live service reports them.
+// Up to ten visitors on the site right now, as the live service reports them; while the live socket is down,
+// that it is down, which reconnect attempt is under way, and a button to try again at once.
 import type { LiveUser } from '@bodymetrics/contracts';
 import { formatTimeOnSite, lastChars } from '../lib/format';
 import { deviceTypeLabel, liveStageLabel } from '../lib/labels';
 import { listSizes } from '../lib/metrics';
-import { dashboardTexts, liveUsersTexts } from '../texts';
+import { dashboardTexts, liveLinkTexts, liveUsersTexts } from '../texts';
 import { DataTable } from './DataTable';
+import type { RealtimeLink } from './useRealtime';
 
-export function LiveUsersList({ activeUsers }: { activeUsers: { count: number; users: LiveUser[] } | null }) {
+export function LiveUsersList({
+  activeUsers,
+  link,
+  onRetry,
+}: {
+  activeUsers: { count: number; users: LiveUser[] } | null;
+  link: RealtimeLink;
+  onRetry: () => void;
+}) {
   const users = (activeUsers?.users ?? []).slice(0, listSizes.liveUsers);
   const total = Math.max(activeUsers?.count ?? 0, activeUsers?.users.length ?? 0);
   return (
@@ -14,7 +24,23 @@ export function LiveUsersList({ activeUsers }: { activeUsers: { count: number; u
       <div className="panel-header">
         <h2 id="live-users-heading">{liveUsersTexts.heading}</h2>
       </div>
-      {activeUsers === null ? (
+      {/* Always in the page, so that a screen reader hears the state change when the socket drops or comes back. */}
+      <div role="status" data-testid="live-link-status">
+        {link.status === 'down' && (
+          <p className="live-down">
+            <strong>{liveLinkTexts.down}</strong>{' '}
+            <span data-testid="live-reconnect-attempt">{liveLinkTexts.attempt(link.reconnectAttempt)}</span>
+          </p>
+        )}
+      </div>
+      {link.status === 'down' ? (
+        <div className="live-down-actions">
+          <p className="muted">{liveLinkTexts.downDetail}</p>
+          <button type="button" className="button button-secondary button-small" onClick={onRetry}>
+            {liveLinkTexts.retryNow}
+          </button>
+        </div>
+      ) : activeUsers === null ? (
         <p className="muted">{dashboardTexts.loading}</p>
       ) : users.length === 0 ? (
         <p className="muted">{liveUsersTexts.empty}</p>

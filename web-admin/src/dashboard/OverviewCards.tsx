@@ -4,14 +4,18 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMinutesSeconds, formatNumber, formatPercent, placeholder } from '../lib/format';
 import { conversionRate } from '../lib/metrics';
 import { cardTexts, dashboardTexts } from '../texts';
+import { ActiveUsersCard } from './ActiveUsersCard';
 import { StatCard } from './StatCard';
 
 export function OverviewCards({
   overview,
   activeUsers,
+  liveDown,
 }: {
   overview: UseQueryResult<Overview>;
   activeUsers: number | null;
+  /** The live socket is down: the active users count is unavailable. */
+  liveDown: boolean;
 }) {
   const data = overview.data;
   const show = (render: (o: Overview) => string) => (data ? render(data) : placeholder);
@@ -26,12 +30,7 @@ export function OverviewCards({
         </p>
       )}
       <div className="card-grid">
-        <StatCard
-          testId="card-active-users"
-          label={cardTexts.activeUsers}
-          value={activeUsers === null ? placeholder : formatNumber(activeUsers)}
-          detail={cardTexts.activeUsersHint}
-        />
+        <ActiveUsersCard count={activeUsers} liveDown={liveDown} />
         <StatCard
           testId="card-today-visitors"
           label={cardTexts.todayVisitors}

@@ -74,7 +74,10 @@ export function ResetAllDataButton() {
           <AlertDialog.Content
             className="dialog"
             onCloseAutoFocus={(event) => {
-              if (handingOver.current) event.preventDefault();
+              // Radix gives the focus back to its own Trigger, and these dialogs have none (the button opens
+              // them through `step`): without this, closing the first one left the focus on the page body.
+              event.preventDefault();
+              if (!handingOver.current) trigger.current?.focus();
               handingOver.current = false;
             }}
           >

@@ -22,10 +22,20 @@ interface Connection {
 let server: Server;
 let sockets: WebSocketServer;
 let connections: Connection[] = [];
+/** While true the server turns every handshake away (502), as the gateway does when live is unreachable. */
+let refusing = false;
+let refused = 0;
 
 beforeAll(async () => {
   server = createServer((_req, res) => res.writeHead(404).end());
-  sockets = new WebSocketServer({ server, path: '/analytics-ws' });
+  sockets = new WebSocketServer({
+    server,
+    path: '/analytics-ws',
+    verifyClient: (_info, done) => {
+      if (refusing) refused++;
+      done(!refusing, 502);
+    },
+  });
   sockets.on('connection', (socket, req) => {
     const connection: Connection = { socket, url: req.url ?? '', received: [] };
     socket.on('message', (data) => connection.received.push(JSON.parse(String(data))));
@@ -36,6 +46,8 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  refusing = false;
+  refused = 0;
   for (const { socket } of connections) socket.terminate();
   connections = [];
 });
@@ -105,6 +117,65 @@ describe('useRealtime', () => {
     expect(connections[1]?.received[0]).toEqual({ type: 'auth', data: { sessionId: 'session-2' } });
     send(connections[1], { type: 'connection_info', data: { role: 'admin' } });
     await waitFor(() => expect(result.current.connected).toBe(true));
+  });
+
+  it('is down, with the reconnect attempt under way, from a drop until the server takes a socket again', async () => {
+    const { result } = renderHook(() => useRealtime('session-5'), { wrapper });
+    expect(result.current.link).toEqual({ status: 'connecting' });
+    await waitFor(() => expect(connections).toHaveLength(1));
+    send(connections[0], { type: 'connection_info', data: { role: 'admin' } });
+    send(connections[0], { type: 'active_users_update', data: { count: 2, users: [] } });
+    await waitFor(() => expect(result.current.activeUsers?.count).toBe(2));
+    expect(result.current.link).toEqual({ status: 'connected' });
+
+    // The live service goes away: the socket drops and every new handshake is refused.
+    refusing = true;
+    connections[0]?.socket.close(1011, 'live store away');
+    await waitFor(() => expect(result.current.link).toEqual({ status: 'down', reconnectAttempt: 1 }));
+    expect(result.current.connected).toBe(false);
+    // The count of before the drop is not shown as if it were current.
+    expect(result.current.activeUsers).toBeNull();
+
+    // The first retry (after 1 s) is refused: the second is now awaited (after 2 s more).
+    await waitFor(() => expect(result.current.link).toEqual({ status: 'down', reconnectAttempt: 2 }), {
+      timeout: 3000,
+    });
+    expect(refused).toBe(1);
+
+    // "Reîncearcă acum" does not wait out the backoff.
+    act(() => result.current.retryNow());
+    await waitFor(() => expect(result.current.link).toEqual({ status: 'down', reconnectAttempt: 3 }));
+    expect(refused).toBe(2);
+
+    // The live service is back: the next attempt is taken, and the state clears once the server says so.
+    refusing = false;
+    act(() => result.current.retryNow());
+    await waitFor(() => expect(connections[1]?.received).toHaveLength(2));
+    expect(result.current.link.status).toBe('down');
+    send(connections[1], { type: 'connection_info', data: { role: 'admin' } });
+    send(connections[1], { type: 'active_users_update', data: { count: 1, users: [] } });
+    await waitFor(() => expect(result.current.link).toEqual({ status: 'connected' }));
+    expect(result.current.connected).toBe(true);
+    await waitFor(() => expect(result.current.activeUsers?.count).toBe(1));
+
+    // Connected again means the backoff starts over: the next drop is attempt 1 again.
+    connections[1]?.socket.close(1011, 'live store away');
+    await waitFor(() => expect(result.current.link).toEqual({ status: 'down', reconnectAttempt: 1 }));
+  });
+
+  it('is down from the start when the first handshake is refused, and counts the attempts that an open-then-close server turns away', async () => {
+    refusing = true;
+    const { result } = renderHook(() => useRealtime('session-6'), { wrapper });
+    await waitFor(() => expect(result.current.link).toEqual({ status: 'down', reconnectAttempt: 1 }));
+    expect(result.current.activeUsers).toBeNull();
+
+    // While Redis is away the live service opens the socket and closes it at once (1011): an open socket
+    // is not a connection, so the attempts keep counting up rather than restarting at 1.
+    refusing = false;
+    sockets.once('connection', (socket) => socket.close(1011, 'live store away'));
+    act(() => result.current.retryNow());
+    await waitFor(() => expect(result.current.link).toEqual({ status: 'down', reconnectAttempt: 2 }));
+    expect(connections).toHaveLength(1);
   });
 
   it('ends the session and stops reconnecting when the server closes with 4401', async () => {

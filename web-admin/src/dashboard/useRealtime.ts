@@ -1,10 +1,11 @@
 // The dashboard's side of /analytics-ws (spec §4, §7): connected on connection_info, disconnected on close or
 // error; on open it asks for analytics. Live visitors come from `active_users_update`; an
-// `analytics_update` refreshes the analytics queries. Reconnects with backoff; every parse, socket
-// or creation error goes to the console only.
+// `analytics_update` refreshes the analytics queries. Reconnects with backoff, and says so: while the socket
+// is down the link is `down` with the number of the reconnect attempt under way, so the live panel can tell
+// the operator instead of loading forever. Every parse, socket or creation error goes to the console only.
 import type { LiveUser } from '@bodymetrics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   isNewAnalyticsChange,
   openingMessages,
@@ -16,21 +17,37 @@ import {
 import { notifyUnauthorized } from '../lib/unauthorized';
 import { analyticsQueryRoot, refetchIntervals } from './analytics-queries';
 
+/**
+ * Where the live socket stands: `connecting` before the first answer, `connected` once the server took the
+ * socket as an admin's, `down` from the first refusal or drop until the next connection_info, with the
+ * number of the reconnect attempt waited for or under way (1 for the first retry after a drop).
+ */
+export type RealtimeLink =
+  { status: 'connecting' } | { status: 'connected' } | { status: 'down'; reconnectAttempt: number };
+
 export interface RealtimeState {
   connected: boolean;
+  link: RealtimeLink;
   /** How often the server pushes updates; until it says, the overview's own refresh interval. */
   updateIntervalMs: number;
-  /** Null until the first `active_users_update` arrives. */
+  /** Null until the first `active_users_update` arrives, and again from a drop until the next one. */
   activeUsers: { count: number; users: LiveUser[] } | null;
 }
 
-export function useRealtime(sessionId: string): RealtimeState {
+export interface Realtime extends RealtimeState {
+  /** While down: try again now instead of waiting out the backoff (the operator's "Reîncearcă acum"). */
+  retryNow: () => void;
+}
+
+export function useRealtime(sessionId: string): Realtime {
   const queryClient = useQueryClient();
   const [state, setState] = useState<RealtimeState>({
     connected: false,
+    link: { status: 'connecting' },
     updateIntervalMs: refetchIntervals.overview,
     activeUsers: null,
   });
+  const retry = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let socket: WebSocket | null = null;
@@ -48,6 +65,22 @@ export function useRealtime(sessionId: string): RealtimeState {
         retryTimer = undefined;
         connect();
       }, reconnectDelayMs(attempt++));
+      const reconnectAttempt = attempt;
+      // The live list of before the drop would be stale: it comes back with the first update after it.
+      setState((s) => ({
+        ...s,
+        connected: false,
+        link: { status: 'down', reconnectAttempt },
+        activeUsers: null,
+      }));
+    };
+
+    retry.current = () => {
+      // Only while waiting out a backoff: a socket already under way is that retry.
+      if (stopped || retryTimer === undefined) return;
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      connect();
     };
 
     const handleFrame = (raw: unknown) => {
@@ -57,8 +90,12 @@ export function useRealtime(sessionId: string): RealtimeState {
         case 'connection_info':
           // Connected once the server has taken the socket as an admin's, not when it merely opened: while
           // Redis is away the live service opens the socket and closes it at once (1011), and the
-          // indicator must not flash "connected" on every reconnect attempt.
-          setConnected(true);
+          // indicator must not flash "connected" on every reconnect attempt. For the same reason the backoff
+          // starts again from here, not from the socket opening.
+          attempt = 0;
+          setState((s) =>
+            s.link.status === 'connected' ? s : { ...s, connected: true, link: { status: 'connected' } },
+          );
           if (message.updateIntervalMs !== null) {
             const updateIntervalMs = message.updateIntervalMs;
             setState((s) => ({ ...s, updateIntervalMs }));
@@ -90,7 +127,6 @@ export function useRealtime(sessionId: string): RealtimeState {
       }
       socket = current;
       current.onopen = () => {
-        attempt = 0;
         try {
           for (const message of openingMessages(sessionId)) current.send(message);
         } catch (error) {
@@ -124,6 +160,7 @@ export function useRealtime(sessionId: string): RealtimeState {
     connect();
     return () => {
       stopped = true;
+      retry.current = () => undefined;
       clearTimeout(retryTimer);
       const open = socket;
       socket = null;
@@ -136,5 +173,6 @@ export function useRealtime(sessionId: string): RealtimeState {
     };
   }, [sessionId, queryClient]);
 
-  return state;
+  const retryNow = useCallback(() => retry.current(), []);
+  return { ...state, retryNow };
 }
