@@ -8,8 +8,7 @@ import {
   runAdminCommand,
 } from '@bodymetrics/admin-auth';
 import { migrateToLatest } from '@bodymetrics/db';
-import { DataDirBusyError, lockDataDir } from './data-dir-lock';
-import { createPgliteDb } from './pglite-db';
+import { createPgliteDb, DataDirBusyError, lockDataDir } from '@bodymetrics/db/pglite';
 
 const defaultDataDir = './var/pgdata';
 
