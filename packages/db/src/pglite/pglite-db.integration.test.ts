@@ -13,6 +13,7 @@ let root: string;
 let embedded: PgliteDb;
 let postgres: Db;
 
+// A cold PGlite start (creating the folder) is slow on a busy two-core machine, hence the longer allowance.
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'bm-pglite-'));
   embedded = await createPgliteDb(join(root, 'pgdata'));
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const server = new URL(process.env.DATABASE_URL ?? defaultDatabaseUrl);
   server.pathname = '/postgres';
   postgres = createDb({ connectionString: server.toString(), max: 1 });
-});
+}, 180_000);
 afterAll(async () => {
   await embedded?.close();
   await postgres?.destroy();
