@@ -7,9 +7,10 @@
 set -euo pipefail
 cd "$BM_ROOT"
 
+# The one admin command (npm run admin's), pointed at this mode's database: the PGlite folder.
 if [ "${1:-}" = admin ]; then
   shift
-  exec tsx services/embedded/src/admin-cli.ts "$@"
+  exec tsx services/admin-auth/src/cli.ts --embedded "$@"
 fi
 
 # shellcheck source=web-build.sh

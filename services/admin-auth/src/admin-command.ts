@@ -1,6 +1,6 @@
-// The admin-account commands shared by `npm run admin` (PostgreSQL) and `npm start -- admin` (the
-// embedded mode's PGlite): parsing, the password prompt and the account change itself. Each entry point
-// only says which database to open and how to report errors.
+// The admin-account commands of the admin command (cli.ts; `npm run admin` for PostgreSQL, `npm start --
+// admin` for the embedded mode's PGlite): parsing, the password prompt and the account change itself.
+// cli.ts says which database to open and how to report errors.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { adminPasswordProblem } from '@bodymetrics/contracts';
@@ -19,6 +19,12 @@ export interface AdminCommand {
   email: string | undefined;
   /** Read before any database is opened, so a prompt never holds a connection or a lock. */
   password: string | undefined;
+}
+
+/** The command and where to run it. */
+export interface ParsedAdminCommand extends AdminCommand {
+  /** --embedded: the embedded mode's PGlite folder instead of PostgreSQL (`npm start -- admin` passes it). */
+  embedded: boolean;
 }
 
 export const adminCommandUsage = (
@@ -71,7 +77,7 @@ async function passwordFrom(option: string | undefined): Promise<string> {
 /** Parses argv; `help` when the usage should be printed (exit 0 if asked for, 64 if nothing was given). */
 export async function parseAdminCommand(
   argv: string[],
-): Promise<AdminCommand | { help: true; asked: boolean }> {
+): Promise<ParsedAdminCommand | { help: true; asked: boolean }> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -80,6 +86,7 @@ export async function parseAdminCommand(
       email: { type: 'string' },
       password: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      embedded: { type: 'boolean' },
     },
   });
   const command = positionals[0];
@@ -94,6 +101,7 @@ export async function parseAdminCommand(
     username,
     email: values.email,
     password: needsPassword ? await passwordFrom(values.password) : undefined,
+    embedded: values.embedded ?? false,
   };
 }
 
@@ -131,7 +139,7 @@ export async function runAdminCommand(
   }
 }
 
-/** Exit codes and messages shared by both entry points; returns undefined for errors it does not know. */
+/** Exit codes and messages of the command's own errors; returns undefined for errors it does not know. */
 export function adminCommandFailure(
   err: unknown,
   usage: string,

@@ -21,14 +21,7 @@ export {
 export { hashPassword, verifyPassword } from './password-hash';
 export { newPasswordProblem, weakPasswordMessages } from './password-policy';
 export { publishSessionsRevoked, type AnnounceSessionsRevoked } from './sessions-revoked';
-export {
-  adminCommandFailure,
-  adminCommandUsage,
-  parseAdminCommand,
-  runAdminCommand,
-  UsageError,
-  type AdminCommand,
-} from './admin-command';
+export { runAdminCommand, type AdminCommand } from './admin-command';
 
 export function buildApp(deps: AdminAuthDeps) {
   const { redis } = deps;

@@ -3,7 +3,7 @@
 // the aggregator go on from there without counting anything twice.
 import { describe, expect } from 'vitest';
 import { buildEnvelope } from '@bodymetrics/bus';
-import { topics, type JourneyEvent } from '@bodymetrics/contracts';
+import { topics, type JourneyEvent, type JourneyStep } from '@bodymetrics/contracts';
 import { migrateTo, migrateToLatest, migrationNames } from '@bodymetrics/db';
 import { it } from '@bodymetrics/testing/fixtures';
 import { applyBatchToDb } from './app';
@@ -22,7 +22,7 @@ describe('the ordered funnel migration', () => {
     // page; b: landing and results_viewed; c: landing, form_started, the bridge click. Old figures: each step
     // once per visitor who sent it.
     const date = '2026-11-20';
-    const steps: [string, string[]][] = [
+    const steps: [string, JourneyStep[]][] = [
       ['a', ['landing', 'form_started', 'form_completed', 'results_viewed', 'report_sent']],
       ['b', ['landing', 'results_viewed']],
       ['c', ['landing', 'form_started', 'bridge_affiliate_click']],

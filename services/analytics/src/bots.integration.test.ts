@@ -32,7 +32,7 @@ beforeAll(async () => {
     ip_address: null,
     user_agent: isBot ? 'HeadlessChrome/120' : 'Mozilla/5.0 Chrome/120',
     referrer: null,
-    source: 'results',
+    source: 'results' as const,
     clicked_at: new Date(Date.now() - n * 1000).toISOString(),
     click_date: today,
     is_bot: isBot,

@@ -21,7 +21,7 @@ async function seedAnalytics(): Promise<void> {
     event_id: uuid(100 + n),
     visitor_id: `v${n}`,
     page_url: '/',
-    device_type: 'mobile',
+    device_type: 'mobile' as const,
     browser_name: 'Chrome',
     operating_system: 'Android',
     screen_resolution: '390x844',
@@ -56,7 +56,7 @@ async function seedAnalytics(): Promise<void> {
   await db
     .insertInto('user_journey')
     .values(
-      ['landing', 'form_started', 'form_completed', 'results_viewed'].map((step, i) => ({
+      (['landing', 'form_started', 'form_completed', 'results_viewed'] as const).map((step, i) => ({
         event_id: uuid(400 + i),
         visitor_id: 'v1',
         session_id: 's1',

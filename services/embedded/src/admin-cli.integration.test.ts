@@ -1,6 +1,7 @@
-// `npm start -- admin …` as the operator runs it: an admin created in the embedded database before the
-// first start can sign in once the server runs, and while the server runs the command refuses to touch
-// the database (PGlite allows one process) and says what to do.
+// `npm start -- admin …` as the operator runs it (infra/bin/start.sh: the admin command, admin-auth's
+// cli.ts, with --embedded): an admin created in the embedded database before the first start can sign in
+// once the server runs, and while the server runs the command refuses to touch the database (PGlite
+// allows one process) and says what to do.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type RunningEmbedded } from './embedded';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const cli = fileURLToPath(new URL('./admin-cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../../admin-auth/src/cli.ts', import.meta.url));
 
 let root: string;
 let running: RunningEmbedded | undefined;
@@ -27,7 +28,7 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, ...args],
+      ['--import', 'tsx', cli, '--embedded', ...args],
       { cwd: packageDir, env: { ...process.env, DATA_DIR: join(root, 'pgdata'), ADMIN_PASSWORD: '' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@bodymetrics/testing';
-import { DataDirBusyError } from './data-dir-lock';
+import { DataDirBusyError } from '@bodymetrics/db/pglite';
 import { startEmbedded, type EmbeddedOptions, type RunningEmbedded } from './embedded';
 
 let root: string;

@@ -19,8 +19,7 @@ import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { buildApp as buildReportsApp } from '@bodymetrics/reports';
 import { defaultAnalyticsTimeZone, visitorKeys, type IpStorage } from '@bodymetrics/service-kit';
 import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
-import { lockDataDir, type DataDirLock } from './data-dir-lock';
-import { createPgliteDb, type PgliteDb } from './pglite-db';
+import { createPgliteDb, lockDataDir, type DataDirLock, type PgliteDb } from '@bodymetrics/db/pglite';
 
 export interface EmbeddedAdmin {
   username: string;

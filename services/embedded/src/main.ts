@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedConfig } from './config';
-import { DataDirBusyError } from './data-dir-lock';
+import { DataDirBusyError } from '@bodymetrics/db/pglite';
 import { startEmbedded } from './embedded';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));

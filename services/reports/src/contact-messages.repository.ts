@@ -1,5 +1,6 @@
 // Contact messages (table contact_messages): what visitors wrote, kept for the operator.
 import type { Kysely, Transaction } from 'kysely';
+import type { ContactReason } from '@bodymetrics/contracts';
 import type { Database } from '@bodymetrics/db';
 import { asDate } from './timestamps';
 
@@ -9,7 +10,7 @@ export interface ContactMessage {
   id: number;
   fullName: string;
   email: string;
-  reason: string;
+  reason: ContactReason;
   message: string;
   ipAddress: string | null;
   forwardedAt: Date | null;
@@ -18,7 +19,7 @@ export interface ContactMessage {
 
 export async function storeContactMessage(
   db: Executor,
-  m: { fullName: string; email: string; reason: string; message: string; ipAddress: string | null },
+  m: { fullName: string; email: string; reason: ContactReason; message: string; ipAddress: string | null },
 ): Promise<number> {
   const row = await db
     .insertInto('contact_messages')

@@ -2,6 +2,7 @@
 // each distinct card is rendered and stored once, under its content key; a share (table share_images) is
 // a small row — id, card, platform, time — that the retention job deletes once it is old.
 import type { Kysely, Transaction } from 'kysely';
+import type { BmiCategory } from '@bodymetrics/contracts';
 import type { Database } from '@bodymetrics/db';
 import { asDate } from './timestamps';
 
@@ -34,7 +35,7 @@ export async function hasShareCard(db: Executor, cardKey: string): Promise<boole
 /** Stores the card unless it is there already (two first requests for one card may race: one wins). */
 export async function storeShareCard(
   db: Executor,
-  card: { cardKey: string; bmi: number; bmiCategory: string; png: Buffer },
+  card: { cardKey: string; bmi: number; bmiCategory: BmiCategory; png: Buffer },
 ): Promise<void> {
   await db
     .insertInto('share_cards')

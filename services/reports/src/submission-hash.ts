@@ -2,13 +2,14 @@
 // submission_hash UNIQUE). Normalised first, so spacing, letter case of the address and key order do
 // not make two identical reports look different. Offers are not part of it: they are ads, not the report.
 import { createHash } from 'node:crypto';
+import type { Goal } from '@bodymetrics/contracts';
 import type { HealthFormValues } from '@bodymetrics/health';
 
 export interface ReportSubmission {
   name: string;
   email: string;
   metrics: HealthFormValues;
-  selectedGoal: string | null;
+  selectedGoal: Goal | null;
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

@@ -11,7 +11,8 @@ import {
   type PostgresPoolClient,
   type PostgresQueryResult,
 } from 'kysely';
-import type { Database, Db } from '@bodymetrics/db';
+import type { Db } from '../connection';
+import type { Database } from '../database';
 
 /**
  * Rows come back as the pg driver returns them in the distributed mode (packages/db connection.ts), so

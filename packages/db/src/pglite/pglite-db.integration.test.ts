@@ -1,0 +1,80 @@
+// The embedded database must look like the distributed one to the services: the same values back from the
+// same query as the pg driver gives (compared against the real PostgreSQL), and a kysely transaction
+// alone on PGlite's one connection while it runs.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, defaultDatabaseUrl, type Db } from '../connection';
+import { createPgliteDb, type PgliteDb } from './pglite-db';
+
+let root: string;
+let embedded: PgliteDb;
+let postgres: Db;
+
+// A cold PGlite start (creating the folder) is slow on a busy two-core machine, hence the longer allowance.
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'bm-pglite-'));
+  embedded = await createPgliteDb(join(root, 'pgdata'));
+  // Only a literal SELECT runs there: the server's own `postgres` database needs no schema.
+  const server = new URL(process.env.DATABASE_URL ?? defaultDatabaseUrl);
+  server.pathname = '/postgres';
+  postgres = createDb({ connectionString: server.toString(), max: 1 });
+}, 180_000);
+afterAll(async () => {
+  await embedded?.close();
+  await postgres?.destroy();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('createPgliteDb', () => {
+  it('returns date, int8 and bytea as the pg driver does', async () => {
+    const query = sql<{ day: unknown; count: unknown; png: unknown }>`
+      select '2026-03-29'::date as day, 9007199254740993::int8 as count, '\\x00ff10'::bytea as png`;
+    const [fromPglite] = (await query.execute(embedded.db)).rows;
+    const [fromPg] = (await query.execute(postgres)).rows;
+
+    expect(fromPglite).toEqual(fromPg);
+    // Spelled out, so a change on the pg side cannot make both wrong the same way unnoticed.
+    expect(fromPglite?.day).toBe('2026-03-29');
+    expect(fromPglite?.count).toBe('9007199254740993');
+    expect(Buffer.isBuffer(fromPglite?.png)).toBe(true);
+    expect([...(fromPglite?.png as Buffer)]).toEqual([0x00, 0xff, 0x10]);
+  });
+
+  it('counts affected rows and runs a parameterless script of several statements', async () => {
+    await sql`create table counted (n int); insert into counted values (1), (2), (3)`.execute(embedded.db);
+    const updated = await sql`update counted set n = n + ${10}`.execute(embedded.db);
+    expect(updated.numAffectedRows).toBe(3n);
+  });
+
+  it("keeps another query out of a running transaction's statements", async () => {
+    await sql`create table ledger (entry text)`.execute(embedded.db);
+    const order: string[] = [];
+    let firstInserted!: () => void;
+    const afterFirstInsert = new Promise<void>((resolve) => (firstInserted = resolve));
+
+    const transaction = embedded.db.transaction().execute(async (trx) => {
+      await sql`insert into ledger values ('debit')`.execute(trx);
+      order.push('transaction: first insert');
+      firstInserted();
+      // Give the outside query every chance to slip in between the two statements.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sql`insert into ledger values ('credit')`.execute(trx);
+      order.push('transaction: second insert');
+    });
+    await afterFirstInsert;
+    const outside = sql<{ entries: string }>`select count(*) as entries from ledger`
+      .execute(embedded.db)
+      .then((result) => {
+        order.push('outside query');
+        return result.rows[0]?.entries;
+      });
+
+    await transaction;
+    // Had it run on the one connection mid-transaction, it would have seen the half-written ledger ('1').
+    expect(await outside).toBe('2');
+    expect(order).toEqual(['transaction: first insert', 'transaction: second insert', 'outside query']);
+  });
+});

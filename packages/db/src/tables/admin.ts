@@ -1,0 +1,42 @@
+// The operators' accounts and their sessions and password resets (admin-auth), and the secrets a service
+// generated for itself (admin-auth's device-marker key).
+import type { Generated } from 'kysely';
+import type { DefaultTimestamp, Timestamp } from './columns';
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  is_active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+export interface AdminSessionsTable {
+  id: Generated<number>;
+  session_id: string;
+  admin_id: number;
+  expires_at: Timestamp;
+  created_at: DefaultTimestamp;
+}
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  email: string;
+  token: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+/** A secret a service generated for itself (no setting given), the same for all its instances. */
+export interface ServiceSecretsTable {
+  name: string;
+  value: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface AdminTables {
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  password_resets: PasswordResetsTable;
+  service_secrets: ServiceSecretsTable;
+}

@@ -1,0 +1,152 @@
+// What the aggregator derives from the raw events (README "How we count"): per-day figures, the visitor
+// and session sets that keep them distinct, and per-visitor summaries. Only the aggregator writes here;
+// the analytics service reads.
+import type { DeviceType, JourneyStep } from '@bodymetrics/contracts';
+import type { Generated } from 'kysely';
+import type { DateOnly, DefaultBigCount, DefaultNumeric, Timestamp } from './columns';
+
+export interface DailyVisitsTable {
+  id: Generated<number>;
+  date: DateOnly;
+  unique_visitors: Generated<number>;
+  total_page_views: Generated<number>;
+  mobile_visitors: Generated<number>;
+  sessions: Generated<number>;
+  bounced_sessions: Generated<number>;
+  session_time_total: DefaultBigCount;
+  session_time_count: Generated<number>;
+  affiliate_clicks: Generated<number>;
+  /** Seconds on site of the visits that started this day (README "How we count": Avg Session Time). */
+  visit_seconds: DefaultBigCount;
+}
+export interface DailyVisitorsTable {
+  date: DateOnly;
+  visitor_id: string;
+}
+export interface VisitorSessionsTable {
+  session_id: string;
+  visitor_id: string;
+  start_date: DateOnly;
+  started_at: Timestamp;
+  page_views: Generated<number>;
+  /** Journey steps past `landing`. */
+  engaging_steps: Generated<number>;
+  offer_clicks: Generated<number>;
+  /** Sum of the session's session-duration beacons. */
+  seconds: Generated<number>;
+}
+export interface ConversionFunnelTable {
+  id: Generated<number>;
+  date: DateOnly;
+  landing_visitors: Generated<number>;
+  form_started: Generated<number>;
+  form_completed: Generated<number>;
+  results_viewed: Generated<number>;
+  bridge_viewed: Generated<number>;
+  bridge_affiliate_clicks: Generated<number>;
+  bridge_to_full_results: Generated<number>;
+  email_provided: Generated<number>;
+  report_sent: Generated<number>;
+}
+export interface FunnelStepVisitorsTable {
+  date: DateOnly;
+  step: JourneyStep;
+  visitor_id: string;
+}
+/** How far along the funnel's order a counted visitor has been counted on a day (ordered funnel). */
+export interface FunnelVisitorProgressTable {
+  date: DateOnly;
+  visitor_id: string;
+  counted_steps: Generated<number>;
+  bridge_click_counted: Generated<boolean>;
+}
+export interface SessionMetricsTable {
+  visitor_id: string;
+  first_visit: Timestamp;
+  last_visit: Timestamp;
+  total_visits: Generated<number>;
+  total_page_views: Generated<number>;
+  total_session_time: Generated<number>;
+  bounced_visits: Generated<number>;
+  bounce_rate: DefaultNumeric;
+  conversion_completed: Generated<boolean>;
+  affiliate_clicks_count: Generated<number>;
+  email_submitted: Generated<boolean>;
+  last_user_agent: string | null;
+  last_device_type: DeviceType | null;
+  acquisition_source: string | null;
+}
+export interface TrafficSourcesTable {
+  visitor_id: string;
+  source: string;
+  medium: string;
+  campaign: string | null;
+  keyword: string | null;
+  referrer_domain: string | null;
+  landing_page: string | null;
+  first_visit: Timestamp;
+  first_visit_date: DateOnly;
+}
+/** A counted visitor's first offer click (traffic sources' conversion rate). */
+export interface VisitorConversionsTable {
+  visitor_id: string;
+  converted_at: Timestamp;
+}
+export interface DailyTrafficTable {
+  date: DateOnly;
+  source: string;
+  medium: string;
+  referrer_domain: Generated<string>;
+  visitors: Generated<number>;
+  converted: Generated<number>;
+}
+export interface DailyDevicesTable {
+  date: DateOnly;
+  device_type: DeviceType;
+  browser_name: string;
+  operating_system: string;
+  visitors: Generated<number>;
+}
+export interface DailyGeoTable {
+  date: DateOnly;
+  time_zone: string;
+  language: string;
+  visitors: Generated<number>;
+}
+export interface AffiliateDailyClicksTable {
+  date: DateOnly;
+  offer_id: number;
+  clicks: Generated<number>;
+  /** Distinct counted visitors who clicked the offer that day (affiliate_click_visitors). */
+  unique_clicks: Generated<number>;
+  last_clicked_at: Timestamp;
+}
+/** "Has this visitor clicked this offer today?": one row per counted visitor, offer and day. */
+export interface AffiliateClickVisitorsTable {
+  date: DateOnly;
+  offer_id: number;
+  visitor_id: string;
+}
+/** Bot events the aggregator left out of the figures, per day (counted once, on first delivery). */
+export interface DailyBotEventsTable {
+  date: DateOnly;
+  events: Generated<number>;
+}
+
+export interface AggregateTables {
+  daily_visits: DailyVisitsTable;
+  daily_visitors: DailyVisitorsTable;
+  visitor_sessions: VisitorSessionsTable;
+  conversion_funnel: ConversionFunnelTable;
+  funnel_step_visitors: FunnelStepVisitorsTable;
+  funnel_visitor_progress: FunnelVisitorProgressTable;
+  session_metrics: SessionMetricsTable;
+  traffic_sources: TrafficSourcesTable;
+  daily_traffic: DailyTrafficTable;
+  visitor_conversions: VisitorConversionsTable;
+  daily_devices: DailyDevicesTable;
+  daily_geo: DailyGeoTable;
+  affiliate_daily_clicks: AffiliateDailyClicksTable;
+  affiliate_click_visitors: AffiliateClickVisitorsTable;
+  daily_bot_events: DailyBotEventsTable;
+}
