@@ -3,7 +3,7 @@
 // clients also read, so a path or a shape cannot differ between the sides.
 //   app.route({ ...routeOptions(reportsRoutes.contact), handler: async (request) => … })
 import type { FastifyReply } from 'fastify';
-import type { RawRoute, RouteContract } from '@bodymetrics/contracts';
+import { isRawAnswer, type RawRoute, type RouteContract } from '@bodymetrics/contracts';
 import type { z } from 'zod';
 
 type SchemaOf<R, Key extends string> = R extends { [K in Key]: infer S extends z.ZodType } ? S : never;
@@ -38,7 +38,7 @@ export function routeOptions<const R extends RouteContract, Body extends z.ZodTy
     ...(body ? { body } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.params ? { params: route.params } : {}),
-    ...('contentType' in route.response ? {} : { response: { [route.status]: route.response } }),
+    ...(isRawAnswer(route.response) ? {} : { response: { [route.status]: route.response } }),
   };
   return { method: route.method, url: route.path, schema: schema as ContractSchema<R, Body> };
 }
