@@ -1,6 +1,6 @@
-// The public affiliate offer (spec §3 "Affiliate offer") as GET /api/affiliate-offers/all answers it: the
-// offers service serializes through this schema and the visitor app parses its answer with it. The bridge
-// page reads the link as `affiliateUrl`, the results page as `url`, so both are sent.
+// The public affiliate offer (spec §3 "Affiliate offer") as GET /api/affiliate-offers/all answers it, and the
+// legal pages: the offers service serializes through these schemas and the visitor app parses its answers
+// with them. The bridge page reads the link as `affiliateUrl`, the results page as `url`, so both are sent.
 import { z } from 'zod';
 
 export const affiliateOfferSchema = z.object({
@@ -20,3 +20,22 @@ export type AffiliateOffer = z.infer<typeof affiliateOfferSchema>;
 
 /** GET /api/affiliate-offers/all: every active offer, oldest first. */
 export const affiliateOffersResponseSchema = z.array(affiliateOfferSchema);
+
+/** A legal page's address (spec §3 "Legal page"): `privacy-policy`, `terms-of-service`, … */
+export const legalSlugSchema = z
+  .string()
+  .regex(/^[a-z-]{1,40}$/, 'must be 1 to 40 lowercase letters or hyphens');
+
+export const legalPageParamsSchema = z.object({ slug: legalSlugSchema });
+
+/** GET /api/legal/:slug: the page's title, its sanitized HTML and its "Last updated" date. */
+export const legalPageSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  /** Sanitized HTML, safe to render as-is. */
+  content: z.string(),
+  /** ISO 8601 timestamp. */
+  lastUpdated: z.string(),
+});
+export type LegalPage = z.infer<typeof legalPageSchema>;

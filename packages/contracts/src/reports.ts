@@ -120,3 +120,22 @@ export const unsubscribeQuerySchema = z.object({ token: z.string().max(128).opti
 
 /** ?token= of the newsletter confirmation link (double opt-in). */
 export const newsletterConfirmQuerySchema = z.object({ token: z.string().max(128).optional() });
+
+/**
+ * The report's `metrics` as the route contract states it: an object. Its fields are the calculator's form
+ * (spec §3), checked by the engine's own rules (packages/health `healthFormSchema`) where the reports service
+ * registers the route — contracts cannot import the engine, which imports contracts.
+ */
+export const reportMetricsSchema = z.record(z.string(), z.unknown());
+
+/** POST /api/contact and POST /api/newsletter/unsubscribe (one-click) answer so. */
+export const doneResponseSchema = z.object({ success: z.literal(true) });
+export const unsubscribedResponseSchema = z.object({
+  success: z.literal(true),
+  unsubscribed: z.literal(true),
+});
+
+/** GET /api/share-images/:name: `name` is `<share id>.png`. */
+export const shareImageParamsSchema = z.object({ name: z.string().max(100) });
+/** GET /share/:id: the page a shared link opens. */
+export const sharePageParamsSchema = z.object({ id: z.string().max(100) });

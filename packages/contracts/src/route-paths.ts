@@ -24,8 +24,44 @@ export const analyticsPaths = {
   resetAllData: '/api/analytics/reset-all-data',
 } as const;
 
+/** Each table of the dashboard as a CSV download (beyond the spec): the read's last path segment + `.csv`. */
+export const analyticsExportPaths = {
+  dailyStats: '/api/analytics/export/daily-stats.csv',
+  funnelStats: '/api/analytics/export/funnel-stats.csv',
+  affiliateStats: '/api/analytics/export/affiliate-stats.csv',
+  trafficSources: '/api/analytics/export/traffic-sources.csv',
+  deviceStats: '/api/analytics/export/device-stats.csv',
+  geographicStats: '/api/analytics/export/geographic-stats.csv',
+  recentClicks: '/api/analytics/export/recent-clicks.csv',
+} as const;
+
 export const offersPaths = {
   all: '/api/affiliate-offers/all',
+  legalPage: '/api/legal/:slug',
+} as const;
+
+/** The e-mailed report, contact, sharing and the newsletter's links (the reports service). */
+export const reportsPaths = {
+  emailReport: '/api/email-report',
+  submitReport: '/api/submit-report',
+  contact: '/api/contact',
+  generateShareImage: '/api/generate-share-image',
+  /** `:name` is `<share id>.png`. */
+  shareImage: '/api/share-images/:name',
+  sharePage: '/share/:id',
+  newsletterConfirmPage: '/api/newsletter/confirm',
+  newsletterConfirm: '/api/newsletter/confirm',
+  unsubscribePage: '/api/newsletter/unsubscribe',
+  unsubscribe: '/api/newsletter/unsubscribe',
+} as const;
+
+/** Operator sign-in (the admin-auth service). */
+export const adminAuthPaths = {
+  login: '/api/admin/login',
+  logout: '/api/admin/logout',
+  validateSession: '/api/admin/validate-session',
+  forgotPassword: '/api/admin/forgot-password',
+  resetPassword: '/api/admin/reset-password',
 } as const;
 
 /** A path with its `:param` segments filled in (URI-encoded): `/api/affiliate-offers/7/click`. */

@@ -11,3 +11,5 @@ export * from './nul-guard';
 export * from './body-parsers';
 export * from './server-limits';
 export * from './visitor-key';
+export * from './route-options';
+export * from './served-routes';

@@ -1,8 +1,11 @@
-// The generic data layer of both SPAs (spec §7): same-origin calls with cookies, JSON bodies, and one error
-// form for every non-ok answer — an HttpError whose message is "<status>: <body text or status text>" and
-// which reads the one error shape of every 4xx/5xx body (contracts errors.ts) when the body carries it.
+// The data layer of both SPAs (spec §7): every API call is `call(route, input)` with a route contract of
+// packages/contracts — the URL is built from the route's path, its `:params` and query, the body sent as
+// JSON, and the answer parsed by the route's response schema (an answer that drifted from the contract is a
+// ResponseShapeError, never a cast). Same-origin with cookies; one error form for every non-ok answer — an
+// HttpError whose message is "<status>: <body text or status text>" and which reads the one error shape of
+// every 4xx/5xx body (contracts errors.ts) when the body carries it.
 import './zod-jitless';
-import type { ErrorBody } from '@bodymetrics/contracts';
+import { routeUrl, type ErrorBody, type JsonRoute } from '@bodymetrics/contracts';
 import type { z } from 'zod';
 
 /** A non-ok response. The message keeps the spec's format; the status and body are kept for callers. */
@@ -74,31 +77,63 @@ export async function apiRequest(
   return response;
 }
 
-/** apiRequest, then the JSON body (unchecked: prefer `getParsed` where the route has a response schema). */
-export async function apiJson<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  options?: RequestOptions,
-): Promise<T> {
-  const response = await apiRequest(method, url, body, options);
-  return (await response.json()) as T;
+/** An answer whose body is not what the route's contract says: the server and the client disagree. */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+  constructor(
+    readonly route: Pick<JsonRoute, 'method' | 'path'>,
+    detail: string,
+  ) {
+    super(`${route.method} ${route.path} answered a body its contract does not allow: ${detail}`);
+  }
 }
 
-/** A GET whose answer is parsed by its contract's response schema (a drifted answer is an error, not a cast). */
-export async function getParsed<S extends z.ZodType>(
-  url: string,
-  schema: S,
-  options?: RequestOptions,
-): Promise<z.output<S>> {
-  const response = await apiRequest('GET', url, undefined, options);
-  return schema.parse(await response.json());
-}
+/** A part of the call for the route's schema at `Key`: required unless every field of it may be left out. */
+type Part<R, Key extends string> = R extends { [K in Key]: infer S extends z.ZodType }
+  ? Record<string, never> extends z.input<S>
+    ? { [K in Key]?: z.input<S> }
+    : { [K in Key]: z.input<S> }
+  : { [K in Key]?: never };
 
-export function getJson<T>(url: string, options?: RequestOptions): Promise<T> {
-  return apiJson<T>('GET', url, undefined, options);
-}
+/** What a call sends: the route's body, query and path parameters, each only where the route has it. */
+export type CallInput<R extends JsonRoute> = Part<R, 'body'> & Part<R, 'query'> & Part<R, 'params'>;
 
-export function postJson<T>(url: string, body: unknown, options?: RequestOptions): Promise<T> {
-  return apiJson<T>('POST', url, body, options);
+/** What a call answers: the output of the route's response schema. */
+export type CallAnswer<R extends JsonRoute> = z.output<R['response']>;
+
+/** A call's arguments after the route: its input (optional when nothing in it is required) and options. */
+export type CallArgs<R extends JsonRoute> =
+  Partial<CallInput<R>> extends CallInput<R>
+    ? [input?: CallInput<R>, options?: RequestOptions]
+    : [input: CallInput<R>, options?: RequestOptions];
+
+const issuesText = (error: z.ZodError) =>
+  error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .join('; ');
+
+/**
+ * Calls a JSON route of the contracts and answers its parsed body. A non-ok answer is an HttpError; an
+ * answer that is not JSON, or not the route's response shape, is a ResponseShapeError.
+ */
+export async function call<const R extends JsonRoute>(
+  route: R,
+  ...[input, options]: CallArgs<R>
+): Promise<CallAnswer<R>> {
+  const { body, query, params } = (input ?? {}) as {
+    body?: unknown;
+    query?: Record<string, string | number | boolean | undefined>;
+    params?: Record<string, string | number>;
+  };
+  const response = await apiRequest(route.method, routeUrl(route, query, params), body, options);
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch {
+    throw new ResponseShapeError(route, 'the body is not JSON');
+  }
+  const parsed = route.response.safeParse(answer);
+  if (!parsed.success) throw new ResponseShapeError(route, issuesText(parsed.error));
+  return parsed.data as CallAnswer<R>;
 }

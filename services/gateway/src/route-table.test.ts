@@ -1,7 +1,13 @@
 // The gateway sends every route of the contracts to the service that registers it: a route added to
 // `trackingRoutes`, `analyticsRoutes` or `offersRoutes` cannot be forgotten here.
 import { describe, expect, it } from 'vitest';
-import { analyticsRoutes, offersRoutes, trackingRoutes, type RouteContract } from '@bodymetrics/contracts';
+import {
+  analyticsRoutes,
+  everyRoute,
+  offersRoutes,
+  trackingRoutes,
+  type RouteContract,
+} from '@bodymetrics/contracts';
 import { routeTable, type ProxyRoute } from './route-table';
 
 const covers = (entry: ProxyRoute, path: string) =>
@@ -28,6 +34,47 @@ describe('the route table', () => {
   it('counts every tracking write against the visitor budget, from our own pages only', () => {
     for (const route of Object.values(trackingRoutes)) {
       expect(entryFor(route)).toMatchObject({ rateLimited: true, sameOrigin: true, refererProves: true });
+    }
+  });
+});
+
+describe('the route table derived from the contracts', () => {
+  it.each(everyRoute().map((r) => ({ ...r, key: `${r.route.method} ${r.route.path}` })))(
+    'sends $key ($name) to $service',
+    ({ service, route }) => {
+      const entry = entryFor(route);
+      expect(entry?.upstream).toBe(service);
+      expect(entry?.methods).toContain(route.method);
+    },
+  );
+
+  it('has one entry per path: no path is routed to two services', () => {
+    const urls = routeTable.map((entry) => entry.url);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('keeps the mounts of the services that own a prefix whole, with their flags', () => {
+    const all = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+    const byUrl = (url: string) => routeTable.find((entry) => entry.url === url);
+    expect(byUrl('/api/newsletter/*')).toEqual({
+      upstream: 'reports',
+      methods: all,
+      url: '/api/newsletter/*',
+    });
+    expect(byUrl('/api/admin/*')).toEqual({
+      upstream: 'adminAuth',
+      methods: all,
+      url: '/api/admin/*',
+      sameOrigin: true,
+    });
+    expect(byUrl('/api/analytics/*')).toEqual({
+      upstream: 'analytics',
+      methods: all,
+      url: '/api/analytics/*',
+      sameOrigin: true,
+    });
+    for (const url of ['/api/legal/*', '/api/share-images/*', '/share/*']) {
+      expect(byUrl(url)?.methods, url).toEqual(['GET', 'HEAD']);
     }
   });
 });

@@ -1,12 +1,13 @@
-// Which service answers which public path: the one place to read (and change) the gateway's routing.
-// Specific entries come before general ones. The router also prefers a static path over a wildcard
-// whatever the order (POST /api/analytics/page-visit goes to tracking, GET /api/analytics/overview to
-// analytics), so the order here is for the reader.
+// Which service answers which public path, derived from the route contracts each service registers
+// (`routesByService`): a route added to a contract is routed here without another line. What is written
+// here is how the gateway mounts each service — its flags, and the path prefixes a service owns whole.
+// The router prefers a static path over a wildcard whatever the order (POST /api/analytics/page-visit goes
+// to tracking, GET /api/analytics/overview to analytics), so the order here is for the reader.
 import type { HTTPMethods } from 'fastify';
-import { analyticsRoutes, offersRoutes, trackingRoutes } from '@bodymetrics/contracts';
+import { routesByService, type RouteContract, type RouteService } from '@bodymetrics/contracts';
 import type { UpstreamTarget } from './upstream-pool';
 
-export type UpstreamName = 'tracking' | 'offers' | 'reports' | 'adminAuth' | 'analytics' | 'live';
+export type UpstreamName = RouteService | 'live';
 
 /**
  * Base URL of each service, e.g. http://127.0.0.1:8081 (design §5). An HTTP service may be several
@@ -37,42 +38,58 @@ const read: HTTPMethods[] = ['GET', 'HEAD'];
 const write: HTTPMethods[] = ['POST'];
 const any: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-// Only our own pages are counted (issue 13 item 7): another site's beacons to these routes are refused.
-const tracking = (url: string): ProxyRoute => ({
-  upstream: 'tracking',
-  methods: write,
-  url,
-  rateLimited: true,
-  sameOrigin: true,
-  refererProves: true,
+type Flags = Pick<ProxyRoute, 'rateLimited' | 'sameOrigin' | 'refererProves'>;
+
+interface Mount {
+  /** Set on every entry of the service. */
+  flags?: Flags;
+  /**
+   * Path prefixes the service owns whole: one wildcard entry for every method, so the service itself
+   * answers an unknown path or method under it (404/405) and every state change there passes the
+   * entry's flags. Its routes under the prefix get no entry of their own.
+   */
+  areas?: readonly { prefix: string; flags?: Flags }[];
+}
+
+/**
+ * A route's own entry: GET also answers HEAD. A trailing `:param` becomes a wildcard, so a malformed
+ * value (`/api/legal/a/b`) still reaches the service and gets its 404 rather than the app's page.
+ */
+const entryOf = (upstream: RouteService, route: RouteContract, flags: Flags = {}): ProxyRoute => ({
+  upstream,
+  methods: route.method === 'GET' ? read : write,
+  url: route.path.replace(/:[A-Za-z]+$/, '*'),
+  ...flags,
 });
 
-export const routeTable: readonly ProxyRoute[] = [
-  // Visitor tracking (spec §7): writes only, published to Kafka by the tracking service.
-  // Every route of the contract's trackingRoutes, by its path.
-  ...Object.values(trackingRoutes).map((r) => tracking(r.path)),
+function mount(upstream: RouteService, { flags = {}, areas = [] }: Mount): ProxyRoute[] {
+  const routes = Object.values(routesByService[upstream]).flatMap((group) =>
+    Object.values(group as Record<string, RouteContract>),
+  );
+  const inArea = (route: RouteContract) => areas.some((area) => route.path.startsWith(area.prefix));
+  return [
+    ...routes.filter((route) => !inArea(route)).map((route) => entryOf(upstream, route, flags)),
+    ...areas.map((area) => ({ upstream, methods: any, url: `${area.prefix}*`, ...flags, ...area.flags })),
+  ];
+}
 
-  // Offers and content.
-  { upstream: 'offers', methods: read, url: offersRoutes.all.path },
-  { upstream: 'offers', methods: read, url: '/api/legal/*' },
+export const routeTable: readonly ProxyRoute[] = [
+  // Visitor tracking (spec §7): writes only, published to Kafka by the tracking service. Only our own
+  // pages are counted (issue 13 item 7): another site's beacons to these routes are refused.
+  ...mount('tracking', { flags: { rateLimited: true, sameOrigin: true, refererProves: true } }),
+
+  // Offers and content: the offers list and the legal pages.
+  ...mount('offers', {}),
 
   // Reports, contact, sharing and the newsletter (including its unsubscribe link).
-  { upstream: 'reports', methods: write, url: '/api/email-report' },
-  { upstream: 'reports', methods: write, url: '/api/submit-report' },
-  { upstream: 'reports', methods: write, url: '/api/contact' },
-  { upstream: 'reports', methods: write, url: '/api/generate-share-image' },
-  { upstream: 'reports', methods: read, url: '/api/share-images/*' },
-  { upstream: 'reports', methods: any, url: '/api/newsletter/*' },
-  { upstream: 'reports', methods: read, url: '/share/*' },
+  ...mount('reports', { areas: [{ prefix: '/api/newsletter/' }] }),
 
   // Operator sign-in: login, logout, forgot and reset password all change state.
-  { upstream: 'adminAuth', methods: any, url: '/api/admin/*', sameOrigin: true },
+  ...mount('adminAuth', { areas: [{ prefix: '/api/admin/', flags: { sameOrigin: true } }] }),
 
-  // The dashboard's reads and reset-all-data: every other /api/analytics path and three journey reads.
-  { upstream: 'analytics', methods: read, url: analyticsRoutes.funnelStats.path },
-  { upstream: 'analytics', methods: read, url: analyticsRoutes.todaySummary.path },
-  { upstream: 'analytics', methods: read, url: analyticsRoutes.abandonment.path },
-  { upstream: 'analytics', methods: any, url: '/api/analytics/*', sameOrigin: true },
+  // The dashboard's reads, CSV exports and reset-all-data: every other /api/analytics path, and the
+  // journey reads by their own paths.
+  ...mount('analytics', { areas: [{ prefix: '/api/analytics/', flags: { sameOrigin: true } }] }),
 ];
 
 /** The real-time socket (spec §7), proxied as a WebSocket to the live service. */

@@ -1,29 +1,25 @@
-// The admin-auth calls of spec §7 "Admin".
-import type { AdminLoginResult, ValidateSessionResult } from '@bodymetrics/contracts';
-import { apiJson, apiRequest } from '@bodymetrics/web-kit/api';
+// The admin-auth calls of spec §7 "Admin", through their route contracts (adminAuthRoutes): each answer is
+// parsed by its route's schema.
+import '@bodymetrics/web-kit/zod-jitless';
+import { adminAuthRoutes, type AdminLoginResult, type ValidateSessionResult } from '@bodymetrics/contracts';
+import { call } from '@bodymetrics/web-kit/api';
 
 export function login(username: string, password: string): Promise<AdminLoginResult> {
-  return apiJson<AdminLoginResult>('POST', '/api/admin/login', { username, password });
+  return call(adminAuthRoutes.login, { body: { username, password } });
 }
 
 export async function logout(sessionId: string): Promise<void> {
-  await apiRequest('POST', '/api/admin/logout', { sessionId }, { sessionId });
+  await call(adminAuthRoutes.logout, { body: { sessionId } }, { sessionId });
 }
 
-export async function validateSession(sessionId: string): Promise<ValidateSessionResult> {
-  const body = await apiJson<Partial<ValidateSessionResult>>('POST', '/api/admin/validate-session', {
-    sessionId,
-  });
-  return {
-    valid: body.valid === true,
-    ...(typeof body.username === 'string' ? { username: body.username } : {}),
-  };
+export function validateSession(sessionId: string): Promise<ValidateSessionResult> {
+  return call(adminAuthRoutes.validateSession, { body: { sessionId } });
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await apiRequest('POST', '/api/admin/forgot-password', { email });
+  await call(adminAuthRoutes.forgotPassword, { body: { email } });
 }
 
 export async function resetPassword(token: string, password: string): Promise<void> {
-  await apiRequest('POST', '/api/admin/reset-password', { token, password });
+  await call(adminAuthRoutes.resetPassword, { body: { token, password } });
 }

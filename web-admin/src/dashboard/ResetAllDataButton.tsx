@@ -6,7 +6,7 @@ import { analyticsRoutes, type ResetAllDataResult } from '@bodymetrics/contracts
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { apiJson, isHttpError } from '@bodymetrics/web-kit/api';
+import { call, isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { useSessionId } from '../auth/AdminSessionProvider';
 import { formatNumber } from '../lib/format';
@@ -18,10 +18,7 @@ type Step = 'closed' | 'first' | 'second';
 
 async function resetAllData(sessionId: string): Promise<ResetAllDataResult> {
   try {
-    const route = analyticsRoutes.resetAllData;
-    const result = route.response.parse(
-      await apiJson<unknown>(route.method, route.path, undefined, { sessionId }),
-    );
+    const result = await call(analyticsRoutes.resetAllData, {}, { sessionId });
     if (!result.success) throw new Error(result.error ?? 'reset-all-data answered success: false');
     return result;
   } catch (error) {

@@ -1,10 +1,15 @@
 // The admin reads of spec §7 as TanStack queries. Every key starts with 'analytics' so one
 // invalidation (an `analytics_update` from the socket, a reset) refreshes them all.
 import '@bodymetrics/web-kit/zod-jitless';
-import { analyticsRoutes, routeUrl, type Overview } from '@bodymetrics/contracts';
+import {
+  analyticsExportRoutes,
+  analyticsRoutes,
+  routeUrl,
+  type Overview,
+  type RawRoute,
+} from '@bodymetrics/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiJson, isHttpError } from '@bodymetrics/web-kit/api';
+import { call, isHttpError, type CallAnswer, type CallArgs, type CallInput } from '@bodymetrics/web-kit/api';
 import { useSessionId } from '../auth/AdminSessionProvider';
 import { listSizes } from '../lib/metrics';
 import { notifyUnauthorized } from '../lib/unauthorized';
@@ -19,50 +24,42 @@ export const defaultPeriod: Period = 30;
 /** Spec §9: overview and today's summary every 5 s, recent clicks every 10 s. */
 export const refetchIntervals = { overview: 5000, todaySummary: 5000, recentClicks: 10_000 } as const;
 
-/** An analytics read: a GET route of the contracts, answered as its response schema says. */
-interface ReadRoute<S extends z.ZodType> {
-  method: 'GET';
-  path: string;
-  response: S;
-}
+/** An analytics read: a GET route of the contracts (every one but the reset). */
+type AnalyticsRead = (typeof analyticsRoutes)[Exclude<keyof typeof analyticsRoutes, 'resetAllData'>];
 
 /**
  * A GET of an analytics read with the session as bearer token, its answer parsed by the route's response
  * schema (an answer that drifted from the contract fails here, not deep in a chart); a 401 ends the session.
  */
-export async function analyticsGet<S extends z.ZodType>(
-  route: ReadRoute<S>,
-  url: string,
+export async function analyticsGet<R extends AnalyticsRead>(
+  route: R,
+  input: CallInput<R>,
   sessionId: string,
   signal?: AbortSignal,
-): Promise<z.output<S>> {
+): Promise<CallAnswer<R>> {
   try {
-    const answer = await apiJson<unknown>('GET', url, undefined, {
-      sessionId,
-      ...(signal ? { signal } : {}),
-    });
-    return route.response.parse(answer);
+    // `input` is the route's own (CallInput<R>); only the generic R keeps the compiler from seeing it.
+    return await call(route, ...([input, { sessionId, ...(signal ? { signal } : {}) }] as CallArgs<R>));
   } catch (error) {
     if (isHttpError(error, 401)) notifyUnauthorized();
     throw error;
   }
 }
 
-function useAnalytics<S extends z.ZodType>(
-  route: ReadRoute<S>,
-  query?: Record<string, number>,
+function useAnalytics<R extends AnalyticsRead>(
+  route: R,
+  input: CallInput<R>,
   refetchInterval?: number,
-): UseQueryResult<z.output<S>> {
+): UseQueryResult<CallAnswer<R>> {
   const sessionId = useSessionId();
-  const url = routeUrl(route, query);
   return useQuery({
-    queryKey: [...analyticsQueryRoot, url],
-    queryFn: ({ signal }) => analyticsGet(route, url, sessionId, signal),
+    queryKey: [...analyticsQueryRoot, route.path, input],
+    queryFn: ({ signal }) => analyticsGet(route, input, sessionId, signal),
     ...(refetchInterval ? { refetchInterval } : {}),
   });
 }
 
-const recentClicksQuery = { limit: listSizes.recentClicks };
+const recentClicksQuery = { query: { limit: listSizes.recentClicks } };
 
 /**
  * The reads spec §9 refreshes on a timer — overview and today's summary every 5 s, recent clicks every
@@ -73,34 +70,44 @@ const recentClicksQuery = { limit: listSizes.recentClicks };
  * results are not touched, so their refreshes do not re-render the dashboard.
  */
 export function useLiveDashboardReads(): { overview: UseQueryResult<Overview> } {
-  const overview = useAnalytics(analyticsRoutes.overview, undefined, refetchIntervals.overview);
-  useAnalytics(analyticsRoutes.todaySummary, undefined, refetchIntervals.todaySummary);
+  const overview = useAnalytics(analyticsRoutes.overview, {}, refetchIntervals.overview);
+  useAnalytics(analyticsRoutes.todaySummary, {}, refetchIntervals.todaySummary);
   useAnalytics(analyticsRoutes.recentClicks, recentClicksQuery, refetchIntervals.recentClicks);
   return { overview };
 }
 
-export const useTodaySummary = () => useAnalytics(analyticsRoutes.todaySummary);
+export const useTodaySummary = () => useAnalytics(analyticsRoutes.todaySummary, {});
 export const useRecentClicks = () => useAnalytics(analyticsRoutes.recentClicks, recentClicksQuery);
-export const useDailyStats = (days: Period) => useAnalytics(analyticsRoutes.dailyStats, { days });
-export const useAffiliateStats = (days: Period) => useAnalytics(analyticsRoutes.affiliateStats, { days });
-export const useDeviceStats = (days: Period) => useAnalytics(analyticsRoutes.deviceStats, { days });
-export const useTrafficSources = (days: Period) => useAnalytics(analyticsRoutes.trafficSources, { days });
-export const useGeographicStats = (days: Period) => useAnalytics(analyticsRoutes.geographicStats, { days });
-export const useFunnelStats = (days: Period) => useAnalytics(analyticsRoutes.funnelStats, { days });
-export const useAbandonment = (days: Period) => useAnalytics(analyticsRoutes.abandonment, { days });
+export const useDailyStats = (days: Period) => useAnalytics(analyticsRoutes.dailyStats, { query: { days } });
+export const useAffiliateStats = (days: Period) =>
+  useAnalytics(analyticsRoutes.affiliateStats, { query: { days } });
+export const useDeviceStats = (days: Period) =>
+  useAnalytics(analyticsRoutes.deviceStats, { query: { days } });
+export const useTrafficSources = (days: Period) =>
+  useAnalytics(analyticsRoutes.trafficSources, { query: { days } });
+export const useGeographicStats = (days: Period) =>
+  useAnalytics(analyticsRoutes.geographicStats, { query: { days } });
+export const useFunnelStats = (days: Period) =>
+  useAnalytics(analyticsRoutes.funnelStats, { query: { days } });
+export const useAbandonment = (days: Period) =>
+  useAnalytics(analyticsRoutes.abandonment, { query: { days } });
 
-/** The CSV export of a table: the same data as its read, for the chosen period. */
-export type CsvExport =
-  | 'daily-stats'
-  | 'affiliate-stats'
-  | 'traffic-sources'
-  | 'device-stats'
-  | 'geographic-stats'
-  | 'funnel-stats'
-  | 'recent-clicks';
+/** The CSV export of each table, by the name the tabs give it: the same data as its read. */
+const csvExportRoutes = {
+  'daily-stats': analyticsExportRoutes.dailyStats,
+  'affiliate-stats': analyticsExportRoutes.affiliateStats,
+  'traffic-sources': analyticsExportRoutes.trafficSources,
+  'device-stats': analyticsExportRoutes.deviceStats,
+  'geographic-stats': analyticsExportRoutes.geographicStats,
+  'funnel-stats': analyticsExportRoutes.funnelStats,
+  'recent-clicks': analyticsExportRoutes.recentClicks,
+} as const satisfies Record<string, RawRoute>;
 
+export type CsvExport = keyof typeof csvExportRoutes;
+
+/** A link, not a call: the browser downloads the file (the session cookie goes with it). */
 export function csvExportUrl(name: CsvExport, days: Period): string {
   // Recent clicks are the last N, not a period: the export takes the same ?limit= as the table.
-  const query = name === 'recent-clicks' ? `limit=${listSizes.recentClicks}` : `days=${days}`;
-  return `/api/analytics/export/${name}.csv?${query}`;
+  const query = name === 'recent-clicks' ? { limit: listSizes.recentClicks } : { days };
+  return routeUrl(csvExportRoutes[name], query);
 }

@@ -1,10 +1,10 @@
 // The contact page (spec §2, §5, §8): validated with the same rules the server applies, so the visitor
 // sees the spec's messages under each field before anything is sent.
 import '@bodymetrics/web-kit/zod-jitless';
-import { contactBodySchema, contactReasons, type ContactBody } from '@bodymetrics/contracts';
+import { contactBodySchema, contactReasons, reportsRoutes, type ContactBody } from '@bodymetrics/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '@bodymetrics/web-kit/api';
+import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { withQueryClient } from '../lib/with-query-client';
 
@@ -42,7 +42,7 @@ function ContactPage() {
   }, []);
 
   const contact = useMutation({
-    mutationFn: (body: ContactBody) => apiRequest('POST', '/api/contact', body),
+    mutationFn: (body: ContactBody) => call(reportsRoutes.contact, { body }),
     onSuccess: () => {
       setFields(EMPTY);
       setSent(true);

@@ -2,10 +2,12 @@
 // on failure the spec's red message. The HTML is our own, sanitized by the server; it is sanitized again
 // here (DOMPurify) because it is the one place the app renders HTML, and it is the only field ever
 // rendered as HTML. Links inside it to our own pages navigate in the app without a reload.
+import { offersRoutes, routeUrl } from '@bodymetrics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
+import { call } from '@bodymetrics/web-kit/api';
 import { withQueryClient } from '../lib/with-query-client';
 import { formatLastUpdated, POLICY_NAMES, type PolicySlug } from './policies';
 
@@ -14,15 +16,13 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
 });
 
-interface LegalDocument {
-  title: string;
-  content: string;
-  lastUpdated: string;
-}
-
 function LegalPage({ slug }: { slug: PolicySlug }) {
   const policyName = POLICY_NAMES[slug];
-  const page = useQuery<LegalDocument>({ queryKey: [`/api/legal/${slug}`] });
+  const params = { slug };
+  const page = useQuery({
+    queryKey: [routeUrl(offersRoutes.legalPage, {}, params)],
+    queryFn: () => call(offersRoutes.legalPage, { params }),
+  });
   const [, navigate] = useLocation();
   const html = useMemo(
     () => (page.data ? DOMPurify.sanitize(page.data.content, { USE_PROFILES: { html: true } }) : ''),

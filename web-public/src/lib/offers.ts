@@ -1,7 +1,7 @@
 // The sponsored offers (spec §3 "Affiliate offer"), fetched once and cached for the page's life.
 import { useQuery } from '@tanstack/react-query';
 import { offersRoutes, type AffiliateOffer } from '@bodymetrics/contracts';
-import { getParsed } from '@bodymetrics/web-kit/api';
+import { call } from '@bodymetrics/web-kit/api';
 import { queryClient } from './query-client';
 
 export type { AffiliateOffer };
@@ -10,7 +10,7 @@ export const OFFERS_PATH = offersRoutes.all.path;
 
 const offersQuery = {
   queryKey: [OFFERS_PATH],
-  queryFn: () => getParsed(OFFERS_PATH, offersRoutes.all.response),
+  queryFn: () => call(offersRoutes.all),
 };
 
 export function useOffers() {

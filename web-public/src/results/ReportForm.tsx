@@ -12,6 +12,7 @@ import '@bodymetrics/web-kit/zod-jitless';
 import {
   REPORT_MAX_OFFERS,
   reportNameSchema,
+  reportsRoutes,
   requiredEmailSchema,
   type ReportOffer,
   type ReportVisitor,
@@ -19,7 +20,7 @@ import {
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '@bodymetrics/web-kit/api';
+import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import type { Calculation } from '../flow/calculation';
 import { offerLink, type AffiliateOffer } from '../lib/offers';
@@ -39,8 +40,8 @@ interface ReportBody extends ReportVisitor {
 }
 
 async function sendReport(body: ReportBody): Promise<void> {
-  await apiRequest('POST', '/api/email-report', body);
-  void apiRequest('POST', '/api/submit-report', body).catch((error: unknown) =>
+  await call(reportsRoutes.emailReport, { body });
+  void call(reportsRoutes.submitReport, { body }).catch((error: unknown) =>
     console.debug('[report] submit-report failed (ignored)', error),
   );
 }

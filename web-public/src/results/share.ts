@@ -2,8 +2,8 @@
 // with one of the engine's ten share texts linking to that page. When the card cannot be made, the text
 // links to the site itself and the page's share image falls back to the default one.
 import { shareText, type HealthResult } from '@bodymetrics/health';
-import type { ShareImageResponse } from '@bodymetrics/contracts';
-import { postJson } from '@bodymetrics/web-kit/api';
+import { reportsRoutes } from '@bodymetrics/contracts';
+import { call } from '@bodymetrics/web-kit/api';
 import { randomId } from '../lib/ids';
 import { setShareImageMeta } from './page-meta';
 
@@ -16,10 +16,12 @@ export function whatsappUrl(text: string): string {
 
 async function shareLink(result: Pick<HealthResult, 'bmi' | 'bmiCategory'>): Promise<string> {
   try {
-    const answer = await postJson<ShareImageResponse>('/api/generate-share-image', {
-      results: { bmi: result.bmi, bmiCategory: result.bmiCategory },
-      platform: 'whatsapp',
-      uniqueId: randomId(),
+    const answer = await call(reportsRoutes.generateShareImage, {
+      body: {
+        results: { bmi: result.bmi, bmiCategory: result.bmiCategory },
+        platform: 'whatsapp',
+        uniqueId: randomId(),
+      },
     });
     setShareImageMeta(answer.imageUrl);
     return answer.shareUrl;

@@ -2,12 +2,8 @@
 // password (spec §2 "Admin password reset", §5 "Password reset").
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  forgotPasswordBodySchema,
-  resetPasswordBodySchema,
-  successResultSchema,
-} from '@bodymetrics/contracts';
-import { HttpError } from '@bodymetrics/service-kit';
+import { adminAuthRoutes } from '@bodymetrics/contracts';
+import { HttpError, routeOptions } from '@bodymetrics/service-kit';
 import { resetTokenTtlMinutes, type AdminAuthDeps } from '../deps';
 import { consumeOrThrow, consumeQuietly, type RateLimiters } from '../rate-limits';
 import { findAdminByEmail, findAdminByEmailOrUsername, updatePasswordHash } from '../admin-users.repository';
@@ -68,22 +64,20 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
     log.info({ username: admin.username }, 'password reset link mailed');
   }
 
-  app.post(
-    '/api/admin/forgot-password',
-    { schema: { body: forgotPasswordBodySchema, response: { 200: successResultSchema } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(adminAuthRoutes.forgotPassword),
+    handler: async (request) => {
       await consumeOrThrow(limiters.forgotIp, request.ip);
       const identifier = (request.body.email || request.body.username) ?? '';
       // Looked up and mailed after the answer: a known account must not take measurably longer.
       background(() => mailResetLink(identifier, request.log), request.log);
       return { success: true as const, message: forgotPasswordAnswer };
     },
-  );
+  });
 
-  app.post(
-    '/api/admin/reset-password',
-    { schema: { body: resetPasswordBodySchema, response: { 200: successResultSchema } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(adminAuthRoutes.resetPassword),
+    handler: async (request) => {
       const { token, password } = request.body;
       // The rules first: a refused password leaves the link usable for a second try.
       const problem = newPasswordProblem(password, undefined);
@@ -113,5 +107,5 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
       request.log.info({ username }, 'admin password reset');
       return { success: true as const };
     },
-  );
+  });
 };

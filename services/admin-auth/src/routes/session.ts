@@ -1,17 +1,12 @@
 // POST /api/admin/login, /logout, /validate-session (spec §7 "Admin", design.md §4 Admin session).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminLoginBodySchema,
-  adminLoginResultSchema,
-  adminSessionBodySchema,
-  successResultSchema,
-  validateSessionResultSchema,
-} from '@bodymetrics/contracts';
+import { adminAuthRoutes } from '@bodymetrics/contracts';
 import {
   clientNetwork,
   findActiveAdminSession,
   HttpError,
   rateLimitKey,
+  routeOptions,
   sessionIdFromHeaders,
 } from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from '../deps';
@@ -40,10 +35,9 @@ export interface SessionRoutesOptions extends AdminAuthDeps {
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, deps) => {
   const { db, limiters, sessionTtlHours, cookieSecure, deviceKey, sessionsRevoked } = deps;
 
-  app.post(
-    '/api/admin/login',
-    { schema: { body: adminLoginBodySchema, response: { 200: adminLoginResultSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(adminAuthRoutes.login),
+    handler: async (request, reply) => {
       const { username, password } = request.body;
       const user = usernameKey(username);
       // Hard limits only where the attempts come from (OWASP Authentication Cheat Sheet): per address,
@@ -85,12 +79,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       request.log.info({ username: admin.username }, 'admin logged in');
       return { success: true as const, sessionId, username: admin.username };
     },
-  );
+  });
 
-  app.post(
-    '/api/admin/logout',
-    { schema: { body: adminSessionBodySchema, response: { 200: successResultSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(adminAuthRoutes.logout),
+    handler: async (request, reply) => {
       const sessionId = request.body.sessionId || sessionIdFromHeaders(request.headers);
       if (sessionId) {
         await deleteSession(db, sessionId);
@@ -100,17 +93,16 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       reply.header('set-cookie', clearedSessionCookie({ secure: cookieSecure }));
       return { success: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/api/admin/validate-session',
-    { schema: { body: adminSessionBodySchema, response: { 200: validateSessionResultSchema } } },
-    async (request) => {
+  app.route({
+    ...routeOptions(adminAuthRoutes.validateSession),
+    handler: async (request) => {
       const session = await findActiveAdminSession(
         db,
         request.body.sessionId || sessionIdFromHeaders(request.headers),
       );
       return session ? { valid: true, username: session.username } : { valid: false };
     },
-  );
+  });
 };

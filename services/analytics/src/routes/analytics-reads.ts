@@ -2,6 +2,7 @@
 // contracts (`analyticsRoutes`): the dashboard builds its URLs and parses the answers from the same objects.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsRoutes } from '@bodymetrics/contracts';
+import { routeOptions } from '@bodymetrics/service-kit';
 import type { AnalyticsDeps } from '../deps';
 import { readOverview } from '../overview.repository';
 import { readDailyStats } from '../daily-visits.repository';
@@ -12,43 +13,35 @@ const { overview, dailyStats, affiliateStats, recentClicks, deviceStats, traffic
   analyticsRoutes;
 
 export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, { db, timeZone }) => {
-  app.get(overview.path, { schema: { response: { 200: overview.response } } }, () =>
-    readOverview(db, timeZone),
-  );
+  app.route({ ...routeOptions(overview), handler: () => readOverview(db, timeZone) });
 
-  app.get(
-    dailyStats.path,
-    { schema: { querystring: dailyStats.query, response: { 200: dailyStats.response } } },
-    (request) => readDailyStats(db, { timeZone, days: request.query.days }),
-  );
+  app.route({
+    ...routeOptions(dailyStats),
+    handler: (request) => readDailyStats(db, { timeZone, days: request.query.days }),
+  });
 
-  app.get(
-    affiliateStats.path,
-    { schema: { querystring: affiliateStats.query, response: { 200: affiliateStats.response } } },
-    (request) => readAffiliateStats(db, { timeZone, days: request.query.days }),
-  );
+  app.route({
+    ...routeOptions(affiliateStats),
+    handler: (request) => readAffiliateStats(db, { timeZone, days: request.query.days }),
+  });
 
-  app.get(
-    recentClicks.path,
-    { schema: { querystring: recentClicks.query, response: { 200: recentClicks.response } } },
-    (request) => readRecentClicks(db, request.query.limit),
-  );
+  app.route({
+    ...routeOptions(recentClicks),
+    handler: (request) => readRecentClicks(db, request.query.limit),
+  });
 
-  app.get(
-    deviceStats.path,
-    { schema: { querystring: deviceStats.query, response: { 200: deviceStats.response } } },
-    (request) => readDeviceStats(db, { timeZone, days: request.query.days }),
-  );
+  app.route({
+    ...routeOptions(deviceStats),
+    handler: (request) => readDeviceStats(db, { timeZone, days: request.query.days }),
+  });
 
-  app.get(
-    trafficSources.path,
-    { schema: { querystring: trafficSources.query, response: { 200: trafficSources.response } } },
-    (request) => readTrafficSources(db, { timeZone, days: request.query.days }),
-  );
+  app.route({
+    ...routeOptions(trafficSources),
+    handler: (request) => readTrafficSources(db, { timeZone, days: request.query.days }),
+  });
 
-  app.get(
-    geographicStats.path,
-    { schema: { querystring: geographicStats.query, response: { 200: geographicStats.response } } },
-    (request) => readGeographicStats(db, { timeZone, days: request.query.days }),
-  );
+  app.route({
+    ...routeOptions(geographicStats),
+    handler: (request) => readGeographicStats(db, { timeZone, days: request.query.days }),
+  });
 };

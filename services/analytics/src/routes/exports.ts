@@ -1,8 +1,10 @@
 // GET /api/analytics/export/<table>.csv: each table the dashboard shows, as a CSV download for the
 // operator (beyond the spec). Same readers and same ?days= / ?limit= as the JSON routes.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { daysQuerySchema, recentClicksQuerySchema } from '@bodymetrics/contracts';
+import { analyticsExportRoutes, type daysQuerySchema, type RawRoute } from '@bodymetrics/contracts';
+import { replyAs, routeOptions } from '@bodymetrics/service-kit';
 import type { AnalyticsDeps } from '../deps';
 import { readDailyStats } from '../daily-visits.repository';
 import { readFunnelStats } from '../conversion-funnel.repository';
@@ -25,10 +27,10 @@ const periodExport = <Row extends object>(
   columns: columns.map((key) => ({ key })),
 });
 
-/** Export name → how to read it. The names are the JSON routes' last path segment. */
+/** Export route → how to read it. */
 export const periodExports = {
-  'daily-stats': periodExport(readDailyStats, ['date', 'uniqueVisitors', 'totalPageViews']),
-  'funnel-stats': periodExport(readFunnelStats, [
+  dailyStats: periodExport(readDailyStats, ['date', 'uniqueVisitors', 'totalPageViews']),
+  funnelStats: periodExport(readFunnelStats, [
     'date',
     'landingVisitors',
     'formStarted',
@@ -40,7 +42,7 @@ export const periodExports = {
     'bridgeAffiliateClicks',
     'bridgeToFullResults',
   ]),
-  'affiliate-stats': periodExport(readAffiliateStats, [
+  affiliateStats: periodExport(readAffiliateStats, [
     'offerId',
     'offerTitle',
     'offerUrl',
@@ -48,43 +50,48 @@ export const periodExports = {
     'uniqueClicks',
     'lastClicked',
   ]),
-  'traffic-sources': periodExport(readTrafficSources, [
+  trafficSources: periodExport(readTrafficSources, [
     'source',
     'medium',
     'referrerDomain',
     'count',
     'conversionRate',
   ]),
-  'device-stats': periodExport(readDeviceStats, ['deviceType', 'browserName', 'operatingSystem', 'count']),
-  'geographic-stats': periodExport(readGeographicStats, ['timeZone', 'language', 'count']),
-} as const;
+  deviceStats: periodExport(readDeviceStats, ['deviceType', 'browserName', 'operatingSystem', 'count']),
+  geographicStats: periodExport(readGeographicStats, ['timeZone', 'language', 'count']),
+} as const satisfies Record<Exclude<keyof typeof analyticsExportRoutes, 'recentClicks'>, unknown>;
 
-export const exportNames = [...Object.keys(periodExports), 'recent-clicks'] as const;
+/** An export's name in its path and file name: the JSON route's last path segment (`daily-stats`). */
+const exportName = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.csv'.length);
+
+export const exportNames = Object.values(analyticsExportRoutes).map((route) => exportName(route.path));
 
 export const exportRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, deps) => {
-  const send = (reply: { header: (k: string, v: string) => unknown }, fileName: string, csv: string) => {
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${fileName}"`);
-    reply.header('cache-control', 'no-store');
-    return csv;
-  };
+  const send = (reply: FastifyReply, route: RawRoute, fileName: string, csv: string) =>
+    replyAs(reply, route)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
 
-  for (const [name, spec] of Object.entries(periodExports) as [string, PeriodExport<object>][]) {
-    app.get(
-      `/api/analytics/export/${name}.csv`,
-      { schema: { querystring: daysQuerySchema } },
-      async (request, reply) => {
+  for (const [key, spec] of Object.entries(periodExports) as [
+    keyof typeof periodExports,
+    PeriodExport<object>,
+  ][]) {
+    const route = analyticsExportRoutes[key];
+    const name = exportName(route.path);
+    app.route({
+      ...routeOptions(route),
+      handler: async (request, reply) => {
         const rows = await spec.read(deps, request.query);
         const fileName = `bodymetrics-${name}-${request.query.days}d-${todayLabel(deps.timeZone)}.csv`;
-        return send(reply, fileName, toCsv(rows, spec.columns));
+        return send(reply, route, fileName, toCsv(rows, spec.columns));
       },
-    );
+    });
   }
 
-  app.get(
-    '/api/analytics/export/recent-clicks.csv',
-    { schema: { querystring: recentClicksQuerySchema } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(analyticsExportRoutes.recentClicks),
+    handler: async (request, reply) => {
       const rows = await readRecentClicks(deps.db, request.query.limit);
       const csv = toCsv(rows, [
         { key: 'clickedAt' },
@@ -93,7 +100,12 @@ export const exportRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, de
         { key: 'ipAddress' },
         { key: 'id' },
       ]);
-      return send(reply, `bodymetrics-recent-clicks-${todayLabel(deps.timeZone)}.csv`, csv);
+      return send(
+        reply,
+        analyticsExportRoutes.recentClicks,
+        `bodymetrics-recent-clicks-${todayLabel(deps.timeZone)}.csv`,
+        csv,
+      );
     },
-  );
+  });
 };

@@ -1,21 +1,14 @@
 // GET /api/legal/:slug (spec §2 "Legal pages"): title, sanitized HTML content and the "Last updated" date.
-import { z } from 'zod';
+import { offersRoutes } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
-import { notFound, type App } from '@bodymetrics/service-kit';
+import { notFound, routeOptions, type App } from '@bodymetrics/service-kit';
 import { findLegalPage } from '../legal-pages.repository';
 import { sanitizeLegalHtml } from '../sanitize-legal-html';
-import { legalPageSchema, legalSlugSchema } from '../schemas';
 
 export function legalPageRoutes(app: App, { db }: { db: Db }): void {
-  app.get(
-    '/api/legal/:slug',
-    {
-      schema: {
-        params: z.object({ slug: legalSlugSchema }),
-        response: { 200: legalPageSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(offersRoutes.legalPage),
+    handler: async (request, reply) => {
       const page = await findLegalPage(db, request.params.slug);
       if (!page) throw notFound(`Legal page "${request.params.slug}"`);
       reply.header('cache-control', 'public, max-age=60');
@@ -27,5 +20,5 @@ export function legalPageRoutes(app: App, { db }: { db: Db }): void {
         lastUpdated: page.lastUpdated.toISOString(),
       };
     },
-  );
+  });
 }

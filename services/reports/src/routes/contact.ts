@@ -2,9 +2,9 @@
 // inbox with Reply-To set to the visitor, so answering is one click. Like the report, storing and
 // forwarding are one transaction: if the SMTP server does not take the message, nothing is stored and
 // the visitor sees the error (and can retry) — a message is never kept that the operator was not sent.
-import { contactBodySchema } from '@bodymetrics/contracts';
+import { reportsRoutes } from '@bodymetrics/contracts';
 import { MailDeliveryError } from '@bodymetrics/mail';
-import { storableIp, type App } from '@bodymetrics/service-kit';
+import { routeOptions, storableIp, type App } from '@bodymetrics/service-kit';
 import type { ReportsContext, RouteRateLimit } from '../deps';
 import { markContactMessageForwarded, storeContactMessage } from '../contact-messages.repository';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
@@ -12,13 +12,10 @@ import { mailDeliveryFailed } from '../mail-delivery-failed';
 export const CONTACT_FAILED_MESSAGE = 'Failed to send your message';
 
 export function contactRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
-  app.post(
-    '/api/contact',
-    {
-      schema: { body: contactBodySchema },
-      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOptions(reportsRoutes.contact),
+    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    handler: async (request) => {
       const { fullName, email, reason, message } = request.body;
       try {
         await ctx.db.transaction().execute(async (trx) => {
@@ -55,5 +52,5 @@ export function contactRoute(app: App, ctx: ReportsContext, limit: RouteRateLimi
       }
       return { success: true as const };
     },
-  );
+  });
 }

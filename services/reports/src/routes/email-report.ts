@@ -19,7 +19,8 @@
 // (REPORTS_PER_RECIPIENT_MAX), whoever asks; over it → 429 recipient_rate_limited, nothing stored or sent.
 import type { z } from 'zod';
 import { MailDeliveryError } from '@bodymetrics/mail';
-import type { App } from '@bodymetrics/service-kit';
+import { reportsRoutes } from '@bodymetrics/contracts';
+import { routeOptions, type App } from '@bodymetrics/service-kit';
 import type { ReportsContext, RouteRateLimit } from '../deps';
 import { storeHealthReport } from '../health-metrics.repository';
 import { recordFunnelSteps } from '../funnel-steps';
@@ -40,13 +41,10 @@ type ReportBody = z.output<typeof reportBodySchema>;
 export const REPORT_FAILED_MESSAGE = 'Failed to send your health report';
 
 export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
-  app.post(
-    '/api/email-report',
-    {
-      schema: { body: reportBodySchema },
-      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOptions(reportsRoutes.emailReport, reportBodySchema),
+    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    handler: async (request) => {
       const body: ReportBody = request.body;
       const report = computeReport(body.metrics, body.selectedGoal);
       const offers = await findActiveOffers(
@@ -120,5 +118,5 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
       await recordFunnelSteps(ctx, request, body, ['email_provided', 'report_sent']);
       return { success: true as const };
     },
-  );
+  });
 }

@@ -4,8 +4,8 @@
 // - Confirm (double opt-in): GET only shows a page with a "Confirm" button and changes nothing — mail
 //   scanners and link previewers fetch every link in a mail, and must not subscribe anybody; the
 //   button's POST uses the token once and subscribes the address.
-import { newsletterConfirmQuerySchema, unsubscribeQuerySchema } from '@bodymetrics/contracts';
-import { notFound, type App } from '@bodymetrics/service-kit';
+import { reportsRoutes, routeUrl, type RawRoute } from '@bodymetrics/contracts';
+import { notFound, replyAs, routeOptions, type App } from '@bodymetrics/service-kit';
 import type { FastifyReply } from 'fastify';
 import type { ReportsContext } from '../deps';
 import {
@@ -17,10 +17,12 @@ import {
 } from '../newsletter.repository';
 import { htmlPage, type HtmlPageInput } from '../pages/html-page';
 
-export const unsubscribeUrl = (publicBaseUrl: string, token: string) =>
-  `${publicBaseUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+const { newsletterConfirmPage, newsletterConfirm, unsubscribePage, unsubscribe } = reportsRoutes;
 
-const confirmPath = (token: string) => `/api/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (publicBaseUrl: string, token: string) =>
+  `${publicBaseUrl}${routeUrl(unsubscribePage, { token })}`;
+
+const confirmPath = (token: string) => routeUrl(newsletterConfirm, { token });
 export const newsletterConfirmUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}${confirmPath(token)}`;
 
@@ -65,12 +67,8 @@ function unusableLinkPage(state: UnusableConfirmation): {
   }
 }
 
-const sendPage = (reply: FastifyReply, status: number, page: HtmlPageInput) =>
-  reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(htmlPage(page));
+const sendPage = (reply: FastifyReply, route: RawRoute, status: number, page: HtmlPageInput) =>
+  replyAs(reply, route).status(status).header('cache-control', 'no-store').send(htmlPage(page));
 
 export function newsletterRoutes(app: App, ctx: ReportsContext): void {
   // RFC 8058: the POST body is "List-Unsubscribe=One-Click", form-encoded (or multipart). The token in
@@ -81,19 +79,18 @@ export function newsletterRoutes(app: App, ctx: ReportsContext): void {
     (_request, _body, done) => done(null, undefined),
   );
 
-  app.get(
-    '/api/newsletter/confirm',
-    { schema: { querystring: newsletterConfirmQuerySchema } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(newsletterConfirmPage),
+    handler: async (request, reply) => {
       const token = request.query.token;
       const found: ConfirmationState = token
         ? await findNewsletterConfirmation(ctx.db, token)
         : { state: 'unknown' };
       if (found.state !== 'pending') {
         const { status, page } = unusableLinkPage(found);
-        return sendPage(reply, status, page);
+        return sendPage(reply, newsletterConfirmPage, status, page);
       }
-      return sendPage(reply, 200, {
+      return sendPage(reply, newsletterConfirmPage, 200, {
         title: 'Confirm your newsletter subscription',
         paragraphs: [
           `Press the button to subscribe ${found.email} to the BodyMetrics newsletter with health tips and offers.`,
@@ -102,36 +99,34 @@ export function newsletterRoutes(app: App, ctx: ReportsContext): void {
         form: { action: confirmPath(token!), button: 'Confirm my subscription' },
       });
     },
-  );
+  });
 
-  app.post(
-    '/api/newsletter/confirm',
-    { schema: { querystring: newsletterConfirmQuerySchema } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(newsletterConfirm),
+    handler: async (request, reply) => {
       const token = request.query.token;
       const result = token
         ? await confirmNewsletterSubscription(ctx.db, token)
         : ({ state: 'unknown' } as const);
       if (result.state !== 'confirmed') {
         const { status, page } = unusableLinkPage(result);
-        return sendPage(reply, status, page);
+        return sendPage(reply, newsletterConfirm, status, page);
       }
-      return sendPage(reply, 200, {
+      return sendPage(reply, newsletterConfirm, 200, {
         title: 'Your subscription is confirmed',
         paragraphs: [
           `${result.email} will receive the BodyMetrics newsletter. Every newsletter contains an unsubscribe link.`,
         ],
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/newsletter/unsubscribe',
-    { schema: { querystring: unsubscribeQuerySchema } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(unsubscribePage),
+    handler: async (request, reply) => {
       const token = request.query.token;
       const subscriber = token ? await unsubscribeByToken(ctx.db, token) : null;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      replyAs(reply, unsubscribePage).header('cache-control', 'no-store');
       if (!subscriber) {
         return reply.status(404).send(
           htmlPage({
@@ -149,16 +144,15 @@ export function newsletterRoutes(app: App, ctx: ReportsContext): void {
         }),
       );
     },
-  );
+  });
 
-  app.post(
-    '/api/newsletter/unsubscribe',
-    { schema: { querystring: unsubscribeQuerySchema } },
-    async (request) => {
+  app.route({
+    ...routeOptions(unsubscribe),
+    handler: async (request) => {
       const token = request.query.token;
       const subscriber = token ? await unsubscribeByToken(ctx.db, token) : null;
       if (!subscriber) throw notFound('Unsubscribe token');
-      return { success: true as const, unsubscribed: true };
+      return { success: true, unsubscribed: true } as const;
     },
-  );
+  });
 }

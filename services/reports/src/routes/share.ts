@@ -2,10 +2,9 @@
 // first time that card is needed (one stored card per rounded BMI and category, not one per share);
 // GET /api/share-images/:id.png serves it; GET /share/:id is the page a shared link opens.
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { shareIdSchema, shareImageBodySchema, type ShareImageResponse } from '@bodymetrics/contracts';
+import { reportsRoutes, shareIdSchema } from '@bodymetrics/contracts';
 import { classifyBmi, roundTo } from '@bodymetrics/health';
-import { notFound, type App } from '@bodymetrics/service-kit';
+import { notFound, replyAs, routeOptions, type App } from '@bodymetrics/service-kit';
 import type { ReportsContext, RouteRateLimit } from '../deps';
 import {
   findShareCard,
@@ -30,18 +29,13 @@ function newShareId(uniqueId: string | undefined): string {
     .slice(0, 22);
 }
 
-const idParams = z.object({ id: z.string().max(100) });
-
 export function shareRoutes(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
   const renderCard = createShareCardCache();
 
-  app.post(
-    '/api/generate-share-image',
-    {
-      schema: { body: shareImageBodySchema },
-      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
-    },
-    async (request): Promise<ShareImageResponse> => {
+  app.route({
+    ...routeOptions(reportsRoutes.generateShareImage),
+    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    handler: async (request) => {
       const { results, platform, uniqueId } = request.body;
       // The card shows the BMI to one decimal and the category that number falls in, computed here so a
       // card can never show a number and a category that disagree.
@@ -57,29 +51,33 @@ export function shareRoutes(app: App, ctx: ReportsContext, limit: RouteRateLimit
         shareUrl: sharePageUrl(ctx.publicBaseUrl, id),
       };
     },
-  );
-
-  app.get('/api/share-images/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const match = /^(.+)\.png$/.exec(request.params.id);
-    const id = match?.[1];
-    const image = id && shareIdSchema.safeParse(id).success ? await findShareImage(ctx.db, id) : null;
-    if (!image) throw notFound('Share image');
-    // A card never changes once rendered: let browsers and the networks' crawlers cache it for a year.
-    return reply
-      .type('image/png')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-length', image.png.length)
-      .send(image.png);
   });
 
-  app.get('/share/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const id = request.params.id;
-    const card = shareIdSchema.safeParse(id).success ? await findShareCard(ctx.db, id) : null;
-    // An unknown id still gets a working page (status 200, the default image): a shared link whose
-    // card is gone should still preview the product and lead to the calculator, not to an error.
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(renderSharePage({ publicBaseUrl: ctx.publicBaseUrl, card: card ? { id, ...card } : null }));
+  app.route({
+    ...routeOptions(reportsRoutes.shareImage),
+    handler: async (request, reply) => {
+      const match = /^(.+)\.png$/.exec(request.params.name);
+      const id = match?.[1];
+      const image = id && shareIdSchema.safeParse(id).success ? await findShareImage(ctx.db, id) : null;
+      if (!image) throw notFound('Share image');
+      // A card never changes once rendered: let browsers and the networks' crawlers cache it for a year.
+      return replyAs(reply, reportsRoutes.shareImage)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-length', image.png.length)
+        .send(image.png);
+    },
+  });
+
+  app.route({
+    ...routeOptions(reportsRoutes.sharePage),
+    handler: async (request, reply) => {
+      const id = request.params.id;
+      const card = shareIdSchema.safeParse(id).success ? await findShareCard(ctx.db, id) : null;
+      // An unknown id still gets a working page (status 200, the default image): a shared link whose
+      // card is gone should still preview the product and lead to the calculator, not to an error.
+      return replyAs(reply, reportsRoutes.sharePage)
+        .header('cache-control', 'public, max-age=300')
+        .send(renderSharePage({ publicBaseUrl: ctx.publicBaseUrl, card: card ? { id, ...card } : null }));
+    },
   });
 }

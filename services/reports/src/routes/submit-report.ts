@@ -1,19 +1,17 @@
 // POST /api/submit-report: the public app stores the report after e-mailing it (its failure is ignored
 // there). The same report sent twice is stored once; `stored` says whether this call added it.
-import type { App } from '@bodymetrics/service-kit';
+import { reportsRoutes } from '@bodymetrics/contracts';
+import { routeOptions, type App } from '@bodymetrics/service-kit';
 import type { ReportsContext, RouteRateLimit } from '../deps';
 import { storeHealthReport } from '../health-metrics.repository';
 import { computeReport, reportBodySchema } from '../report-request';
 
 export function submitReportRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
-  app.post(
-    '/api/submit-report',
-    {
-      schema: { body: reportBodySchema },
-      // Each call may store a row of health data: limited per client like the routes that mail.
-      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOptions(reportsRoutes.submitReport, reportBodySchema),
+    // Each call may store a row of health data: limited per client like the routes that mail.
+    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    handler: async (request) => {
       const body = request.body;
       computeReport(body.metrics, body.selectedGoal); // only forms the engine can compute are stored
       const stored = await storeHealthReport(ctx.db, {
@@ -24,5 +22,5 @@ export function submitReportRoute(app: App, ctx: ReportsContext, limit: RouteRat
       });
       return { success: true as const, stored };
     },
-  );
+  });
 }

@@ -1,5 +1,6 @@
 // The public page a shared link opens (/share/:id): Open Graph and Twitter tags so the post shows the
 // card, then an immediate redirect to the calculator for a person who follows the link. No script.
+import { reportsRoutes, routeUrl } from '@bodymetrics/contracts';
 import { formatNumber1 } from '@bodymetrics/health';
 import { escapeHtml as e } from '../escape-html';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './render-share-card';
@@ -14,8 +15,9 @@ const description =
   'Calculate your BMI, body fat, daily energy need and metabolic age free with BodyMetrics.';
 
 export const shareImageUrl = (publicBaseUrl: string, id: string) =>
-  `${publicBaseUrl}/api/share-images/${id}.png`;
-export const sharePageUrl = (publicBaseUrl: string, id: string) => `${publicBaseUrl}/share/${id}`;
+  `${publicBaseUrl}${routeUrl(reportsRoutes.shareImage, {}, { name: `${id}.png` })}`;
+export const sharePageUrl = (publicBaseUrl: string, id: string) =>
+  `${publicBaseUrl}${routeUrl(reportsRoutes.sharePage, {}, { id })}`;
 export const defaultShareImageUrl = (publicBaseUrl: string) => `${publicBaseUrl}/share-default.png`;
 
 export function renderSharePage({ publicBaseUrl, card }: SharePageInput): string {

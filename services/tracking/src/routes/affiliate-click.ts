@@ -2,7 +2,7 @@
 // active (offer-check.ts); the event's title and URL are the offer's, never the caller's. The results page
 // sends its full record (an analytics click) plus the body-less counter call, which feeds only the offer's
 // own `clicks` counter; the bridge page makes one call, which is both. So a click is counted once.
-import type { App } from '@bodymetrics/service-kit';
+import { routeOptions, type App } from '@bodymetrics/service-kit';
 import { topics, trackingRoutes, type AffiliateClickEvent } from '@bodymetrics/contracts';
 import type { ActiveOffers } from '../active-offers';
 import type { TrackingDeps } from '../deps';
@@ -15,10 +15,9 @@ const { affiliateClick, bridgeOfferClick, offerCounterClick } = trackingRoutes;
 export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: ActiveOffers): void {
   // Results page: the full click record. Its offerTitle and offerUrl are the spec's fields, still accepted
   // and ignored.
-  app.post(
-    affiliateClick.path,
-    { schema: { body: affiliateClick.body, response: { 202: affiliateClick.response } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(affiliateClick),
+    handler: async (request, reply) => {
       const b = request.body;
       const offer = await checkedOffer(offers, request, b.offerId, 'offerId');
       const stamp = stampOf(request, deps.ipStorage, b.userAgent);
@@ -37,13 +36,12 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply, b.eventId);
     },
-  );
+  });
 
   // Bridge page: offer and visitor only.
-  app.post(
-    bridgeOfferClick.path,
-    { schema: { body: bridgeOfferClick.body, response: { 202: bridgeOfferClick.response } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(bridgeOfferClick),
+    handler: async (request, reply) => {
       const offer = await checkedOffer(offers, request, request.body.offerId, 'offerId');
       const stamp = stampOf(request, deps.ipStorage);
       const event: AffiliateClickEvent = {
@@ -61,14 +59,13 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply, request.body.eventId);
     },
-  );
+  });
 
   // The body-less counter call: only the offer is known. It moves the offer's `clicks` counter and no
   // dashboard figure (the aggregator's offer-counter.ts).
-  app.post(
-    offerCounterClick.path,
-    { schema: { params: offerCounterClick.params, response: { 202: offerCounterClick.response } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(offerCounterClick),
+    handler: async (request, reply) => {
       const offer = await checkedOffer(offers, request, request.params.id, 'id');
       const stamp = stampOf(request, deps.ipStorage);
       const event: AffiliateClickEvent = {
@@ -84,5 +81,5 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
     },
-  );
+  });
 }

@@ -1,5 +1,5 @@
 // POST /api/journey/track: one step of the visitor's journey.
-import type { App } from '@bodymetrics/service-kit';
+import { routeOptions, type App } from '@bodymetrics/service-kit';
 import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
@@ -8,19 +8,21 @@ import { stampOf, visitorKeyOf } from '../stamp';
 const { journeyTrack } = trackingRoutes;
 
 export function journeyRoute(app: App, deps: TrackingDeps): void {
-  const schema = { body: journeyTrack.body, response: { 202: journeyTrack.response } };
-  app.post(journeyTrack.path, { schema }, async (request, reply) => {
-    const { eventId, ...body } = request.body;
-    return publishAccepted(
-      deps.bus,
-      topics.journey,
-      {
-        ...body,
-        ...stampOf(request, deps.ipStorage, body.userAgent),
-        visitorKey: await visitorKeyOf(request, deps.visitorKeys, body),
-      },
-      reply,
-      eventId,
-    );
+  app.route({
+    ...routeOptions(journeyTrack),
+    handler: async (request, reply) => {
+      const { eventId, ...body } = request.body;
+      return publishAccepted(
+        deps.bus,
+        topics.journey,
+        {
+          ...body,
+          ...stampOf(request, deps.ipStorage, body.userAgent),
+          visitorKey: await visitorKeyOf(request, deps.visitorKeys, body),
+        },
+        reply,
+        eventId,
+      );
+    },
   });
 }

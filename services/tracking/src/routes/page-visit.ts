@@ -1,5 +1,5 @@
 // POST /api/analytics/page-visit: a page load, or (action = page_leave) the unload beacon.
-import type { App } from '@bodymetrics/service-kit';
+import { routeOptions, type App } from '@bodymetrics/service-kit';
 import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
@@ -9,10 +9,10 @@ const { pageVisit } = trackingRoutes;
 
 export function pageVisitRoute(app: App, deps: TrackingDeps): void {
   // `beacon`: the unload record arrives from navigator.sendBeacon as text/plain.
-  app.post(
-    pageVisit.path,
-    { config: { beacon: true }, schema: { body: pageVisit.body, response: { 202: pageVisit.response } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOptions(pageVisit),
+    config: { beacon: true },
+    handler: async (request, reply) => {
       const body = request.body;
       if (body.action === 'page_leave') {
         const { eventId, ...leave } = body;
@@ -38,5 +38,5 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
         eventId,
       );
     },
-  );
+  });
 }

@@ -1,5 +1,5 @@
 // POST /api/analytics/session-duration: the unload beacon with the seconds spent.
-import type { App } from '@bodymetrics/service-kit';
+import { routeOptions, type App } from '@bodymetrics/service-kit';
 import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
@@ -8,14 +8,11 @@ import { stampOf } from '../stamp';
 const { sessionDuration } = trackingRoutes;
 
 export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
-  app.post(
-    sessionDuration.path,
+  app.route({
+    ...routeOptions(sessionDuration),
     // `beacon`: sent by navigator.sendBeacon on unload, as text/plain.
-    {
-      schema: { body: sessionDuration.body, response: { 202: sessionDuration.response } },
-      config: { beacon: true },
-    },
-    (request, reply) => {
+    config: { beacon: true },
+    handler: (request, reply) => {
       const { eventId, ...body } = request.body;
       return publishAccepted(
         deps.bus,
@@ -28,5 +25,5 @@ export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
         eventId,
       );
     },
-  );
+  });
 }

@@ -1,5 +1,5 @@
 // POST /api/session/store: a snapshot of the form while the visitor fills it in.
-import type { App } from '@bodymetrics/service-kit';
+import { routeOptions, type App } from '@bodymetrics/service-kit';
 import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
@@ -9,13 +9,10 @@ const { sessionStore } = trackingRoutes;
 
 export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
   // `beacon`: the last snapshot goes out with navigator.sendBeacon (text/plain) when the page unloads.
-  app.post(
-    sessionStore.path,
-    {
-      schema: { body: sessionStore.body, response: { 202: sessionStore.response } },
-      config: { beacon: true },
-    },
-    (request, reply) => {
+  app.route({
+    ...routeOptions(sessionStore),
+    config: { beacon: true },
+    handler: (request, reply) => {
       const { eventId, ...body } = request.body;
       return publishAccepted(
         deps.bus,
@@ -25,5 +22,5 @@ export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
         eventId,
       );
     },
-  );
+  });
 }

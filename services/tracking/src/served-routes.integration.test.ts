@@ -1,0 +1,27 @@
+// The tracking service registers exactly the routes the contracts give it (routesByService.tracking), by
+// their method and path, and no route of another service: the other services' tests say the same of theirs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessBus } from '@bodymetrics/bus';
+import { contractRoutesOf, servedContractRoutes } from '@bodymetrics/service-kit';
+import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { buildApp } from './app';
+
+let database: TestDatabase;
+let app: ReturnType<typeof buildApp>;
+
+beforeAll(async () => {
+  database = await createTestDatabase('tracking_served_routes');
+  app = buildApp({ bus: new InProcessBus(), ipStorage: 'truncated', db: database.db });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('the tracking app', () => {
+  it('serves its route contracts and no other service’s', () => {
+    expect(contractRoutesOf('tracking')).not.toHaveLength(0);
+    expect(servedContractRoutes(app)).toEqual(contractRoutesOf('tracking'));
+  });
+});
