@@ -54,7 +54,6 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
   const tag = uniqueTag();
   const topicPrefix = `e2e.${tag}.`;
   const redisKeyPrefix = `e2e:${tag}:`;
-  const timeZone = options.analyticsTimeZone ?? 'Europe/Bucharest';
   const echo = process.env.E2E_SERVICE_LOGS === '1';
 
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -107,7 +106,8 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
       redis: { REDIS_URL: infra.redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix },
       smtp: { SMTP_URL: smtp.url },
       'public-base-url': { PUBLIC_BASE_URL: baseUrl },
-      'time-zone': { ANALYTICS_TZ: timeZone },
+      // Unset: the services' own default (README "Settings").
+      'time-zone': options.analyticsTimeZone ? { ANALYTICS_TZ: options.analyticsTimeZone } : {},
     };
     const common = { LOG_LEVEL: 'warn' };
     /** Settings of one service beyond its needs. */

@@ -10,6 +10,7 @@ import {
   loadConfig,
   portEnv,
 } from '@bodymetrics/service-kit';
+import { defaultRetentionDays } from './retention';
 
 export const aggregatorSettings = z.object({
   ...commonEnv,
@@ -23,7 +24,7 @@ export const aggregatorSettings = z.object({
   ANALYTICS_TZ: analyticsTimeZoneEnv,
   /** Raw events older than this many days are deleted (retention.ts). At least 8: longer than Kafka
    * keeps a message by default (7 days), so an event can never be replayed after its raw row is gone. */
-  RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(395),
+  RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(defaultRetentionDays),
 });
 
 export type AggregatorSettings = z.infer<typeof aggregatorSettings>;
