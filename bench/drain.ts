@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { KafkaRawProducer, type RawMessage } from '@bodymetrics/bus';
 import { seedContent } from '@bodymetrics/db';
+import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createBenchDatabase } from './lib/bench-database';
 import { createBenchTopics } from './lib/bench-topics';
@@ -53,7 +54,7 @@ export async function run(): Promise<Figures> {
     const began = Date.now();
     aggregator = await startService({
       name: 'aggregator',
-      entry: 'services/aggregator/src/main.ts',
+      process: serviceManifest.aggregator,
       nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
       env: {
         DATABASE_URL: database.url,

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedProcess } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { runLoad, type LoadResult } from './lib/load';
 import { progress } from './lib/log';
@@ -25,7 +26,7 @@ export async function run(): Promise<Figures> {
   try {
     const embedded = await startService({
       name: 'embedded',
-      entry: 'services/embedded/src/main.ts',
+      process: embeddedProcess,
       env: {
         DATA_DIR: join(work, 'pgdata'),
         MAIL_DIR: join(work, 'mail'),
@@ -37,7 +38,7 @@ export async function run(): Promise<Figures> {
     started.push(embedded);
     const baseline = await startService({
       name: 'ingest-baseline',
-      entry: 'bench/children/ingest-baseline.ts',
+      process: { entry: 'bench/children/ingest-baseline.ts' },
     });
     started.push(baseline);
 

@@ -2,6 +2,7 @@
 // services as their own processes as in production, under keep-alive load (autocannon) with realistic
 // bodies. Baseline in the same run: a bare fastify route validating the same body, answering 202.
 // Targets: ≥ 50 % of the baseline's throughput; p99 ≤ 25 ms at half of the maximum rate.
+import { serviceManifest, upstreamUrlSettings } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createBenchTopics } from './lib/bench-topics';
 import { perEvent, pidsMatching, startCpuMeter } from './lib/cpu-meter';
@@ -43,7 +44,7 @@ export async function run(): Promise<Figures> {
   try {
     const tracking = await startService({
       name: 'tracking',
-      entry: 'services/tracking/src/main.ts',
+      process: serviceManifest.tracking,
       env: {
         KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
         TOPIC_PREFIX: topics.prefix,
@@ -54,14 +55,9 @@ export async function run(): Promise<Figures> {
     const unused = 'http://127.0.0.1:9'; // the benchmark sends only tracking routes
     const gateway = await startService({
       name: 'gateway',
-      entry: 'services/gateway/src/main.ts',
+      process: serviceManifest.gateway,
       env: {
-        TRACKING_URL: tracking.url,
-        OFFERS_URL: unused,
-        REPORTS_URL: unused,
-        ADMIN_AUTH_URL: unused,
-        ANALYTICS_URL: unused,
-        LIVE_URL: unused,
+        ...upstreamUrlSettings((s) => (s.name === 'tracking' ? tracking.url : unused)),
         // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
         RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
         // Likewise the per-address connection cap (BENCH_CONNECTIONS may exceed it), and the internal
@@ -73,7 +69,7 @@ export async function run(): Promise<Figures> {
     started.push(gateway);
     const baseline = await startService({
       name: 'ingest-baseline',
-      entry: 'bench/children/ingest-baseline.ts',
+      process: { entry: 'bench/children/ingest-baseline.ts' },
     });
     started.push(baseline);
 

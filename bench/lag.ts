@@ -7,6 +7,7 @@
 // "visible on the dashboard". Target: p95 ≤ 2 s.
 import { sql } from 'kysely';
 import { seedContent } from '@bodymetrics/db';
+import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createBenchDatabase } from './lib/bench-database';
 import { createBenchTopics } from './lib/bench-topics';
@@ -42,7 +43,7 @@ export async function run(): Promise<Figures> {
     await seedContent(database.db);
     const tracking = await startService({
       name: 'tracking',
-      entry: 'services/tracking/src/main.ts',
+      process: serviceManifest.tracking,
       env: {
         DATABASE_URL: database.url,
         KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
@@ -53,7 +54,7 @@ export async function run(): Promise<Figures> {
     started.push(tracking);
     const aggregator = await startService({
       name: 'aggregator',
-      entry: 'services/aggregator/src/main.ts',
+      process: serviceManifest.aggregator,
       env: {
         DATABASE_URL: database.url,
         KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
+import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createAdminSession } from './lib/admin-session';
 import { createBenchDatabase } from './lib/bench-database';
@@ -72,7 +73,7 @@ export async function run(): Promise<Figures> {
   try {
     live = await startService({
       name: 'live',
-      entry: 'services/live/src/main.ts',
+      process: serviceManifest.live,
       openFiles: visitorsWanted + 2000,
       env: {
         DATABASE_URL: database.url,

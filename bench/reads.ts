@@ -6,6 +6,7 @@
 // Target: p95 ≤ 50 ms for each endpoint.
 import pg from 'pg';
 import { seedContent } from '@bodymetrics/db';
+import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createAdminSession } from './lib/admin-session';
 import { createBenchDatabase } from './lib/bench-database';
@@ -59,7 +60,7 @@ export async function run(): Promise<Figures> {
     const sessionId = await createAdminSession(database.db);
     analytics = await startService({
       name: 'analytics',
-      entry: 'services/analytics/src/main.ts',
+      process: serviceManifest.analytics,
       env: { DATABASE_URL: database.url, ANALYTICS_TZ: timeZone },
     });
     const headers = { cookie: `bm_admin_session=${sessionId}` };

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { embeddedProcess } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { repoRoot } from './lib/infra';
 import { progress } from './lib/log';
@@ -130,7 +131,7 @@ export async function run(): Promise<Figures> {
 
     server = await startService({
       name: 'embedded-web',
-      entry: 'services/embedded/src/main.ts',
+      process: embeddedProcess,
       env: { DATA_DIR: join(work, 'pgdata'), MAIL_DIR: join(work, 'mail'), PUBLIC_DIR: dist },
       readyTimeoutMs: 120_000,
     });

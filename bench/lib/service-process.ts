@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ProcessEndpoints } from '@bodymetrics/system/manifest';
 import { freePort } from '@bodymetrics/testing';
 import { repoRoot } from './infra';
 import { sleep } from './log';
@@ -25,14 +26,15 @@ export interface ServiceProcess {
 
 export interface StartServiceOptions {
   name: string;
-  /** Path of the entry file from the repository root, e.g. services/tracking/src/main.ts. */
-  entry: string;
+  /**
+   * What to start: a service of the manifest (its entry file; ready once its health path answers), or a
+   * bench child given by its entry file from the repository root.
+   */
+  process: Pick<ProcessEndpoints, 'entry'> & Partial<Pick<ProcessEndpoints, 'healthPath'>>;
   env?: Record<string, string>;
   port?: number;
   /** Extra node flags (e.g. --cpu-prof). */
   nodeArgs?: string[];
-  /** Path answered 200 once the process is ready. */
-  readyPath?: string;
   readyTimeoutMs?: number;
   /** Raise the open-file limit (ulimit -n) of the process to at least this many, as far as the hard limit allows. */
   openFiles?: number;
@@ -74,7 +76,7 @@ export async function startService(options: StartServiceOptions): Promise<Servic
   const logFile = join(benchLogDir, `${options.name}-${Date.now()}.log`);
   const log = createWriteStream(logFile);
   const [command, args] = nodeCommand(
-    [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry],
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.process.entry],
     options.openFiles,
   );
   const child: ChildProcess = spawn(command, args, {
@@ -100,7 +102,7 @@ export async function startService(options: StartServiceOptions): Promise<Servic
       );
     }
     try {
-      const res = await fetch(`${url}${options.readyPath ?? '/healthz'}`, {
+      const res = await fetch(`${url}${options.process.healthPath ?? '/healthz'}`, {
         signal: AbortSignal.timeout(1000),
       });
       if (res.ok) break;

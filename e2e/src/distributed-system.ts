@@ -8,6 +8,14 @@ import { KafkaBus } from '@bodymetrics/bus';
 import { defaultActiveWindowMs, trackingTopics } from '@bodymetrics/contracts';
 import { seedContent } from '@bodymetrics/db';
 import {
+  serviceManifest,
+  services as manifestServices,
+  settingsForNeeds,
+  upstreamUrlSettings,
+  type Need,
+  type ServiceName,
+} from '@bodymetrics/system/manifest';
+import {
   createTestDatabase,
   freePort,
   startSmtpSink,
@@ -38,18 +46,6 @@ export interface DistributedOptions {
   trustProxyHops?: number;
 }
 
-const serviceNames = [
-  'tracking',
-  'aggregator',
-  'offers',
-  'reports',
-  'admin-auth',
-  'analytics',
-  'live',
-  'gateway',
-] as const;
-type ServiceName = (typeof serviceNames)[number];
-
 // Fewer partitions than production: one consumer, and topic creation and group joins stay quick.
 const partitions = 2;
 
@@ -58,7 +54,6 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
   const tag = uniqueTag();
   const topicPrefix = `e2e.${tag}.`;
   const redisKeyPrefix = `e2e:${tag}:`;
-  const timeZone = options.analyticsTimeZone ?? 'Europe/Bucharest';
   const echo = process.env.E2E_SERVICE_LOGS === '1';
 
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -90,81 +85,58 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
     await seedContent(database.db);
     await ensureAdminFromEnv(database.db, e2eAdmin);
 
+    // Every service of the manifest, each on a free port: several systems may run on this machine at once.
     const ports = Object.fromEntries(
-      await Promise.all(serviceNames.map(async (name) => [name, await freePort()] as const)),
+      await Promise.all(manifestServices.map(async (s) => [s.name, await freePort()] as const)),
     ) as Record<ServiceName, number>;
     const url = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
     const baseUrl = url('gateway');
     const metricsPort = await freePort();
 
+    // What each service needs (the manifest), pointed at this system's own database, topics and keys.
+    const settingsOfNeed: Record<Need, Record<string, string>> = {
+      postgres: { DATABASE_URL: database.url },
+      kafka: {
+        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+        TOPIC_PREFIX: topicPrefix,
+        KAFKA_PARTITIONS: String(partitions),
+      },
+      // The same Redis and prefix for tracking and reports: one day's visitor salt, so the report's funnel
+      // steps count for the visitor who walked the page's steps.
+      redis: { REDIS_URL: infra.redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix },
+      smtp: { SMTP_URL: smtp.url },
+      'public-base-url': { PUBLIC_BASE_URL: baseUrl },
+      // Unset: the services' own default (README "Settings").
+      'time-zone': options.analyticsTimeZone ? { ANALYTICS_TZ: options.analyticsTimeZone } : {},
+    };
     const common = { LOG_LEVEL: 'warn' };
-    const env: Record<ServiceName, Record<string, string>> = {
-      tracking: {
-        DATABASE_URL: database.url,
-        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-        TOPIC_PREFIX: topicPrefix,
-        KAFKA_PARTITIONS: String(partitions),
-        REDIS_URL: infra.redisUrl,
-        REDIS_KEY_PREFIX: redisKeyPrefix,
-        ANALYTICS_TZ: timeZone,
-      },
-      aggregator: {
-        DATABASE_URL: database.url,
-        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-        TOPIC_PREFIX: topicPrefix,
-        KAFKA_PARTITIONS: String(partitions),
-        REDIS_URL: infra.redisUrl,
-        REDIS_KEY_PREFIX: redisKeyPrefix,
-        ANALYTICS_TZ: timeZone,
-      },
-      offers: { DATABASE_URL: database.url, SEED_CONTENT: 'false' },
-      reports: {
-        DATABASE_URL: database.url,
-        SMTP_URL: smtp.url,
-        CONTACT_TO: operatorInbox,
-        PUBLIC_BASE_URL: baseUrl,
-        // The same Redis and prefix as tracking: one day's visitor salt, so the report's funnel steps count
-        // for the visitor who walked the page's steps.
-        REDIS_URL: infra.redisUrl,
-        REDIS_KEY_PREFIX: redisKeyPrefix,
-        KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-        TOPIC_PREFIX: topicPrefix,
-        KAFKA_PARTITIONS: String(partitions),
-        ANALYTICS_TZ: timeZone,
-      },
-      'admin-auth': {
-        DATABASE_URL: database.url,
-        REDIS_URL: infra.redisUrl,
-        REDIS_KEY_PREFIX: redisKeyPrefix,
-        LIVE_KEY_PREFIX: redisKeyPrefix,
-        SMTP_URL: smtp.url,
-        PUBLIC_BASE_URL: baseUrl,
-      },
-      analytics: { DATABASE_URL: database.url, ANALYTICS_TZ: timeZone },
+    /** Settings of one service beyond its needs. */
+    const own: Partial<Record<ServiceName, Record<string, string>>> = {
+      offers: { SEED_CONTENT: 'false' },
+      reports: { CONTACT_TO: operatorInbox },
+      'admin-auth': { LIVE_KEY_PREFIX: redisKeyPrefix },
       live: {
-        DATABASE_URL: database.url,
         PRESENCE: 'redis',
-        REDIS_URL: infra.redisUrl,
-        REDIS_KEY_PREFIX: redisKeyPrefix,
         ...(options.live?.activeWindowMs ? { ACTIVE_WINDOW_MS: String(options.live.activeWindowMs) } : {}),
         ...(options.live?.sweepIntervalMs ? { SWEEP_INTERVAL_MS: String(options.live.sweepIntervalMs) } : {}),
       },
       gateway: {
-        TRACKING_URL: url('tracking'),
-        OFFERS_URL: url('offers'),
-        REPORTS_URL: url('reports'),
-        ADMIN_AUTH_URL: url('admin-auth'),
-        ANALYTICS_URL: url('analytics'),
-        LIVE_URL: url('live'),
-        PUBLIC_BASE_URL: baseUrl,
+        ...upstreamUrlSettings((s) => url(s.name)),
         // Its internal /metrics listener on a free port: several systems may run on this machine at once.
         METRICS_PORT: String(metricsPort),
         ...(options.trustProxyHops ? { TRUST_PROXY_HOPS: String(options.trustProxyHops) } : {}),
       },
     };
+    // The gateway's rate-limit counters stay in its memory (REDIS_URL is only something it may use): the
+    // counters of one test system are its own.
+    const env = (name: ServiceName) => ({
+      ...common,
+      ...settingsForNeeds(serviceManifest[name], settingsOfNeed),
+      ...own[name],
+    });
 
-    const services = serviceNames.map((name) =>
-      spawnService({ name, port: ports[name], env: { ...common, ...env[name] }, echo }),
+    const services = manifestServices.map((s) =>
+      spawnService({ service: s, port: ports[s.name], env: env(s.name), echo }),
     );
     cleanups.push(() => Promise.all(services.map((s) => s.stop())));
     await Promise.all(services.map((s) => waitUntilReady(s)));

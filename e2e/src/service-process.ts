@@ -3,6 +3,7 @@
 // output kept so a failing start or test can show what the service said.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { ServiceManifest } from '@bodymetrics/system/manifest';
 
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -11,6 +12,8 @@ const keptLogLines = 400;
 export interface ServiceProcess {
   name: string;
   url: string;
+  /** Answers 200 once the service is ready. */
+  readyPath: string;
   /** The last lines the service wrote (stdout and stderr). */
   logs(): string;
   hasExited(): boolean;
@@ -19,27 +22,33 @@ export interface ServiceProcess {
 }
 
 export interface ServiceProcessOptions {
-  name: string;
+  /** The service as the manifest names it: its entry file and readiness path. */
+  service: ServiceManifest;
   port: number;
   env: Record<string, string>;
   /** Show the service's output live (E2E_SERVICE_LOGS=1) instead of only keeping it. */
   echo?: boolean;
 }
 
-export function spawnService({ name, port, env, echo = false }: ServiceProcessOptions): ServiceProcess {
+export function spawnService({ service, port, env, echo = false }: ServiceProcessOptions): ServiceProcess {
+  const { name } = service;
   const lines: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    // `--import tsx` resolves from the working directory: each service has tsx among its dependencies.
-    cwd: `${repositoryRoot}services/${name}`,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', `${repositoryRoot}${service.entry}`],
+    {
+      // `--import tsx` resolves from the working directory: each service has tsx among its dependencies.
+      cwd: `${repositoryRoot}${service.packageDir}`,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const keep = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     if (echo) process.stderr.write(`[${name}] ${text}`);
@@ -53,6 +62,7 @@ export function spawnService({ name, port, env, echo = false }: ServiceProcessOp
   return {
     name,
     url: `http://127.0.0.1:${port}`,
+    readyPath: service.readyPath,
     logs: () => lines.join('\n'),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -65,14 +75,16 @@ export function spawnService({ name, port, env, echo = false }: ServiceProcessOp
   };
 }
 
-/** Polls the service's /readyz until it answers 200; fails early with its output if it exits. */
+/** Polls the service's readiness path (/readyz) until it answers 200; fails early with its output if it exits. */
 export async function waitUntilReady(service: ServiceProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
     if (service.hasExited()) throw new Error(`${service.name} exited during start:\n${service.logs()}`);
     try {
-      const response = await fetch(`${service.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${service.url}${service.readyPath}`, {
+        signal: AbortSignal.timeout(2_000),
+      });
       if (response.ok) return;
       last = `${response.status} ${await response.text()}`;
     } catch (error) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { services, settingOfNeed, type Need } from '@bodymetrics/system/manifest';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
@@ -283,5 +284,68 @@ describe('docker-compose.yml', () => {
     expect(ignored).toEqual(
       expect.arrayContaining(['**/node_modules', '**/dist', 'var', '.tools', '.git', 'infra/local/.state']),
     );
+  });
+});
+
+/** How compose starts a service after what it needs: the database once migrated, the rest once healthy. */
+const composeDependencyOf: Record<Need, [string, { condition: string }] | undefined> = {
+  postgres: ['migrate', { condition: 'service_completed_successfully' }],
+  kafka: ['kafka', { condition: 'service_healthy' }],
+  redis: ['redis', { condition: 'service_healthy' }],
+  smtp: ['mailpit', { condition: 'service_healthy' }],
+  'public-base-url': undefined,
+  'time-zone': undefined,
+};
+
+// The manifest (services/system/src/manifest.ts) is what run-distributed, the e2e harness and the bench
+// start processes from; compose must describe the same processes.
+describe('docker-compose.yml and the service manifest', () => {
+  it('name the same services, on the same ports (design §5)', () => {
+    expect(Object.fromEntries(services.map((s) => [s.name, s.port]))).toEqual(appPorts);
+    for (const s of services) expect(String(env(s.name).PORT), s.name).toBe(String(s.port));
+  });
+
+  it.each(services.map((s) => [s.name, s] as const))(
+    'checks %s healthy on the manifest’s health path',
+    (name, s) => {
+      expect(service(name).healthcheck?.test.join(' ')).toContain(
+        `http://127.0.0.1:${s.port}${s.healthPath}`,
+      );
+    },
+  );
+
+  it.each(services.map((s) => [s.name, s] as const))(
+    'points %s at everything the manifest says it needs or may use, after those have started',
+    (name, s) => {
+      const known = configKeys(name);
+      for (const need of [...s.needs, ...s.mayUse]) {
+        const setting = settingOfNeed[need];
+        expect(known, `${name}: ${setting} is not read by its config.ts`).toContain(setting);
+        expect(Object.keys(env(name)), `${name} needs ${need}`).toContain(setting);
+        const dependency = composeDependencyOf[need];
+        if (dependency)
+          expect(service(name).depends_on?.[dependency[0]], `${name} → ${need}`).toEqual(dependency[1]);
+      }
+    },
+  );
+
+  it('gives the gateway each upstream’s address in the setting the manifest names, once it is healthy', () => {
+    const upstreams = services.filter((s) => s.upstreamUrlSetting);
+    expect(upstreams.map((s) => s.name).sort()).toEqual(
+      apps.filter((a) => a !== 'gateway' && a !== 'aggregator').sort(),
+    );
+    for (const s of upstreams) {
+      expect(env('gateway')[s.upstreamUrlSetting as string], s.name).toBe(`http://${s.name}:${s.port}`);
+      expect(service('gateway').depends_on?.[s.name], s.name).toEqual({ condition: 'service_healthy' });
+    }
+  });
+
+  it('lets every service the manifest scales scale: no host port, no fixed container name', () => {
+    const scaling = services.filter((s) => s.scales);
+    expect(scaling.map((s) => s.name)).toEqual(['tracking']);
+    for (const s of scaling) {
+      expect(service(s.name).ports, s.name).toBeUndefined();
+      expect(service(s.name).container_name, s.name).toBeUndefined();
+    }
   });
 });

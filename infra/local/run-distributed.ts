@@ -14,6 +14,15 @@ import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import {
+  replicaPort,
+  serviceManifest,
+  services,
+  settingsForNeeds,
+  upstreamUrlSettings,
+  type Need,
+  type ServiceName,
+} from '@bodymetrics/system/manifest';
 import './cli-warnings';
 import { readInfraEnv } from './env';
 import { repoRoot } from './paths';
@@ -44,47 +53,73 @@ const config = settings.data;
 const infra = readInfraEnv();
 const mailDir = resolve(repoRoot, config.MAIL_DIR);
 
-/** Design §5; the second and later tracking replicas take 8091, 8092, … */
-const trackingPort = (replica: number) => (replica === 0 ? 8081 : 8090 + replica);
-
 interface ServiceProcess {
   label: string;
-  service: string;
+  service: ServiceName;
   port: number;
+  entry: string;
   env: Record<string, string>;
 }
 
-const shared = {
-  DATABASE_URL: infra.databaseUrl,
-  REDIS_URL: infra.redisUrl,
-  KAFKA_BROKERS: infra.kafkaBrokers.map((b) => `${b.host}:${b.port}`).join(','),
-  PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
+// What each service needs (the manifest), pointed at this machine's servers.
+const settingsOfNeed: Record<Need, Record<string, string>> & {
+  postgres: { DATABASE_URL: string };
+  kafka: { KAFKA_BROKERS: string };
+  redis: { REDIS_URL: string };
+} = {
+  postgres: { DATABASE_URL: infra.databaseUrl },
+  kafka: { KAFKA_BROKERS: infra.kafkaBrokers.map((b) => `${b.host}:${b.port}`).join(',') },
+  redis: { REDIS_URL: infra.redisUrl },
+  smtp: config.SMTP_URL ? { SMTP_URL: config.SMTP_URL } : { MAIL_DIR: mailDir },
+  'public-base-url': { PUBLIC_BASE_URL: config.PUBLIC_BASE_URL },
+  // ANALYTICS_TZ as this shell has it (the children get the whole environment), else the services' default.
+  'time-zone': {},
 };
-const mail: Record<string, string> = config.SMTP_URL ? { SMTP_URL: config.SMTP_URL } : { MAIL_DIR: mailDir };
-
-const trackingReplicas: ServiceProcess[] = Array.from({ length: config.TRACKING_REPLICAS }, (_, i) => ({
-  label: config.TRACKING_REPLICAS === 1 ? 'tracking' : `tracking-${i + 1}`,
-  service: 'tracking',
-  port: trackingPort(i),
+/** Settings of one process beyond what it needs from the manifest. */
+const ownSettings: Partial<Record<ServiceName, Record<string, string>>> = {
   // The same prefix as reports' (its default): one day's visitor salt for the page's and the report's steps.
-  env: { REDIS_KEY_PREFIX: 'bm:' },
-}));
+  tracking: { REDIS_KEY_PREFIX: 'bm:' },
+  offers: { SEED_CONTENT: 'false' }, // seeded just before
+  reports: { REDIS_KEY_PREFIX: 'bm:' },
+  live: { PRESENCE: 'redis' },
+};
 
-const processes: ServiceProcess[] = [
-  ...trackingReplicas,
-  { label: 'offers', service: 'offers', port: 8082, env: { SEED_CONTENT: 'false' } }, // seeded just before
-  { label: 'reports', service: 'reports', port: 8083, env: { ...mail, REDIS_KEY_PREFIX: 'bm:' } },
-  { label: 'admin-auth', service: 'admin-auth', port: 8084, env: mail },
-  { label: 'analytics', service: 'analytics', port: 8085, env: {} },
-  { label: 'live', service: 'live', port: 8086, env: { PRESENCE: 'redis' } },
-  { label: 'aggregator', service: 'aggregator', port: 8087, env: {} },
-  {
-    label: 'gateway',
-    service: 'gateway',
-    port: 8080,
-    env: { TRACKING_URL: trackingReplicas.map((t) => `http://127.0.0.1:${t.port}`).join(',') },
+const processOf = (
+  service: ServiceName,
+  label: string,
+  port: number,
+  extra: Record<string, string> = {},
+) => ({
+  label,
+  service,
+  port,
+  entry: serviceManifest[service].entry,
+  env: {
+    ...settingsForNeeds(serviceManifest[service], settingsOfNeed, { mayUse: true }),
+    ...ownSettings[service],
+    ...extra,
   },
-];
+});
+
+// A scaling service (tracking) runs TRACKING_REPLICAS times: 8081, then 8091, 8092, … (design §5).
+const trackingReplicas: ServiceProcess[] = Array.from({ length: config.TRACKING_REPLICAS }, (_, i) =>
+  processOf(
+    'tracking',
+    config.TRACKING_REPLICAS === 1 ? 'tracking' : `tracking-${i + 1}`,
+    replicaPort(serviceManifest.tracking, i),
+  ),
+);
+
+const processes: ServiceProcess[] = services.flatMap((s): ServiceProcess[] => {
+  if (s.name === 'tracking') return trackingReplicas;
+  if (s.name !== 'gateway') return [processOf(s.name, s.name, s.port)];
+  const upstreams = upstreamUrlSettings((u) =>
+    u.name === 'tracking'
+      ? trackingReplicas.map((t) => `http://127.0.0.1:${t.port}`).join(',')
+      : `http://127.0.0.1:${u.port}`,
+  );
+  return [processOf('gateway', 'gateway', s.port, upstreams)];
+});
 
 const colors = [36, 32, 33, 35, 34, 31, 96, 92, 93, 95, 94];
 const useColor = process.stdout.isTTY;
@@ -121,11 +156,10 @@ let stopping = false;
 let exitCode = 0;
 
 function start(p: ServiceProcess, index: number): void {
-  const child = spawn(tsx, [join('services', p.service, 'src', 'main.ts')], {
+  const child = spawn(tsx, [p.entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      ...shared,
       ...p.env,
       PORT: String(p.port),
       // kafkajs 2.2.4 sets negative timeouts that Node >= 23 warns about on every start (see cli-warnings.ts).
@@ -182,11 +216,15 @@ process.on('exit', () => {
 
 processes.forEach(start);
 
+const gatewayUrl = `http://127.0.0.1:${serviceManifest.gateway.port}`;
+
 async function waitUntilReady(timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (!stopping && Date.now() < deadline) {
     try {
-      const res = await fetch('http://127.0.0.1:8080/readyz', { signal: AbortSignal.timeout(3_000) });
+      const res = await fetch(`${gatewayUrl}${serviceManifest.gateway.readyPath}`, {
+        signal: AbortSignal.timeout(3_000),
+      });
       if (res.ok) return true;
     } catch {
       // not listening yet
@@ -202,11 +240,11 @@ if (await waitUntilReady(120_000)) {
     [
       '',
       `BodyMetrics is running — distributed mode (${processes.length} processes), ready in ${((Date.now() - began) / 1000).toFixed(1)} s`,
-      `  visitor site:  http://127.0.0.1:8080/`,
-      `  admin:         http://127.0.0.1:8080/admin   (create one: npm run admin -- create --username <name> --email <address>)`,
+      `  visitor site:  ${gatewayUrl}/`,
+      `  admin:         ${gatewayUrl}/admin   (create one: npm run admin -- create --username <name> --email <address>)`,
       `  services:      ${processes.map((p) => `${p.label} :${p.port}`).join(', ')}`,
-      `  postgres:      ${shared.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@')}`,
-      `  kafka:         ${shared.KAFKA_BROKERS}   redis: ${shared.REDIS_URL}`,
+      `  postgres:      ${settingsOfNeed.postgres.DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@')}`,
+      `  kafka:         ${settingsOfNeed.kafka.KAFKA_BROKERS}   redis: ${settingsOfNeed.redis.REDIS_URL}`,
       `  mail:          ${config.SMTP_URL ? `SMTP ${config.SMTP_URL}` : `${mailDir}/*.eml (set SMTP_URL to send over SMTP)`}`,
       'Press Ctrl-C to stop every service.',
       '',

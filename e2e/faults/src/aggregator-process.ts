@@ -3,10 +3,11 @@
 // kill it with SIGKILL — no shutdown hook runs, no batch in hand is finished.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serviceManifest } from '@bodymetrics/system/manifest';
 import { testInfra } from '@bodymetrics/testing';
 
 export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const mainTs = fileURLToPath(new URL('../../../services/aggregator/src/main.ts', import.meta.url));
+const mainTs = `${repositoryRoot}${serviceManifest.aggregator.entry}`;
 
 export interface AggregatorProcess {
   pid: number | undefined;

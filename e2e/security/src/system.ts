@@ -4,22 +4,16 @@
 // and a Redis key prefix of the file's own, and an SMTP sink for the mail. Callers speak to the gateway
 // only, as a browser would.
 import { Redis } from 'ioredis';
-import type { FastifyInstance } from 'fastify';
-import { buildApp as buildAdminAuth, createAdmin, type AdminAuthDeps } from '@bodymetrics/admin-auth';
-import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
-import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
-import { analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
+import { createAdmin, type AdminAuthDeps } from '@bodymetrics/admin-auth';
 import type { Db } from '@bodymetrics/db';
-import { buildGateway, type Gateway, type GatewayOptions } from '@bodymetrics/gateway';
-import { buildApp as buildLive } from '@bodymetrics/live';
+import type { Gateway } from '@bodymetrics/gateway';
 import { createMailer } from '@bodymetrics/mail';
-import { buildApp as buildOffers } from '@bodymetrics/offers';
-import { buildApp as buildReports, type ReportsDeps } from '@bodymetrics/reports';
-import { redisSaltStore, visitorKeys, type IpStorage } from '@bodymetrics/service-kit';
+import type { ReportsDeps } from '@bodymetrics/reports';
+import { defaultAnalyticsTimeZone, redisSaltStore, type IpStorage } from '@bodymetrics/service-kit';
+import { composeSystem, systemSettings, type Upstreams } from '@bodymetrics/system';
 import {
   createTestBus,
   createTestDatabase,
-  freePort,
   startSmtpSink,
   testInfra,
   uniqueTag,
@@ -27,11 +21,8 @@ import {
   type TestBus,
   type TestDatabase,
 } from '@bodymetrics/testing';
-import { buildApp as buildTracking } from '@bodymetrics/tracking';
 
-type Upstreams = GatewayOptions['upstreams'];
-
-export const timeZone = 'Europe/Bucharest';
+export const timeZone = defaultAnalyticsTimeZone;
 export const adminPassword = 'correct horse battery 42';
 
 export interface SystemOptions {
@@ -69,17 +60,8 @@ export interface System {
   close(): Promise<void>;
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  return app.listen({ host: '127.0.0.1', port: 0 });
-}
-
 export async function startSystem(options: SystemOptions): Promise<System> {
   const label = options.label;
-  const ipStorage = options.ipStorage ?? 'truncated';
-  // The gateway's own address is the public one (unless a test names another): a browser's Origin on the
-  // admin socket must equal it, as in production.
-  const gatewayPort = options.publicBaseUrl ? 0 : await freePort();
-  const publicBaseUrl = options.publicBaseUrl ?? `http://127.0.0.1:${gatewayPort}`;
   const keyPrefix = `test:${label}:${uniqueTag()}:`;
   const cleanups: (() => Promise<unknown>)[] = [];
   const close = async () => {
@@ -97,87 +79,54 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     });
     const smtp = await startSmtpSink();
     cleanups.push(() => smtp.close());
-    const mailer = createMailer({
-      kind: 'smtp',
-      url: smtp.url,
-      from: 'BodyMetrics <security@bodymetrics.test>',
-    });
-    cleanups.push(async () => mailer.close());
     const testBus: TestBus = await createTestBus(`security-${label}`);
     cleanups.push(() => testBus.cleanup());
 
-    const started = async (app: FastifyInstance) => {
-      const url = await listen(app);
-      cleanups.push(() => app.close());
-      return url;
-    };
-    // As in production: the day's visitor salt in Redis, shared by tracking and reports (the same visitor key).
-    const keys = visitorKeys(timeZone, redisSaltStore(redis, keyPrefix));
-    const upstreams: Upstreams = {
-      tracking: await started(
-        buildTracking({ bus: testBus.bus, ipStorage, visitorKeys: keys, db: testDb.db }),
-      ),
-      offers: await started(buildOffers({ db: testDb.db })),
-      reports: await started(
-        buildReports({
-          db: testDb.db,
-          mailer,
-          bus: testBus.bus,
-          visitorKeys: keys,
-          redis,
-          redisKeyPrefix: keyPrefix,
-          publicBaseUrl,
-          contactTo: 'operator@bodymetrics.test',
-          ipStorage,
-          ...(options.reportsRateLimit ? { rateLimit: options.reportsRateLimit } : {}),
-        }),
-      ),
-      adminAuth: await started(
-        buildAdminAuth({
-          db: testDb.db,
-          redis,
-          mailer,
-          publicBaseUrl,
-          sessionTtlHours: 12,
-          cookieSecure: false,
-          keyPrefix,
-          ...(options.adminRateLimits ? { rateLimits: options.adminRateLimits } : {}),
-        }),
-      ),
-      analytics: await started(buildAnalytics({ db: testDb.db, timeZone })),
-      live: await started(
-        buildLive({
-          db: testDb.db,
-          presence: 'redis',
-          redisUrl: testInfra().redisUrl,
-          keyPrefix,
-          ...(options.liveSessionRecheckMs ? { sessionRecheckMs: options.liveSessionRecheckMs } : {}),
-          ...(options.liveAuthTimeoutMs ? { authTimeoutMs: options.liveAuthTimeoutMs } : {}),
-        }),
-      ),
-    };
-
-    if (options.aggregator) {
-      const aggregator: Aggregator = await startAggregator({
+    // Wired as in production: Postgres, Kafka, and Redis for the rate-limit counters, live presence, the
+    // notices and the day's visitor salt (shared by tracking and reports) — all under the file's own prefix.
+    const system = await composeSystem(
+      {
         db: testDb.db,
         bus: testBus.bus,
-        timeZone,
-        notify: notifierOf(analyticsChangedNotice, { redis, keyPrefix }),
-      });
-      cleanups.push(() => aggregator.shutdown());
-    }
-
-    const gateway = await buildGateway({
-      upstreams,
+        presence: { redisUrl: testInfra().redisUrl },
+        notifiers: { redis },
+        saltStore: redisSaltStore(redis, keyPrefix),
+        counters: redis,
+        mailer: () =>
+          createMailer({ kind: 'smtp', url: smtp.url, from: 'BodyMetrics <security@bodymetrics.test>' }),
+      },
+      systemSettings({
+        // The gateway's own address is the public one (unless a test names another): a browser's Origin on
+        // the admin socket must equal it, as in production.
+        publicBaseUrl: options.publicBaseUrl,
+        ipStorage: options.ipStorage,
+        contactTo: 'operator@bodymetrics.test',
+        redisKeyPrefix: keyPrefix,
+        trackingRateLimitPerMinute: options.trackingPerMinute,
+        cookieSecure: false,
+        reportsRateLimit: options.reportsRateLimit,
+        adminRateLimits: options.adminRateLimits,
+        live: {
+          ...(options.liveSessionRecheckMs ? { sessionRecheckMs: options.liveSessionRecheckMs } : {}),
+          ...(options.liveAuthTimeoutMs ? { authTimeoutMs: options.liveAuthTimeoutMs } : {}),
+        },
+        aggregator: options.aggregator ?? false,
+        publicDir: options.publicDir,
+        adminDir: options.adminDir,
+      }),
+      { port: 0 },
+    );
+    cleanups.push(() => system.close());
+    return {
+      db: testDb.db,
+      gateway: system.gateway,
+      baseUrl: system.url,
+      smtp,
       redis,
-      rateLimit: { max: options.trackingPerMinute ?? 600, redisKeyPrefix: `${keyPrefix}gateway:` },
-      publicBaseUrl,
-      ...(options.publicDir ? { publicDir: options.publicDir } : {}),
-      ...(options.adminDir ? { adminDir: options.adminDir } : {}),
-    });
-    const baseUrl = await gateway.listen({ host: '127.0.0.1', port: gatewayPort });
-    cleanups.push(() => gateway.close());
-    return { db: testDb.db, gateway, baseUrl, smtp, redis, keyPrefix, upstreams, close };
+      keyPrefix,
+      upstreams: system.upstreams,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

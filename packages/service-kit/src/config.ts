@@ -1,6 +1,7 @@
 // Each process reads process.env in exactly one place, through a zod schema, and stops at start with a
 // message that names every bad variable.
 import { z } from 'zod';
+import type { IpStorage } from './client-ip';
 import { serverTimeoutsEnv } from './server-limits';
 
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
@@ -18,6 +19,19 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...serverTimeoutsEnv,
 };
+
+/** A yes/no setting: true/false, 1/0 or yes/no. */
+export const flagEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** IP_STORAGE of tracking and reports (and the embedded mode): how much of a visitor's address is kept. */
+export const ipStorageEnv = z
+  .enum(['truncated', 'full', 'none'] as const satisfies readonly IpStorage[])
+  .default('truncated');
+
+/** Where Redis is when a service needs it and nothing says otherwise. */
+export const defaultRedisUrl = 'redis://127.0.0.1:6379';
 
 export const portEnv = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 

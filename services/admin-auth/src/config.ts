@@ -1,51 +1,51 @@
-// The admin-auth process's settings, read from the environment once (main.ts), each checked at start.
+// The admin-auth process's settings (README "Settings"), each checked at start. The fragment is exported
+// so the embedded mode reads the same names with the same defaults (@bodymetrics/admin-auth/settings).
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { commonEnv, defaultRedisUrl, flagEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+export const adminAuthSettings = z.object({
+  ...commonEnv,
+  PORT: portEnv(8084),
+  DATABASE_URL: z.string().default(defaultDatabaseUrl),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .default(defaultRedisUrl),
+  REDIS_KEY_PREFIX: z.string().default('bm:'),
+  /** The live service's REDIS_KEY_PREFIX: it names the channel on which ended sessions are announced. */
+  LIVE_KEY_PREFIX: z.string().default(''),
+  /**
+   * Signs the device-marker cookie of browsers that logged in before. Unset: a random key is generated
+   * once and kept in Postgres (service_secrets), the same for every instance.
+   */
+  DEVICE_COOKIE_SECRET: z
+    .union([z.literal(''), z.string().min(32, 'must be at least 32 characters')])
+    .optional()
+    .transform((v) => v || undefined),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('BodyMetrics <admin@bodymetrics.local>'),
+  /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
+  MAIL_DIR: z.string().min(1).optional(),
+  /** The origin the operator opens: reset links point at `${PUBLIC_BASE_URL}/admin/reset-password`. */
+  PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  /** Secure cookies; by default on exactly when PUBLIC_BASE_URL is https. */
+  COOKIE_SECURE: flagEnv.optional(),
+});
 
-const adminAuthEnv = z
-  .object({
-    ...commonEnv,
-    PORT: portEnv(8084),
-    DATABASE_URL: z.string().default(defaultDatabaseUrl),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
-      .default('redis://127.0.0.1:6379'),
-    REDIS_KEY_PREFIX: z.string().default('bm:'),
-    /** The live service's REDIS_KEY_PREFIX: it names the channel on which ended sessions are announced. */
-    LIVE_KEY_PREFIX: z.string().default(''),
-    /**
-     * Signs the device-marker cookie of browsers that logged in before. Unset: a random key is generated
-     * once and kept in Postgres (service_secrets), the same for every instance.
-     */
-    DEVICE_COOKIE_SECRET: z
-      .union([z.literal(''), z.string().min(32, 'must be at least 32 characters')])
-      .optional()
-      .transform((v) => v || undefined),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .default('smtp://127.0.0.1:1025'),
-    MAIL_FROM: z.string().min(3).default('BodyMetrics <admin@bodymetrics.local>'),
-    /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
-    MAIL_DIR: z.string().min(1).optional(),
-    /** The origin the operator opens: reset links point at `${PUBLIC_BASE_URL}/admin/reset-password`. */
-    PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
-    SESSION_TTL_HOURS: z.coerce
-      .number()
-      .positive()
-      .max(24 * 30)
-      .default(12),
-    /** Secure cookies; by default on exactly when PUBLIC_BASE_URL is https. */
-    COOKIE_SECURE: flag.optional(),
-  })
-  .transform((c) => ({ ...c, COOKIE_SECURE: c.COOKIE_SECURE ?? c.PUBLIC_BASE_URL.startsWith('https:') }));
+const adminAuthEnv = adminAuthSettings.transform((c) => ({
+  ...c,
+  COOKIE_SECURE: c.COOKIE_SECURE ?? c.PUBLIC_BASE_URL.startsWith('https:'),
+}));
 
-export type AdminAuthConfig = z.infer<typeof adminAuthEnv>;
-export const adminAuthConfig = (env: NodeJS.ProcessEnv = process.env): AdminAuthConfig =>
+export type AdminAuthSettings = z.infer<typeof adminAuthEnv>;
+export const adminAuthSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): AdminAuthSettings =>
   loadConfig(adminAuthEnv, env);

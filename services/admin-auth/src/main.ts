@@ -4,9 +4,9 @@ import { createDb } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
-import { adminAuthConfig } from './config';
+import { adminAuthSettingsFromEnv } from './config';
 
-const config = adminAuthConfig();
+const config = adminAuthSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
 // Fail fast while Redis is away: the rate limiters then fall back to per-process memory.
 const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });

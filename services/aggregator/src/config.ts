@@ -1,22 +1,32 @@
+// The aggregator process's settings (README "Settings"), each checked at start. The fragment is exported
+// so the embedded mode reads the same names with the same defaults (@bodymetrics/aggregator/settings).
 import { z } from 'zod';
 import { kafkaEnv } from '@bodymetrics/bus';
-import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { defaultDatabaseUrl } from '@bodymetrics/db';
+import {
+  analyticsTimeZoneEnv,
+  commonEnv,
+  defaultRedisUrl,
+  loadConfig,
+  portEnv,
+} from '@bodymetrics/service-kit';
+import { defaultRetentionDays } from './retention';
 
-export const aggregatorConfig = (env: NodeJS.ProcessEnv = process.env) =>
-  loadConfig(
-    z.object({
-      ...commonEnv,
-      PORT: portEnv(8087),
-      DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/bodymetrics'),
-      ...kafkaEnv,
-      /** How long the broker waits for a silent (crashed) aggregator before handing its partitions on. */
-      KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
-      REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-      REDIS_KEY_PREFIX: z.string().default(''),
-      ANALYTICS_TZ: analyticsTimeZoneEnv,
-      /** Raw events older than this many days are deleted (retention.ts). At least 8: longer than Kafka
-       * keeps a message by default (7 days), so an event can never be replayed after its raw row is gone. */
-      RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(395),
-    }),
-    env,
-  );
+export const aggregatorSettings = z.object({
+  ...commonEnv,
+  PORT: portEnv(8087),
+  DATABASE_URL: z.string().default(defaultDatabaseUrl),
+  ...kafkaEnv,
+  /** How long the broker waits for a silent (crashed) aggregator before handing its partitions on. */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
+  REDIS_URL: z.string().default(defaultRedisUrl),
+  REDIS_KEY_PREFIX: z.string().default(''),
+  ANALYTICS_TZ: analyticsTimeZoneEnv,
+  /** Raw events older than this many days are deleted (retention.ts). At least 8: longer than Kafka
+   * keeps a message by default (7 days), so an event can never be replayed after its raw row is gone. */
+  RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(defaultRetentionDays),
+});
+
+export type AggregatorSettings = z.infer<typeof aggregatorSettings>;
+export const aggregatorSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): AggregatorSettings =>
+  loadConfig(aggregatorSettings, env);

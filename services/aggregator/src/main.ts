@@ -7,9 +7,9 @@ import { analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildHealthApp, createDeadLetterCounter, startAggregator, startRetention } from './app';
-import { aggregatorConfig } from './config';
+import { aggregatorSettingsFromEnv } from './config';
 
-const config = aggregatorConfig();
+const config = aggregatorSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
 const redis = new Redis(config.REDIS_URL, {
   lazyConnect: false,

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { eventually, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { aggregatorConfig } from './config';
+import { aggregatorSettingsFromEnv } from './config';
 import { localDate } from './local-date';
 import { deleteExpiredRawEvents, startRetention, type ExpiringTable } from './retention';
 
@@ -254,11 +254,13 @@ describe('retention', () => {
 
 describe('RETENTION_DAYS', () => {
   it('defaults to 395 days', () => {
-    expect(aggregatorConfig({}).RETENTION_DAYS).toBe(395);
-    expect(aggregatorConfig({ RETENTION_DAYS: '30' }).RETENTION_DAYS).toBe(30);
+    expect(aggregatorSettingsFromEnv({}).RETENTION_DAYS).toBe(395);
+    expect(aggregatorSettingsFromEnv({ RETENTION_DAYS: '30' }).RETENTION_DAYS).toBe(30);
   });
 
   it('refuses a period shorter than Kafka keeps a message, naming the variable', () => {
-    expect(() => aggregatorConfig({ RETENTION_DAYS: '3' })).toThrow(/RETENTION_DAYS: must be at least 8/);
+    expect(() => aggregatorSettingsFromEnv({ RETENTION_DAYS: '3' })).toThrow(
+      /RETENTION_DAYS: must be at least 8/,
+    );
   });
 });

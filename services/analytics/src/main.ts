@@ -2,9 +2,9 @@
 import { createDb } from '@bodymetrics/db';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
-import { loadAnalyticsConfig } from './config';
+import { analyticsSettingsFromEnv } from './config';
 
-const config = loadAnalyticsConfig();
+const config = analyticsSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
 const app = buildApp({ db, timeZone: config.ANALYTICS_TZ, logger: { level: config.LOG_LEVEL } });
 app.addHook('onClose', async () => {

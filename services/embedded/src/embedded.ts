@@ -1,24 +1,16 @@
 // The embedded mode (design §3): the whole product in one process on a machine with only Node. Every
 // service is the same buildApp as in the distributed mode, with the embedded adapters underneath —
 // PGlite instead of PostgreSQL, the in-process bus instead of Kafka, presence in memory instead of Redis,
-// .eml files instead of SMTP. Each service listens on an ephemeral loopback port and the gateway proxies
-// to them with the same route table, so a request takes the same path through the same code.
-import { createServer } from 'node:net';
+// .eml files instead of SMTP — composed by the one composeSystem (@bodymetrics/system). This file adds
+// what only the embedded mode has: the data folder and its lock, migrations and the first admin, and a
+// shutdown that lets the aggregator apply every event tracking accepted.
 import { resolve } from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp as buildAdminAuthApp, ensureAdminFromEnv } from '@bodymetrics/admin-auth';
-import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
-import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
+import { ensureAdminFromEnv } from '@bodymetrics/admin-auth';
 import { InProcessBus } from '@bodymetrics/bus';
-import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
-import { buildGateway, type Gateway } from '@bodymetrics/gateway';
-import { buildApp as buildLiveApp } from '@bodymetrics/live';
-import { createMailer, type Mailer } from '@bodymetrics/mail';
-import { buildApp as buildOffersApp } from '@bodymetrics/offers';
-import { buildApp as buildReportsApp } from '@bodymetrics/reports';
-import { defaultAnalyticsTimeZone, visitorKeys, type IpStorage } from '@bodymetrics/service-kit';
-import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
+import { createMailer } from '@bodymetrics/mail';
+import type { IpStorage } from '@bodymetrics/service-kit';
+import { composeSystem, embeddedProcess, systemSettings } from '@bodymetrics/system';
 import { createPgliteDb, lockDataDir, type DataDirLock, type PgliteDb } from '@bodymetrics/db/pglite';
 
 export interface EmbeddedAdmin {
@@ -43,7 +35,7 @@ export interface EmbeddedOptions {
   logger?: false | { level: string };
   /** Lines for the operator: mails written, admin created. Default console.log. */
   log?: (line: string) => void;
-  /** ANALYTICS_TZ; default Europe/Bucharest. */
+  /** ANALYTICS_TZ; default the services' own (README "Settings"), as every unset option below. */
   timeZone?: string;
   /** Links in mails and share pages; default http://127.0.0.1:<port>. */
   publicBaseUrl?: string;
@@ -59,7 +51,7 @@ export interface EmbeddedOptions {
   cookieSecure?: boolean | undefined;
   /** DEVICE_COOKIE_SECRET of admin-auth; default a key generated once and kept in PGlite. */
   deviceCookieSecret?: string | undefined;
-  /** Raw events older than this many days are deleted (the aggregates stay); default 395. */
+  /** Raw events older than this many days are deleted (the aggregates stay). */
   retentionDays?: number;
   /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
   live?: { activeWindowMs?: number; sweepIntervalMs?: number };
@@ -87,27 +79,10 @@ export interface RunningEmbedded {
   close(): Promise<void>;
 }
 
-/** A port that was free a moment ago, so the public URL is known before the gateway listens. */
-async function freePort(host: string): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done, fail) => server.once('error', fail).listen(0, host, done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-const loopbackUrl = (host: string, port: number) =>
-  `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
-
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
-  const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
-  const timeZone = options.timeZone ?? defaultAnalyticsTimeZone;
   const dataDir = resolve(options.dataDir);
   const mailDir = resolve(options.mailDir);
-  const loggerFor = (name: string): FastifyServerOptions['logger'] =>
-    options.logger ? { level: options.logger.level, name } : false;
 
   // Everything opened so far, closed in reverse order if a later step fails (and by close()).
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -143,124 +118,53 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       .where('is_active', '=', true)
       .executeTakeFirstOrThrow();
 
-    const port = options.port ?? 8080;
-    const gatewayPort = port === 0 ? await freePort(host) : port;
-    const publicBaseUrl = (options.publicBaseUrl ?? loopbackUrl(host, gatewayPort)).replace(/\/+$/, '');
-
-    const mailer = (from: string): Mailer => {
-      const m = createMailer({ kind: 'file', dir: mailDir, from: options.mailFrom ?? from, log });
-      cleanups.push(() => m.close());
-      return m;
-    };
-
     const bus = new InProcessBus({ log: (message) => log(`bus: ${message}`) });
     cleanups.push(() => bus.close());
 
-    const listening = async (app: FastifyInstance) => {
-      cleanups.push(() => app.close());
-      return app.listen({ host: '127.0.0.1', port: 0 });
-    };
-
-    const live = buildLiveApp({
-      db,
-      presence: 'memory',
-      logger: loggerFor('live'),
-      ...(options.live?.activeWindowMs ? { activeWindowMs: options.live.activeWindowMs } : {}),
-      ...(options.live?.sweepIntervalMs ? { sweepIntervalMs: options.live.sweepIntervalMs } : {}),
-    });
-    const liveUrl = await listening(live);
-
-    const aggregator: Aggregator = await startAggregator({
-      db,
-      bus,
-      timeZone,
-      // The distributed aggregator publishes this on Redis for the live instances; here live is next door.
-      notify: notifierOf(analyticsChangedNotice, { inProcess: live.live.announceAnalyticsChanged }),
-      log: (message, err) => log(`aggregator: ${message}${err ? ` (${(err as Error).message})` : ''}`),
-    });
-    cleanups.push(async () => {
-      // Tracking has stopped taking events by now; let the aggregator apply what it accepted.
-      if (!(await bus.drain(10_000))) log('embedded: stopping with tracking events not yet applied');
-      await aggregator.shutdown();
-    });
-
-    // The aggregator process's daily job, as in the distributed mode: raw events past retention go.
-    const retention = startRetention({
-      db,
-      retentionDays: options.retentionDays ?? 395,
-      timeZone,
-      log: (message, details) => {
-        const err = (details as { err?: unknown } | undefined)?.err;
-        if (err) log(`aggregator: ${message} (${err instanceof Error ? err.message : String(err)})`);
+    // One process: presence, notices, the day's salt and rate-limit counters live in its memory.
+    const system = await composeSystem(
+      {
+        db,
+        bus,
+        presence: 'memory',
+        notifiers: 'in-process',
+        mailer: (from) => createMailer({ kind: 'file', dir: mailDir, from, log }),
+        // Tracking has stopped taking events by now; let the aggregator apply what it accepted.
+        settle: async () => {
+          if (!(await bus.drain(10_000))) log('embedded: stopping with tracking events not yet applied');
+        },
+        log,
       },
-    });
-    cleanups.push(() => retention.stop());
-
-    // One process: the day's salt lives in its memory only, ONE instance shared by tracking (the page's steps)
-    // and reports (email_provided, report_sent), so both name a visitor by the same daily key.
-    const keys = visitorKeys(timeZone);
-    const upstreams = {
-      live: liveUrl,
-      analytics: await listening(buildAnalyticsApp({ db, timeZone, logger: loggerFor('analytics') })),
-      adminAuth: await listening(
-        buildAdminAuthApp({
-          db,
-          mailer: mailer('BodyMetrics <admin@bodymetrics.local>'),
-          publicBaseUrl,
-          sessionTtlHours: options.sessionTtlHours ?? 12,
-          cookieSecure: options.cookieSecure ?? publicBaseUrl.startsWith('https:'),
-          keyPrefix: 'bm:',
-          deviceCookieSecret: options.deviceCookieSecret,
-          // Ended sessions close their live sockets at once; the live service is next door here.
-          announceSessionsRevoked: notifierOf(adminSessionsRevokedNotice, {
-            inProcess: (revoked) => live.live.announceSessionsRevoked(revoked),
-          }),
-          logger: loggerFor('admin-auth'),
-        }),
-      ),
-      reports: await listening(
-        buildReportsApp({
-          db,
-          mailer: mailer('BodyMetrics <reports@bodymetrics.local>'),
-          publicBaseUrl,
-          contactTo: options.contactTo ?? 'operator@bodymetrics.local',
-          ipStorage: options.ipStorage ?? 'truncated',
-          bus,
-          visitorKeys: keys,
-          logger: loggerFor('reports'),
-        }),
-      ),
-      offers: await listening(buildOffersApp({ db, logger: loggerFor('offers') })),
-      tracking: await listening(
-        buildTrackingApp({
-          bus,
-          ipStorage: options.ipStorage ?? 'truncated',
-          // One process: the day's salt lives in its memory only, shared with reports.
-          visitorKeys: keys,
-          db,
-          logger: loggerFor('tracking'),
-        }),
-      ),
-    };
-
-    const trustProxyHops = options.trustProxyHops ?? 0;
-    const gateway: Gateway = await buildGateway({
-      upstreams,
-      ...(options.publicDir ? { publicDir: options.publicDir } : {}),
-      ...(options.adminDir ? { adminDir: options.adminDir } : {}),
-      rateLimit: { max: options.trackingRateLimitPerMinute ?? 600 },
-      logger: loggerFor('gateway'),
-      publicBaseUrl,
-      trustProxy: (_address, hop) => hop < trustProxyHops,
-    });
-    cleanups.push(() => gateway.close());
-    await gateway.listen({ host, port: gatewayPort });
-    const metricsUrl = options.metrics ? await gateway.internal.listen(options.metrics) : undefined;
+      systemSettings({
+        timeZone: options.timeZone,
+        publicBaseUrl: options.publicBaseUrl,
+        contactTo: options.contactTo,
+        // MAIL_FROM is one value for both senders here; unset, each service's own.
+        ...(options.mailFrom ? { mailFrom: { reports: options.mailFrom, adminAuth: options.mailFrom } } : {}),
+        publicDir: options.publicDir,
+        adminDir: options.adminDir,
+        ipStorage: options.ipStorage,
+        trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
+        trustProxyHops: options.trustProxyHops,
+        sessionTtlHours: options.sessionTtlHours,
+        cookieSecure: options.cookieSecure,
+        deviceCookieSecret: options.deviceCookieSecret,
+        retentionDays: options.retentionDays,
+        ...(options.live ? { live: options.live } : {}),
+        logger: options.logger ?? false,
+      }),
+      {
+        host: options.host ?? '127.0.0.1',
+        port: options.port ?? embeddedProcess.port,
+        metrics: options.metrics,
+      },
+    );
+    cleanups.push(() => system.close());
 
     let closing: Promise<void> | undefined;
     return {
-      url: loopbackUrl(host, gatewayPort),
-      metricsUrl,
+      url: system.url,
+      metricsUrl: system.metricsUrl,
       db,
       dataDir,
       mailDir,

@@ -2,12 +2,11 @@
 // reads the environment. Ctrl-C (SIGINT) or SIGTERM stops it gracefully; a second Ctrl-C stops it at once.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { defaultAdminDir, defaultPublicDir } from '@bodymetrics/gateway/settings';
 import { embeddedConfig } from './config';
 import { DataDirBusyError } from '@bodymetrics/db/pglite';
 import { startEmbedded } from './embedded';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const shown = (path: string) => {
   const rel = relative(process.cwd(), path);
   return rel && !rel.startsWith('..') ? `./${rel}` : path;
@@ -16,8 +15,9 @@ const shown = (path: string) => {
 async function main(): Promise<void> {
   const config = embeddedConfig();
   const began = Date.now();
-  const publicDir = config.PUBLIC_DIR ?? join(repoRoot, 'web-public', 'dist');
-  const adminDir = config.ADMIN_DIR ?? join(repoRoot, 'web-admin', 'dist');
+  // The gateway's own defaults (the repository's web builds), named here for the "no build yet" note.
+  const publicDir = config.PUBLIC_DIR ?? defaultPublicDir;
+  const adminDir = config.ADMIN_DIR ?? defaultAdminDir;
 
   const running = await startEmbedded({
     host: config.HOST,

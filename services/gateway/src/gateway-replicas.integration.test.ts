@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway, type Gateway } from './app';
-import { loadGatewayConfig } from './config';
+import { gatewaySettingsFromEnv } from './config';
 import { startEchoUpstream, startEchoUpstreams, type EchoedRequest } from './test-support';
 
 let gateway: Gateway;
@@ -13,7 +13,7 @@ const replicas: { url: string; app: FastifyInstance }[] = [];
 beforeAll(async () => {
   echoes = await startEchoUpstreams();
   replicas.push(await startEchoUpstream('tracking-a'), await startEchoUpstream('tracking-b'));
-  const config = loadGatewayConfig({ TRACKING_URL: `${replicas[0]?.url}, ${replicas[1]?.url}` });
+  const config = gatewaySettingsFromEnv({ TRACKING_URL: `${replicas[0]?.url}, ${replicas[1]?.url}` });
   gateway = await buildGateway({
     upstreams: { ...echoes.upstreams, tracking: config.TRACKING_URL },
     publicDir: '/nonexistent',
@@ -30,10 +30,10 @@ afterAll(async () => {
 describe('tracking replicas', () => {
   it('reads a comma-separated TRACKING_URL as the list of replicas', () => {
     expect(
-      loadGatewayConfig({ TRACKING_URL: 'http://10.0.0.1:8081, http://10.0.0.2:8081' }).TRACKING_URL,
+      gatewaySettingsFromEnv({ TRACKING_URL: 'http://10.0.0.1:8081, http://10.0.0.2:8081' }).TRACKING_URL,
     ).toEqual(['http://10.0.0.1:8081', 'http://10.0.0.2:8081']);
-    expect(loadGatewayConfig({}).TRACKING_URL).toEqual(['http://127.0.0.1:8081']);
-    expect(() => loadGatewayConfig({ TRACKING_URL: 'http://ok:1,not a url' })).toThrow(/TRACKING_URL/);
+    expect(gatewaySettingsFromEnv({}).TRACKING_URL).toEqual(['http://127.0.0.1:8081']);
+    expect(() => gatewaySettingsFromEnv({ TRACKING_URL: 'http://ok:1,not a url' })).toThrow(/TRACKING_URL/);
   });
 
   it('sends tracking requests to the replicas in turn, across all tracking routes', async () => {

@@ -3,9 +3,9 @@
 import { Redis } from 'ioredis';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildGateway } from './app';
-import { loadGatewayConfig } from './config';
+import { gatewaySettingsFromEnv } from './config';
 
-const config = loadGatewayConfig();
+const config = gatewaySettingsFromEnv();
 // Commands fail at once while Redis is away (the rate limit then lets requests through) instead of queueing.
 const redis = config.REDIS_URL
   ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })

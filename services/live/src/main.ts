@@ -2,9 +2,9 @@
 import { createDb } from '@bodymetrics/db';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
-import { liveConfig } from './config';
+import { liveSettingsFromEnv } from './config';
 
-const config = liveConfig();
+const config = liveSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL, max: 5 });
 const app = buildApp({
   db,

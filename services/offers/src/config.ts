@@ -1,9 +1,10 @@
-// The offers process's settings, read once at start (main.ts) and validated with a message naming the variable.
+// The offers process's settings (README "Settings"), read once at start (main.ts) and validated with a
+// message naming the variable. The fragment is exported for the whole-system composition.
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
 import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
-export const offersEnvSchema = z.object({
+export const offersSettings = z.object({
   ...commonEnv,
   PORT: portEnv(8082),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default(defaultDatabaseUrl),
@@ -14,7 +15,7 @@ export const offersEnvSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type OffersConfig = z.infer<typeof offersEnvSchema>;
+export type OffersSettings = z.infer<typeof offersSettings>;
 
-export const loadOffersConfig = (env: NodeJS.ProcessEnv = process.env): OffersConfig =>
-  loadConfig(offersEnvSchema, env);
+export const offersSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): OffersSettings =>
+  loadConfig(offersSettings, env);

@@ -2,9 +2,9 @@
 import { createDb, seedContent } from '@bodymetrics/db';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
-import { loadOffersConfig } from './config';
+import { offersSettingsFromEnv } from './config';
 
-const config = loadOffersConfig();
+const config = offersSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
 const app = buildApp({ db, logger: { level: config.LOG_LEVEL } });
 app.addHook('onClose', async () => {

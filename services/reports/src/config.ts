@@ -1,10 +1,12 @@
-// The reports service's settings, read from the environment once (main.ts), each checked at start.
+// The reports service's settings (README "Settings"), read from the environment once (main.ts), each
+// checked at start. The fragment is exported so the embedded mode reads the same names with the same
+// defaults (@bodymetrics/reports/settings).
 import { z } from 'zod';
 import { kafkaProducerEnv } from '@bodymetrics/bus';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { analyticsTimeZoneEnv, commonEnv, ipStorageEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 
-const reportsEnv = z.object({
+export const reportsSettings = z.object({
   ...commonEnv,
   PORT: portEnv(8083),
   DATABASE_URL: z.string().default(defaultDatabaseUrl),
@@ -66,9 +68,9 @@ const reportsEnv = z.object({
     .int()
     .min(60_000)
     .default(7 * 24 * 60 * 60 * 1000),
-  IP_STORAGE: z.enum(['truncated', 'full', 'none']).default('truncated'),
+  IP_STORAGE: ipStorageEnv,
 });
 
-export type ReportsConfig = z.infer<typeof reportsEnv>;
-export const reportsConfig = (env: NodeJS.ProcessEnv = process.env): ReportsConfig =>
-  loadConfig(reportsEnv, env);
+export type ReportsSettings = z.infer<typeof reportsSettings>;
+export const reportsSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): ReportsSettings =>
+  loadConfig(reportsSettings, env);

@@ -7,9 +7,9 @@ import { createDb } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
 import { processVisitorKeys, runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
-import { reportsConfig } from './config';
+import { reportsSettingsFromEnv } from './config';
 
-const config = reportsConfig();
+const config = reportsSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
 const mailer = config.MAIL_DIR
   ? createMailer({ kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM })

@@ -6,9 +6,9 @@ import { Redis } from 'ioredis';
 import { createDb } from '@bodymetrics/db';
 import { processVisitorKeys, runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
-import { trackingConfig } from './config';
+import { trackingSettingsFromEnv } from './config';
 
-const config = trackingConfig();
+const config = trackingSettingsFromEnv();
 const bus = kafkaBusOf(config, 'tracking');
 await bus.ensureTopics(trackingTopics);
 // Several tracking processes must share the day's salt, or one visitor would count once per process.

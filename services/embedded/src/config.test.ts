@@ -1,0 +1,89 @@
+// Every default is written once: a setting the embedded mode shares with a distributed service is that
+// service's own schema (same name, same check, same default), and the whole system's defaults
+// (composeSystem) are the same values again.
+import { describe, expect, it } from 'vitest';
+import { adminAuthSettings, adminAuthSettingsFromEnv } from '@bodymetrics/admin-auth/settings';
+import { aggregatorSettings, aggregatorSettingsFromEnv } from '@bodymetrics/aggregator/settings';
+import { gatewaySettings, gatewaySettingsFromEnv } from '@bodymetrics/gateway/settings';
+import { reportsSettings, reportsSettingsFromEnv } from '@bodymetrics/reports/settings';
+import { defaultSystemSettings } from '@bodymetrics/system';
+import { trackingSettings, trackingSettingsFromEnv } from '@bodymetrics/tracking/settings';
+import { embeddedConfig, embeddedEnvSchema } from './config';
+
+/** Each shared setting of the embedded mode and the service fragment it comes from. */
+const sharedSettings = {
+  PORT: gatewaySettings,
+  ANALYTICS_TZ: aggregatorSettings,
+  CONTACT_TO: reportsSettings,
+  IP_STORAGE: trackingSettings,
+  RATE_LIMIT_TRACKING_PER_MINUTE: gatewaySettings,
+  TRUST_PROXY_HOPS: gatewaySettings,
+  SESSION_TTL_HOURS: adminAuthSettings,
+  COOKIE_SECURE: adminAuthSettings,
+  DEVICE_COOKIE_SECRET: adminAuthSettings,
+  RETENTION_DAYS: aggregatorSettings,
+  METRICS_HOST: gatewaySettings,
+} as const;
+
+describe('the embedded settings', () => {
+  it.each(Object.entries(sharedSettings))(
+    'take %s from its service’s fragment, not a copy',
+    (name, fragment) => {
+      const shape = embeddedEnvSchema.shape as Record<string, unknown>;
+      expect(shape[name]).toBe((fragment.shape as Record<string, unknown>)[name]);
+    },
+  );
+
+  it('of an empty environment equal the services’ defaults', () => {
+    const embedded = embeddedConfig({});
+    const gateway = gatewaySettingsFromEnv({});
+    const adminAuth = adminAuthSettingsFromEnv({});
+    const aggregator = aggregatorSettingsFromEnv({});
+    expect(embedded).toMatchObject({
+      PORT: gateway.PORT,
+      ANALYTICS_TZ: aggregator.ANALYTICS_TZ,
+      CONTACT_TO: reportsSettingsFromEnv({}).CONTACT_TO,
+      IP_STORAGE: trackingSettingsFromEnv({}).IP_STORAGE,
+      RATE_LIMIT_TRACKING_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
+      TRUST_PROXY_HOPS: gateway.TRUST_PROXY_HOPS,
+      SESSION_TTL_HOURS: adminAuth.SESSION_TTL_HOURS,
+      RETENTION_DAYS: aggregator.RETENTION_DAYS,
+      METRICS_HOST: gateway.METRICS_HOST,
+    });
+    // The figures README "Settings" states.
+    expect(embedded).toMatchObject({
+      ANALYTICS_TZ: 'Europe/Bucharest',
+      RATE_LIMIT_TRACKING_PER_MINUTE: 600,
+      SESSION_TTL_HOURS: 12,
+      RETENTION_DAYS: 395,
+      IP_STORAGE: 'truncated',
+      CONTACT_TO: 'operator@bodymetrics.local',
+      LOG_LEVEL: 'warn',
+      PORT: 8080,
+      HOST: '127.0.0.1',
+    });
+  });
+
+  it('of an empty environment are what the composed system defaults to', () => {
+    const embedded = embeddedConfig({});
+    expect(defaultSystemSettings()).toMatchObject({
+      timeZone: embedded.ANALYTICS_TZ,
+      contactTo: embedded.CONTACT_TO,
+      ipStorage: embedded.IP_STORAGE,
+      trackingRateLimitPerMinute: embedded.RATE_LIMIT_TRACKING_PER_MINUTE,
+      trustProxyHops: embedded.TRUST_PROXY_HOPS,
+      sessionTtlHours: embedded.SESSION_TTL_HOURS,
+      retentionDays: embedded.RETENTION_DAYS,
+      mailFrom: {
+        reports: reportsSettingsFromEnv({}).MAIL_FROM,
+        adminAuth: adminAuthSettingsFromEnv({}).MAIL_FROM,
+      },
+    });
+  });
+
+  it('still name the variable that is wrong', () => {
+    expect(() => embeddedConfig({ RETENTION_DAYS: '3' })).toThrow(/RETENTION_DAYS: must be at least 8/);
+    expect(() => embeddedConfig({ DEVICE_COOKIE_SECRET: 'short' })).toThrow(/DEVICE_COOKIE_SECRET/);
+    expect(() => embeddedConfig({ ADMIN_USERNAME: 'x' })).toThrow(/ADMIN_PASSWORD: .*set both/);
+  });
+});

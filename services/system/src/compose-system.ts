@@ -1,0 +1,270 @@
+// The whole product wired once (design §1): every service's buildApp on its own loopback port, the
+// aggregator and its daily retention job, and the gateway in front of them with the same route table as
+// in production — so a request takes the same path through the same code whatever runs underneath. What
+// differs between the embedded mode and a test of the whole system is only the adapters (PGlite or
+// PostgreSQL, the in-process bus or Kafka, memory or Redis, .eml files or SMTP) and the settings.
+import { createServer } from 'node:net';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { buildApp as buildAdminAuthApp } from '@bodymetrics/admin-auth';
+import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
+import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
+import type { Bus } from '@bodymetrics/bus';
+import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
+import type { Db } from '@bodymetrics/db';
+import { buildGateway, type Gateway, type GatewayOptions } from '@bodymetrics/gateway';
+import { buildApp as buildLiveApp } from '@bodymetrics/live';
+import type { Mailer } from '@bodymetrics/mail';
+import { buildApp as buildOffersApp } from '@bodymetrics/offers';
+import { buildApp as buildReportsApp } from '@bodymetrics/reports';
+import { visitorKeys, type SaltStore } from '@bodymetrics/service-kit';
+import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
+import type { SystemSettings } from './settings';
+
+export interface SystemAdapters {
+  db: Db;
+  /** Where tracking and reports publish and the aggregator consumes. */
+  bus: Bus;
+  /** Live presence: in this process's memory (one live instance), or in Redis at this URL. */
+  presence: 'memory' | { redisUrl: string };
+  /**
+   * How "analytics changed" and "admin sessions ended" reach the live service: a direct call (it runs in
+   * this process), or a publish on Redis (as between the processes of the distributed mode).
+   */
+  notifiers: 'in-process' | { redis: Redis };
+  /** Where the day's visitor salt is kept (one salt for tracking and reports); default this process's memory. */
+  saltStore?: SaltStore;
+  /** Rate-limit counters of the gateway, reports and admin-auth; default each app's own memory. */
+  counters?: Redis;
+  /** A mailer that sends as `from`; composeSystem closes each one after its service. */
+  mailer: (from: string) => Mailer;
+  /**
+   * Awaited when closing, once no service takes requests any more and before the aggregator stops: the
+   * embedded mode lets the aggregator apply the events tracking already accepted.
+   */
+  settle?: (aggregator: Aggregator) => Promise<void>;
+  /** Lines for the operator (aggregator and retention errors, trouble while closing); default none. */
+  log?: (line: string) => void;
+}
+
+export interface ListenOptions {
+  /** The gateway's interface; default 127.0.0.1. */
+  host?: string;
+  /** The gateway's port; 0 for any free one. */
+  port: number;
+  /** The gateway's internal listener of /metrics and the detailed /readyz; none by default. */
+  metrics?: { host: string; port: number } | undefined;
+}
+
+export type Upstreams = GatewayOptions['upstreams'];
+
+export interface ComposedSystem {
+  /** The gateway as this machine reaches it, e.g. http://127.0.0.1:8080 */
+  url: string;
+  /** The public origin the services were given (links in mails, the accepted Origin). */
+  publicBaseUrl: string;
+  metricsUrl?: string | undefined;
+  gateway: Gateway;
+  /** Where each service listens, for a second gateway in front of the same services. */
+  upstreams: Upstreams;
+  /** Present when settings.aggregator is on. */
+  aggregator?: Aggregator | undefined;
+  /** Stops taking requests, then the services, then (after `settle`) the aggregator; once. */
+  close(): Promise<void>;
+}
+
+/** A port that was free a moment ago, so the public URL is known before the gateway listens. */
+async function freePort(host: string): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done, fail) => server.once('error', fail).listen(0, host, done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+export const loopbackUrl = (host: string, port: number) =>
+  `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export async function composeSystem(
+  adapters: SystemAdapters,
+  settings: SystemSettings,
+  listen: ListenOptions,
+): Promise<ComposedSystem> {
+  const { db, bus } = adapters;
+  const { timeZone } = settings;
+  const log = adapters.log;
+  const host = listen.host ?? '127.0.0.1';
+  const loggerFor = (name: string): FastifyServerOptions['logger'] =>
+    settings.logger ? { level: settings.logger.level, name } : false;
+
+  // Everything opened so far, closed in reverse order if a later step fails (and by close()).
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const unwind = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (err) {
+        log?.(`system: error while closing: ${errorText(err)}`);
+      }
+    }
+  };
+
+  try {
+    // The public address is known before the gateway listens: the services put it in links and accept
+    // admin writes only from it.
+    const gatewayPort =
+      listen.port === 0 && settings.publicBaseUrl === undefined ? await freePort(host) : listen.port;
+    const publicBaseUrl = (settings.publicBaseUrl ?? loopbackUrl(host, gatewayPort)).replace(/\/+$/, '');
+
+    const mailer = (from: string): Mailer => {
+      const m = adapters.mailer(from);
+      cleanups.push(() => m.close());
+      return m;
+    };
+    const listening = async (app: FastifyInstance) => {
+      cleanups.push(() => app.close());
+      return app.listen({ host: '127.0.0.1', port: 0 });
+    };
+    const keyPrefix = settings.redisKeyPrefix;
+    const redisNotices =
+      adapters.notifiers === 'in-process' ? undefined : { redis: adapters.notifiers.redis, keyPrefix };
+
+    const live = buildLiveApp({
+      db,
+      ...(adapters.presence === 'memory'
+        ? { presence: 'memory' as const }
+        : { presence: 'redis' as const, redisUrl: adapters.presence.redisUrl, keyPrefix }),
+      ...settings.live,
+      logger: loggerFor('live'),
+    });
+    const liveUrl = await listening(live);
+
+    let aggregator: Aggregator | undefined;
+    if (settings.aggregator) {
+      const started = await startAggregator({
+        db,
+        bus,
+        timeZone,
+        // The distributed aggregator publishes this on Redis for the live instances; in one process live is
+        // next door.
+        notify: notifierOf(
+          analyticsChangedNotice,
+          redisNotices ?? { inProcess: live.live.announceAnalyticsChanged },
+        ),
+        ...(log
+          ? {
+              log: (message: string, err?: unknown) =>
+                log(`aggregator: ${message}${err ? ` (${errorText(err)})` : ''}`),
+            }
+          : {}),
+      });
+      aggregator = started;
+      cleanups.push(async () => {
+        await adapters.settle?.(started);
+        await started.shutdown();
+      });
+
+      // The aggregator process's daily job: raw events past retention go (the aggregates stay).
+      const retention = startRetention({
+        db,
+        retentionDays: settings.retentionDays,
+        timeZone,
+        log: (message, details) => {
+          const err = (details as { err?: unknown } | undefined)?.err;
+          if (err) log?.(`aggregator: ${message} (${errorText(err)})`);
+        },
+      });
+      cleanups.push(() => retention.stop());
+    }
+
+    // ONE visitor-key instance shared by tracking (the page's steps) and reports (email_provided,
+    // report_sent), so both name a visitor by the same daily key.
+    const keys = visitorKeys(timeZone, ...(adapters.saltStore ? [adapters.saltStore] : []));
+    const counters = adapters.counters;
+    const upstreams: Upstreams = {
+      live: liveUrl,
+      analytics: await listening(buildAnalyticsApp({ db, timeZone, logger: loggerFor('analytics') })),
+      adminAuth: await listening(
+        buildAdminAuthApp({
+          db,
+          ...(counters ? { redis: counters } : {}),
+          mailer: mailer(settings.mailFrom.adminAuth),
+          publicBaseUrl,
+          sessionTtlHours: settings.sessionTtlHours,
+          cookieSecure: settings.cookieSecure ?? publicBaseUrl.startsWith('https:'),
+          keyPrefix,
+          deviceCookieSecret: settings.deviceCookieSecret,
+          // Ended sessions close their live sockets at once.
+          announceSessionsRevoked: notifierOf(
+            adminSessionsRevokedNotice,
+            redisNotices ?? { inProcess: (revoked) => live.live.announceSessionsRevoked(revoked) },
+          ),
+          ...(settings.adminRateLimits ? { rateLimits: settings.adminRateLimits } : {}),
+          logger: loggerFor('admin-auth'),
+        }),
+      ),
+      reports: await listening(
+        buildReportsApp({
+          db,
+          mailer: mailer(settings.mailFrom.reports),
+          publicBaseUrl,
+          contactTo: settings.contactTo,
+          ipStorage: settings.ipStorage,
+          bus,
+          visitorKeys: keys,
+          ...(counters ? { redis: counters, redisKeyPrefix: keyPrefix } : {}),
+          ...(settings.reportsRateLimit ? { rateLimit: settings.reportsRateLimit } : {}),
+          logger: loggerFor('reports'),
+        }),
+      ),
+      offers: await listening(buildOffersApp({ db, logger: loggerFor('offers') })),
+      tracking: await listening(
+        buildTrackingApp({
+          bus,
+          ipStorage: settings.ipStorage,
+          visitorKeys: keys,
+          db,
+          logger: loggerFor('tracking'),
+        }),
+      ),
+    };
+
+    const trustProxyHops = settings.trustProxyHops;
+    const gateway: Gateway = await buildGateway({
+      upstreams,
+      ...(settings.publicDir ? { publicDir: settings.publicDir } : {}),
+      ...(settings.adminDir ? { adminDir: settings.adminDir } : {}),
+      ...(counters ? { redis: counters } : {}),
+      rateLimit: {
+        max: settings.trackingRateLimitPerMinute,
+        ...(counters ? { redisKeyPrefix: `${keyPrefix}gateway:` } : {}),
+      },
+      logger: loggerFor('gateway'),
+      publicBaseUrl,
+      // The last TRUST_PROXY_HOPS addresses of X-Forwarded-For are our own proxies.
+      trustProxy: (_address, hop) => hop < trustProxyHops,
+    });
+    cleanups.push(() => gateway.close());
+    await gateway.listen({ host, port: gatewayPort });
+    const address = gateway.server.address();
+    const port = address && typeof address !== 'string' ? address.port : gatewayPort;
+    const metricsUrl = listen.metrics ? await gateway.internal.listen(listen.metrics) : undefined;
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: loopbackUrl(host, port),
+      publicBaseUrl,
+      metricsUrl,
+      gateway,
+      upstreams,
+      aggregator,
+      close: () => (closing ??= unwind()),
+    };
+  } catch (err) {
+    await unwind();
+    throw err;
+  }
+}

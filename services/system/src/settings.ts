@@ -1,0 +1,81 @@
+// What the whole system is set to, in the product's words, and its defaults — each read from the
+// fragment of the service that owns the setting (its config.ts, README "Settings"), never written here
+// again. The embedded mode maps its environment onto this; the security suite overrides what a test needs.
+import { adminAuthSettingsFromEnv } from '@bodymetrics/admin-auth/settings';
+import type { AdminAuthDeps } from '@bodymetrics/admin-auth';
+import { aggregatorSettingsFromEnv } from '@bodymetrics/aggregator/settings';
+import { gatewaySettingsFromEnv } from '@bodymetrics/gateway/settings';
+import type { LiveDeps } from '@bodymetrics/live';
+import { reportsSettingsFromEnv } from '@bodymetrics/reports/settings';
+import type { ReportsDeps } from '@bodymetrics/reports';
+import type { IpStorage } from '@bodymetrics/service-kit';
+import { trackingSettingsFromEnv } from '@bodymetrics/tracking/settings';
+
+export interface SystemSettings {
+  /** ANALYTICS_TZ: every "today", daily row and daily visitor key is a calendar day there. */
+  timeZone: string;
+  /** PUBLIC_BASE_URL: links in mails and share pages; unset, the gateway's own address. */
+  publicBaseUrl?: string | undefined;
+  /** IP_STORAGE of tracking and reports. */
+  ipStorage: IpStorage;
+  /** CONTACT_TO of reports. */
+  contactTo: string;
+  /** MAIL_FROM of each service that sends mail. */
+  mailFrom: { reports: string; adminAuth: string };
+  /** REDIS_KEY_PREFIX of every key and channel, when the system shares state through Redis. */
+  redisKeyPrefix: string;
+  /** RATE_LIMIT_TRACKING_PER_MINUTE of the gateway. */
+  trackingRateLimitPerMinute: number;
+  /** TRUST_PROXY_HOPS of the gateway. */
+  trustProxyHops: number;
+  /** SESSION_TTL_HOURS of admin-auth. */
+  sessionTtlHours: number;
+  /** COOKIE_SECURE of admin-auth; unset, on exactly when the public address is https. */
+  cookieSecure?: boolean | undefined;
+  /** DEVICE_COOKIE_SECRET of admin-auth; unset, a key generated once and kept in the database. */
+  deviceCookieSecret?: string | undefined;
+  /** RETENTION_DAYS of the aggregator's daily retention job. */
+  retentionDays: number;
+  /** The web builds the gateway serves; unset, the repository's dist folders. */
+  publicDir?: string | undefined;
+  adminDir?: string | undefined;
+  /** Live presence and socket timing; unset, the live service's own defaults. */
+  live?: Pick<LiveDeps, 'activeWindowMs' | 'sweepIntervalMs' | 'sessionRecheckMs' | 'authTimeoutMs'>;
+  /** Overrides of reports' rate limits (tests use small ones). */
+  reportsRateLimit?: ReportsDeps['rateLimit'];
+  /** Overrides of admin-auth's rate limits (tests use small ones). */
+  adminRateLimits?: AdminAuthDeps['rateLimits'];
+  /** Each service's request log (pino); `false` for none. */
+  logger: false | { level: string };
+  /** Whether the aggregator (and its retention job) runs: a system that only answers HTTP goes without. */
+  aggregator: boolean;
+}
+
+/** The defaults of every setting above that has one: what each service reads from an empty environment. */
+export function defaultSystemSettings(): SystemSettings {
+  const tracking = trackingSettingsFromEnv({});
+  const reports = reportsSettingsFromEnv({});
+  const adminAuth = adminAuthSettingsFromEnv({});
+  const gateway = gatewaySettingsFromEnv({});
+  const aggregator = aggregatorSettingsFromEnv({});
+  return {
+    timeZone: aggregator.ANALYTICS_TZ,
+    ipStorage: tracking.IP_STORAGE,
+    contactTo: reports.CONTACT_TO,
+    mailFrom: { reports: reports.MAIL_FROM, adminAuth: adminAuth.MAIL_FROM },
+    // tracking's, reports' and admin-auth's (the three that share the day's salt and the admin counters).
+    redisKeyPrefix: tracking.REDIS_KEY_PREFIX,
+    trackingRateLimitPerMinute: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
+    trustProxyHops: gateway.TRUST_PROXY_HOPS,
+    sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
+    retentionDays: aggregator.RETENTION_DAYS,
+    logger: false,
+    aggregator: true,
+  };
+}
+
+/** The defaults with `overrides` on top; an override that is `undefined` keeps the default. */
+export function systemSettings(overrides: Partial<SystemSettings> = {}): SystemSettings {
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  return { ...defaultSystemSettings(), ...given };
+}
