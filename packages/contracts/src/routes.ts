@@ -26,7 +26,7 @@ import {
   offerClickParamsSchema,
   pageVisitRequestBodySchema,
   sessionDurationBodySchema,
-  sessionStoreBodySchema,
+  formSnapshotBodySchema,
 } from './tracking';
 
 export interface RouteContract {
@@ -62,7 +62,7 @@ export const trackingRoutes = {
   }),
   affiliateClick: route({ ...accepted, path: trackingPaths.affiliateClick, body: affiliateClickBodySchema }),
   journeyTrack: route({ ...accepted, path: trackingPaths.journeyTrack, body: journeyTrackBodySchema }),
-  sessionStore: route({ ...accepted, path: trackingPaths.sessionStore, body: sessionStoreBodySchema }),
+  formSnapshot: route({ ...accepted, path: trackingPaths.formSnapshot, body: formSnapshotBodySchema }),
   bridgeOfferClick: route({
     ...accepted,
     path: trackingPaths.bridgeOfferClick,

@@ -80,7 +80,7 @@ export interface DailyBotEventsTable {
   date: DateOnly;
   events: Generated<number>;
 }
-export interface FormSessionsTable {
+export interface FormSnapshotsTable {
   event_id: string;
   visitor_id: string | null;
   session_id: string | null;
@@ -337,7 +337,7 @@ export interface Database {
   session_durations: SessionDurationsTable;
   user_journey: UserJourneyTable;
   affiliate_clicks: AffiliateClicksTable;
-  form_sessions: FormSessionsTable;
+  form_snapshots: FormSnapshotsTable;
   daily_visits: DailyVisitsTable;
   daily_visitors: DailyVisitorsTable;
   visitor_sessions: VisitorSessionsTable;
@@ -376,7 +376,7 @@ export const analyticsTables = [
   'session_durations',
   'user_journey',
   'affiliate_clicks',
-  'form_sessions',
+  'form_snapshots',
   'daily_visits',
   'daily_visitors',
   'visitor_sessions',

@@ -79,7 +79,7 @@ async function seedAnalytics(): Promise<void> {
     )
     .execute(); // 2
   await db
-    .insertInto('form_sessions')
+    .insertInto('form_snapshots')
     .values({ event_id: uuid(600), form_data: '{"age":30}', received_at: now })
     .execute(); // 1
   await db

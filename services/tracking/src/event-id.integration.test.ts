@@ -54,7 +54,7 @@ const bodies: { url: string; body: Record<string, unknown>; topic: TopicDefiniti
   {
     url: '/api/session/store',
     body: { visitorId, age: 30, timestamp: 1763700000000 },
-    topic: topics.formSession,
+    topic: topics.formSnapshot,
     beacon: true,
   },
   {
