@@ -5,7 +5,7 @@ import { analyticsRoutes, routeUrl, type Overview } from '@bodymetrics/contracts
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiJson, isHttpError } from '@bodymetrics/web-kit/api';
-import { useSessionId } from '../auth/AdminSessionProvider';
+import { useAdminSessionId } from '../auth/AdminSessionProvider';
 import { listSizes } from '../lib/metrics';
 import { notifyUnauthorized } from '../lib/unauthorized';
 
@@ -53,7 +53,7 @@ function useAnalytics<S extends z.ZodType>(
   query?: Record<string, number>,
   refetchInterval?: number,
 ): UseQueryResult<z.output<S>> {
-  const sessionId = useSessionId();
+  const sessionId = useAdminSessionId();
   const url = routeUrl(route, query);
   return useQuery({
     queryKey: [...analyticsQueryRoot, url],
