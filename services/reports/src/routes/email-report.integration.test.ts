@@ -1,9 +1,10 @@
 // The e-mailed health report end to end: request → numbers recomputed by the engine → MJML mail in a
 // real SMTP peer → stored report; newsletter subscription once the mail's confirmation link is followed
 // (double opt-in) → unsubscribe through the next mail's link.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { ParsedMail } from 'mailparser';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
 import { newsletterRecipients } from '../app';
 import { findSubscriber } from '../newsletter.repository';
 import { listHealthReports } from '../health-metrics.repository';
@@ -22,15 +23,11 @@ let database: TestDatabase;
 let sink: SmtpSink;
 let app: ReturnType<typeof testApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reports_email');
-  sink = await startSmtpSink();
+it.beforeAll(({ database: fileDatabase, smtp }) => {
+  database = fileDatabase;
+  sink = smtp;
   app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+  return () => app.close();
 });
 beforeEach(() => {
   sink.messages.length = 0;
@@ -258,25 +255,23 @@ describe('POST /api/email-report', () => {
     expect(await countRows(database.db, 'newsletter_subscribers')).toBeGreaterThan(0);
   });
 
-  it('limits report mails per IP (they go to any address given), in memory when there is no Redis', async () => {
-    const limited = testApp({ db: database.db, smtpUrl: sink.url, rateLimit: { reportMax: 2 } });
-    try {
-      const send = (ip: string) =>
-        limited.inject({
-          method: 'POST',
-          url: '/api/email-report',
-          headers: { 'x-forwarded-for': ip },
-          payload: reportBody({ email: 'limit@example.com' }),
-        });
-      expect((await send('192.0.2.1')).statusCode).toBe(200);
-      expect((await send('192.0.2.1')).statusCode).toBe(200);
-      const third = await send('192.0.2.1');
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ error: { code: 'rate_limited' } });
-      expect(sink.messages).toHaveLength(2);
-      expect((await send('192.0.2.2')).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+  it('limits report mails per IP (they go to any address given), in memory when there is no Redis', async ({
+    closeAfter,
+  }) => {
+    const limited = closeAfter(testApp({ db: database.db, smtpUrl: sink.url, rateLimit: { reportMax: 2 } }));
+    const send = (ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/email-report',
+        headers: { 'x-forwarded-for': ip },
+        payload: reportBody({ email: 'limit@example.com' }),
+      });
+    expect((await send('192.0.2.1')).statusCode).toBe(200);
+    expect((await send('192.0.2.1')).statusCode).toBe(200);
+    const third = await send('192.0.2.1');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(sink.messages).toHaveLength(2);
+    expect((await send('192.0.2.2')).statusCode).toBe(200);
   });
 });

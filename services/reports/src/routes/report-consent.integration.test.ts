@@ -1,9 +1,10 @@
 // The report form's two separate choices: explicit consent to process the health data (without it the
 // request is refused and nothing is stored or sent) and the newsletter (the address is subscribed only
 // when that box was ticked and the address's owner confirmed through the mail's link).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { ParsedMail } from 'mailparser';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
 import { HEALTH_DATA_CONSENT_REQUIRED } from '@bodymetrics/contracts';
 import { newsletterRecipients } from '../app';
 import { findSubscriber } from '../newsletter.repository';
@@ -13,15 +14,11 @@ let database: TestDatabase;
 let sink: SmtpSink;
 let app: ReturnType<typeof testApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reports_consent');
-  sink = await startSmtpSink();
+it.beforeAll(({ database: fileDatabase, smtp }) => {
+  database = fileDatabase;
+  sink = smtp;
   app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+  return () => app.close();
 });
 beforeEach(() => {
   sink.messages.length = 0;

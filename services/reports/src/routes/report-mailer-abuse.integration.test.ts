@@ -6,8 +6,9 @@
 // - names that carry links or bidi/control characters are refused (report and contact), nothing mailed.
 import { createHash } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { beforeEach, describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
 import { findSubscriber } from '../newsletter.repository';
 import { countRows, reportBody, testApp, visibleText } from '../test-support';
 
@@ -15,20 +16,16 @@ let database: TestDatabase;
 let sink: SmtpSink;
 let app: ReturnType<typeof testApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reports_mailer_abuse');
-  sink = await startSmtpSink();
+it.beforeAll(({ database: fileDatabase, smtp }) => {
+  database = fileDatabase;
+  sink = smtp;
   // Per-IP budgets out of the way: each request below comes from its own documentation address anyway.
   app = testApp({
     db: database.db,
     smtpUrl: sink.url,
     rateLimit: { reportMax: 1000, contactMax: 1000, submitReportMax: 1000 },
   });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+  return () => app.close();
 });
 beforeEach(() => {
   sink.messages.length = 0;

@@ -3,8 +3,9 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
 import { findShareImage } from '../share-images.repository';
 import { countRows, PUBLIC_BASE_URL, testApp } from '../test-support';
 
@@ -12,15 +13,11 @@ let database: TestDatabase;
 let sink: SmtpSink;
 let app: ReturnType<typeof testApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reports_share');
-  sink = await startSmtpSink();
+it.beforeAll(({ database: fileDatabase, smtp }) => {
+  database = fileDatabase;
+  sink = smtp;
   app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+  return () => app.close();
 });
 
 /** Width and height from the PNG's IHDR chunk (bytes 16..23, big-endian), after checking the signature. */

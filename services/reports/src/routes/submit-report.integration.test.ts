@@ -1,6 +1,7 @@
 // POST /api/submit-report: the same report sent twice is stored once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
 import { listHealthReports } from '../health-metrics.repository';
 import { countRows, reportBody, testApp } from '../test-support';
 
@@ -8,15 +9,11 @@ let database: TestDatabase;
 let sink: SmtpSink;
 let app: ReturnType<typeof testApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reports_submit');
-  sink = await startSmtpSink();
+it.beforeAll(({ database: fileDatabase, smtp }) => {
+  database = fileDatabase;
+  sink = smtp;
   app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+  return () => app.close();
 });
 
 const submit = (body: Record<string, unknown>) =>

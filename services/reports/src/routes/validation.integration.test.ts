@@ -1,27 +1,24 @@
 // Bad input never reaches Postgres or the SMTP server: every case is a 400 whose message names the
 // field (with the exact text the public app shows, spec §5), with no row stored and no mail sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
 import { countRows, knownMetrics, reportBody, testApp } from '../test-support';
 
 let database: TestDatabase;
 let sink: SmtpSink;
 let app: ReturnType<typeof testApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reports_validation');
-  sink = await startSmtpSink();
+it.beforeAll(({ database: fileDatabase, smtp }) => {
+  database = fileDatabase;
+  sink = smtp;
   // A generous limit: this file sends many contact and report requests from one address on purpose.
   app = testApp({
     db: database.db,
     smtpUrl: sink.url,
     rateLimit: { contactMax: 1000, reportMax: 1000, submitReportMax: 1000 },
   });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+  return () => app.close();
 });
 
 const without = (body: Record<string, unknown>, key: string) =>
