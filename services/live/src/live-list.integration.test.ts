@@ -3,9 +3,9 @@
 // last tab closed leaves the admin's live list at once (the window is set to ten minutes here, so only the
 // socket closing can explain it), a second open tab keeps them listed, and each row carries the visitor's
 // flow stage as their page reported it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
-import { createTestDatabase, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
+import { afterEach, describe, expect } from 'vitest';
+import { testInfra, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { LiveDeps } from './app';
 import {
   createAdminWithSession,
@@ -16,27 +16,19 @@ import {
 } from './test-support';
 
 let testDb: TestDatabase;
-let redis: Redis;
-const filePrefix = `test:live-list:${uniqueTag()}:`;
+let filePrefix: string;
 const running: RunningLive[] = [];
 const sockets: TestSocket[] = [];
 const tenMinutes = 10 * 60_000;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live_list');
-  redis = new Redis(testInfra().redisUrl);
+it.beforeAll(({ database, keyPrefix }) => {
+  testDb = database;
+  filePrefix = keyPrefix;
 });
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.close();
   await Promise.all(running.splice(0).map((r) => r.close()));
 });
-afterAll(async () => {
-  const keys = await redis.keys(`${filePrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await testDb?.drop();
-});
-
 let prefixCounter = 0;
 const modes = {
   memory: { instances: 1, deps: { presence: 'memory' } },

@@ -1,15 +1,10 @@
 // /analytics-ws in distributed mode: real Redis (presence + fan-out between instances), real Postgres
 // (admin sessions), real `ws` clients on ephemeral ports.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { afterEach, describe, expect } from 'vitest';
+import type { Redis } from 'ioredis';
 import { adminSessionsRevokedChannel, analyticsChangedChannel, liveCloseCodes } from '@bodymetrics/contracts';
-import {
-  createTestDatabase,
-  eventually,
-  testInfra,
-  uniqueTag,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, testInfra, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { LiveDeps } from './app';
 import {
   createAdminWithSession,
@@ -21,25 +16,19 @@ import {
 
 let testDb: TestDatabase;
 let redis: Redis;
-const filePrefix = `test:live:${uniqueTag()}:`;
+let filePrefix: string;
 const running: RunningLive[] = [];
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live');
-  redis = new Redis(testInfra().redisUrl);
+it.beforeAll(({ database, redis: fileRedis, keyPrefix }) => {
+  testDb = database;
+  redis = fileRedis;
+  filePrefix = keyPrefix;
 });
 
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.close();
   await Promise.all(running.splice(0).map((r) => r.close()));
-});
-
-afterAll(async () => {
-  const keys = await redis.keys(`${filePrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await testDb?.drop();
 });
 
 let prefixCounter = 0;

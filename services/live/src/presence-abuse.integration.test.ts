@@ -2,9 +2,9 @@
 // as distributed — there across two instances): one client network cannot fill the live list with made-up
 // visitors, and a socket cannot move another visitor's entry. The client address is the one X-Forwarded-For
 // names (the gateway's single hop, trusted by every service), so each test speaks from the network it needs.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
-import { createTestDatabase, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
+import { afterEach, describe, expect } from 'vitest';
+import { testInfra, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { LiveDeps } from './app';
 import {
   createAdminWithSession,
@@ -15,26 +15,18 @@ import {
 } from './test-support';
 
 let testDb: TestDatabase;
-let redis: Redis;
-const filePrefix = `test:live-abuse:${uniqueTag()}:`;
+let filePrefix: string;
 const running: RunningLive[] = [];
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live_abuse');
-  redis = new Redis(testInfra().redisUrl);
+it.beforeAll(({ database, keyPrefix }) => {
+  testDb = database;
+  filePrefix = keyPrefix;
 });
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.close();
   await Promise.all(running.splice(0).map((r) => r.close()));
 });
-afterAll(async () => {
-  const keys = await redis.keys(`${filePrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await testDb?.drop();
-});
-
 let prefixCounter = 0;
 const modes = {
   memory: { instances: 1, deps: { presence: 'memory' } },
