@@ -1,8 +1,9 @@
 // The gateway in front of the REAL offers service (its own test database, seeded): what a browser gets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { seedAffiliateOffers, seedContent, seedLegalPages } from '@bodymetrics/db';
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildGateway, type Gateway } from './app';
 import { createBuiltApps, unusedUrl, type BuiltApps } from './test-support';
 
@@ -14,8 +15,8 @@ let builds: BuiltApps;
 const expectedCsp =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self';font-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'";
 
-beforeAll(async () => {
-  database = await createTestDatabase('gateway_offers');
+it.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   await seedContent(database.db);
   offers = buildOffersApp({ db: database.db });
   const offersUrl = await offers.listen({ host: '127.0.0.1', port: 0 });
@@ -38,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await offers?.close();
-  await database?.drop();
   await builds?.remove();
 });
 

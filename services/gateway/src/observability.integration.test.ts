@@ -2,10 +2,11 @@
 // and /metrics on both that moved with the traffic (request counts by route pattern and status) — the
 // gateway's on its internal listener only.
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { seedContent } from '@bodymetrics/db';
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildGateway, type Gateway } from './app';
 import { createBuiltApps, unusedUrl, type BuiltApps } from './test-support';
 
@@ -40,8 +41,8 @@ let publicUrl: string;
 const gatewayLogs = logCapture();
 const offersLogs = logCapture();
 
-beforeAll(async () => {
-  database = await createTestDatabase('gateway_observability');
+it.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   await seedContent(database.db);
   offers = buildOffersApp({ db: database.db, logger: offersLogs.logger });
   const offersUrl = await offers.listen({ host: '127.0.0.1', port: 0 });
@@ -66,7 +67,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await offers?.close();
-  await database?.drop();
   await builds?.remove();
 });
 

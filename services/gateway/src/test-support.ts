@@ -2,11 +2,11 @@
 // they received (stub upstreams, not mocks of a database), an address where nothing listens, and build
 // folders for the SPA hosting.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
+import { closedPort } from '@bodymetrics/testing';
 import type { UpstreamName, Upstreams } from './route-table';
 
 export interface EchoedRequest {
@@ -67,15 +67,8 @@ export async function startEchoUpstreams(): Promise<{ upstreams: Upstreams; clos
   };
 }
 
-/** The URL of a port that was free a moment ago: a service that is down. */
-export async function unusedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
+/** The URL of a port nothing listens on: a service that is down. */
+export const unusedUrl = async (): Promise<string> => `http://127.0.0.1:${await closedPort()}`;
 
 export interface BuiltApps {
   publicDir: string;
