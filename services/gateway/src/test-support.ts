@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
+import { seedContent, type Db } from '@bodymetrics/db';
+import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { closedPort } from '@bodymetrics/testing';
+import { buildGateway, type Gateway } from './app';
 import type { UpstreamName, Upstreams } from './route-table';
 
 export interface EchoedRequest {
@@ -101,5 +104,53 @@ export async function createBuiltApps(): Promise<BuiltApps> {
     adminDir,
     missingDir: join(root, 'not-built'),
     remove: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+export interface GatewayOnOffers {
+  gateway: Gateway;
+  offers: ReturnType<typeof buildOffersApp>;
+  builds: BuiltApps;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway in front of the REAL offers service on `db` (its content seeded here), every other upstream
+ * down, serving two small builds: what a browser gets from the site when only the offers are up.
+ */
+export async function startGatewayOnOffers(
+  db: Db,
+  loggers: {
+    gateway?: Parameters<typeof buildGateway>[0]['logger'];
+    offers?: Parameters<typeof buildOffersApp>[0]['logger'];
+  } = {},
+): Promise<GatewayOnOffers> {
+  await seedContent(db);
+  const offers = buildOffersApp({ db, ...(loggers.offers ? { logger: loggers.offers } : {}) });
+  const offersUrl = await offers.listen({ host: '127.0.0.1', port: 0 });
+  const down = await unusedUrl();
+  const builds = await createBuiltApps();
+  const gateway = await buildGateway({
+    upstreams: {
+      tracking: down,
+      offers: offersUrl,
+      reports: down,
+      adminAuth: down,
+      analytics: down,
+      live: down,
+    },
+    publicDir: builds.publicDir,
+    adminDir: builds.adminDir,
+    ...(loggers.gateway ? { logger: loggers.gateway } : {}),
+  });
+  return {
+    gateway,
+    offers,
+    builds,
+    async close() {
+      await gateway.close();
+      await offers.close();
+      await builds.remove();
+    },
   };
 }
