@@ -32,7 +32,7 @@ import {
   reportRequestBodySchema,
   resetPasswordBodySchema,
   sessionDurationBodySchema,
-  sessionStoreBodySchema,
+  formSnapshotBodySchema,
   shareImageBodySchema,
   topicName,
   trackingTopics,
@@ -101,7 +101,7 @@ const valid = {
     deviceType: 'mobile',
     userAgent: 'UA',
   },
-  sessionStore: {
+  formSnapshot: {
     visitorId: 'v',
     sessionId: 's',
     age: 30,
@@ -466,8 +466,8 @@ function targets(): Target[] {
     jsonEndpoint(
       'POST /api/session/store',
       '/api/session/store',
-      valid.sessionStore,
-      accepts(sessionStoreBodySchema),
+      valid.formSnapshot,
+      accepts(formSnapshotBodySchema),
       { runs: 700, bodyLimit: tracking },
     ),
     jsonEndpoint(
@@ -638,7 +638,7 @@ describe('bad input to every public endpoint', () => {
       ['session duration', accepts(sessionDurationBodySchema)(valid.sessionDuration)],
       ['affiliate click', accepts(affiliateClickBodySchema)(valid.affiliateClick)],
       ['journey', accepts(journeyTrackBodySchema)(valid.journey)],
-      ['session store', accepts(sessionStoreBodySchema)(valid.sessionStore)],
+      ['form snapshot', accepts(formSnapshotBodySchema)(valid.formSnapshot)],
       ['bridge click', accepts(bridgeOfferClickBodySchema)(valid.bridgeClick)],
       ['contact', accepts(contactBodySchema)(valid.contact)],
       ['report', accepts(reportBodySchema)(valid.report)],

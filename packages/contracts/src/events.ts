@@ -6,7 +6,7 @@ import {
   pageLeaveBodySchema,
   pageVisitBodySchema,
   sessionDurationBodySchema,
-  sessionStoreBodySchema,
+  formSnapshotBodySchema,
 } from './tracking';
 import {
   pageUrlSchema,
@@ -75,11 +75,11 @@ export const affiliateClickEventSchema = z.strictObject({
 });
 export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
 
-export const formSessionEventSchema = sessionStoreBodySchema.omit(noEventId).extend({
+export const formSnapshotEventSchema = formSnapshotBodySchema.omit(noEventId).extend({
   ipAddress: z.string().max(64).nullable(),
   ...botFlag,
 });
-export type FormSessionEvent = z.infer<typeof formSessionEventSchema>;
+export type FormSnapshotEvent = z.infer<typeof formSnapshotEventSchema>;
 
 /** Every message is `{ id (UUIDv7), type, version, receivedAt, payload }`. */
 export const envelopeSchema = <P extends z.ZodType>(type: string, payload: P) =>

@@ -5,7 +5,7 @@ export const trackingPaths = {
   sessionDuration: '/api/analytics/session-duration',
   affiliateClick: '/api/analytics/affiliate-click',
   journeyTrack: '/api/journey/track',
-  sessionStore: '/api/session/store',
+  formSnapshot: '/api/session/store',
   bridgeOfferClick: '/api/affiliate-offers/click',
   offerCounterClick: '/api/affiliate-offers/:id/click',
 } as const;

@@ -17,7 +17,7 @@ import {
   offerClickParamsSchema,
   pageVisitRequestBodySchema,
   sessionDurationBodySchema,
-  sessionStoreBodySchema,
+  formSnapshotBodySchema,
 } from './tracking';
 
 /** Every tracking write answers 202 once the bus took the event (its envelope id). */
@@ -37,7 +37,7 @@ export const trackingRoutes = {
   }),
   affiliateClick: route({ ...accepted, path: trackingPaths.affiliateClick, body: affiliateClickBodySchema }),
   journeyTrack: route({ ...accepted, path: trackingPaths.journeyTrack, body: journeyTrackBodySchema }),
-  sessionStore: route({ ...accepted, path: trackingPaths.sessionStore, body: sessionStoreBodySchema }),
+  formSnapshot: route({ ...accepted, path: trackingPaths.formSnapshot, body: formSnapshotBodySchema }),
   bridgeOfferClick: route({
     ...accepted,
     path: trackingPaths.bridgeOfferClick,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import {
   affiliateClickEventSchema,
   envelopeSchema,
-  formSessionEventSchema,
+  formSnapshotEventSchema,
   journeyEventSchema,
   pageVisitEventSchema,
   sessionDurationEventSchema,
@@ -44,10 +44,13 @@ export const topics = {
   affiliateClick: topic('tracking.affiliate-click.v1', 'affiliate_click', affiliateClickEventSchema, (p) =>
     String(p.offerId),
   ),
-  formSession: topic(
+  // The form snapshot's topic and event type keep the names they were deployed under (wire names, like the
+  // spec's /api/session/store): renaming a live topic loses the events still on the old one unless both are
+  // consumed for a release, and nothing is gained but the word. Everywhere else it is `formSnapshot`.
+  formSnapshot: topic(
     'tracking.form-session.v1',
     'form_session',
-    formSessionEventSchema,
+    formSnapshotEventSchema,
     (p) => p.visitorId ?? p.sessionId ?? 'anonymous',
   ),
 } as const;

@@ -116,8 +116,11 @@ export const journeyTrackBodySchema = z.strictObject({
 });
 export type JourneyTrackBody = z.infer<typeof journeyTrackBodySchema>;
 
-/** POST /api/session/store: the form as the visitor is filling it in, plus a timestamp. Every field optional. */
-export const sessionStoreBodySchema = z.strictObject({
+/**
+ * A form snapshot — POST /api/session/store (the spec's path; its "session" is the form's): the form as the
+ * visitor is filling it in, plus a timestamp. Every field optional.
+ */
+export const formSnapshotBodySchema = z.strictObject({
   visitorId: visitorIdSchema.optional(),
   sessionId: sessionIdSchema.optional(),
   age: z.number().min(0).max(200).nullish(),
@@ -133,7 +136,7 @@ export const sessionStoreBodySchema = z.strictObject({
   timestamp: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]),
   ...eventId,
 });
-export type SessionStoreBody = z.infer<typeof sessionStoreBodySchema>;
+export type FormSnapshotBody = z.infer<typeof formSnapshotBodySchema>;
 
 const offerIdRule = 'must be a positive whole number (the id of an offer)';
 /**

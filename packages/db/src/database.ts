@@ -27,7 +27,7 @@ export const analyticsTables = [
   'session_durations',
   'user_journey',
   'affiliate_clicks',
-  'form_sessions',
+  'form_snapshots',
   'daily_visits',
   'daily_visitors',
   'visitor_sessions',

@@ -9,6 +9,7 @@ import * as engagedVisits from './migrations/2026-11-23T0500_engaged_visits';
 import * as orderedFunnel from './migrations/2026-11-23T0600_ordered_funnel';
 import * as visitorConversions from './migrations/2026-11-23T0800_visitor_conversions';
 import * as uniqueClicks from './migrations/2026-11-23T0900_unique_clicks';
+import * as formSnapshots from './migrations/2026-11-23T1000_form_snapshots';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0600_ordered_funnel': orderedFunnel,
   '2026-11-23T0800_visitor_conversions': visitorConversions,
   '2026-11-23T0900_unique_clicks': uniqueClicks,
+  '2026-11-23T1000_form_snapshots': formSnapshots,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

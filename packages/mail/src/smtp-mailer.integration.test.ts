@@ -1,15 +1,13 @@
 // The SMTP mailer against a real SMTP peer (smtp-server in-process), and against a port nobody listens on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { closedPort, type SmtpSink } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { createMailer, MailDeliveryError } from './index';
 
 describe('SMTP mailer', () => {
   let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(async () => {
-    await sink.close();
+  it.beforeAll(({ smtp }) => {
+    sink = smtp;
   });
 
   it('delivers the message with its parts, Reply-To and extra headers', async () => {

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { adminSessionsRevokedChannel } from '@bodymetrics/contracts';
 import { eventually, testInfra } from '@bodymetrics/testing';
 import {
@@ -15,23 +15,21 @@ import {
   setAdminPassword,
 } from './admin-accounts';
 import { weakPasswordMessages } from './password-policy';
-import { login, startAdminAuth, validateSession, type AdminAuthFixture } from './test-support';
+import { login, adminAuthTest, validateSession, type AdminAuth } from './test-support';
 
-let f: AdminAuthFixture;
+const it = adminAuthTest();
+let f: AdminAuth;
 
-beforeAll(async () => {
-  f = await startAdminAuth('admin_accounts');
-});
-afterAll(async () => {
-  await f?.close();
+it.beforeAll(async ({ adminAuth }) => {
+  f = adminAuth;
 });
 
 const adminRow = (username: string) =>
-  f.testDb.db.selectFrom('admin_users').selectAll().where('username', '=', username).executeTakeFirst();
+  f.database.db.selectFrom('admin_users').selectAll().where('username', '=', username).executeTakeFirst();
 
 describe('createAdmin', () => {
   it('creates an active admin with an scrypt hash who can log in', async () => {
-    const admin = await createAdmin(f.testDb.db, {
+    const admin = await createAdmin(f.database.db, {
       username: 'ana',
       email: 'ana@example.test',
       password: 'parola123',
@@ -72,36 +70,36 @@ describe('createAdmin', () => {
       'The username must be 1 to 64 characters',
     ],
   ])('refuses %j: %s', async (input, message) => {
-    await expect(createAdmin(f.testDb.db, input)).rejects.toThrow(new AdminAccountError(message));
+    await expect(createAdmin(f.database.db, input)).rejects.toThrow(new AdminAccountError(message));
   });
 });
 
 describe('disable, enable, set-password', () => {
   it('disabling refuses logins and ends open sessions; enabling lets the admin back in', async () => {
-    await createAdmin(f.testDb.db, { username: 'dan', email: 'dan@example.test', password: 'parola123' });
+    await createAdmin(f.database.db, { username: 'dan', email: 'dan@example.test', password: 'parola123' });
     const { sessionId } = (await login(f.app, 'dan', 'parola123')).json();
 
-    await setAdminActive(f.testDb.db, { username: 'dan', active: false });
+    await setAdminActive(f.database.db, { username: 'dan', active: false });
     expect((await validateSession(f.app, sessionId)).json()).toEqual({ valid: false });
     expect((await login(f.app, 'dan', 'parola123')).statusCode).toBe(401);
 
-    await setAdminActive(f.testDb.db, { username: 'dan', active: true });
+    await setAdminActive(f.database.db, { username: 'dan', active: true });
     expect((await login(f.app, 'dan', 'parola123')).statusCode).toBe(200);
   });
 
   it('set-password applies the rule, changes the password and ends open sessions', async () => {
-    await createAdmin(f.testDb.db, { username: 'eva', email: 'eva@example.test', password: 'parola123' });
+    await createAdmin(f.database.db, { username: 'eva', email: 'eva@example.test', password: 'parola123' });
     const { sessionId } = (await login(f.app, 'eva', 'parola123')).json();
-    await expect(setAdminPassword(f.testDb.db, { username: 'eva', password: 'short1' })).rejects.toThrow(
+    await expect(setAdminPassword(f.database.db, { username: 'eva', password: 'short1' })).rejects.toThrow(
       'Parola trebuie să aibă cel puțin 8 caractere',
     );
-    await setAdminPassword(f.testDb.db, { username: 'eva', password: 'nouaParola1' });
+    await setAdminPassword(f.database.db, { username: 'eva', password: 'nouaParola1' });
     expect((await validateSession(f.app, sessionId)).json()).toEqual({ valid: false });
     expect((await login(f.app, 'eva', 'nouaParola1')).statusCode).toBe(200);
   });
 
   it('names a missing admin', async () => {
-    await expect(setAdminActive(f.testDb.db, { username: 'nobody', active: false })).rejects.toThrow(
+    await expect(setAdminActive(f.database.db, { username: 'nobody', active: false })).rejects.toThrow(
       'No admin named "nobody"',
     );
   });
@@ -110,11 +108,11 @@ describe('disable, enable, set-password', () => {
 describe('weak passwords (issue 11 item 11, NIST SP 800-63B 5.1.1.2)', () => {
   it('admin12345 is refused for admin: it contains the username', async () => {
     await expect(
-      createAdmin(f.testDb.db, { username: 'admin', email: 'admin@example.test', password: 'admin12345' }),
+      createAdmin(f.database.db, { username: 'admin', email: 'admin@example.test', password: 'admin12345' }),
     ).rejects.toThrow(new AdminAccountError(weakPasswordMessages.containsUsername));
     // Whatever the case of either.
     await expect(
-      createAdmin(f.testDb.db, { username: 'Admin', email: 'admin@example.test', password: 'xADMIN2026' }),
+      createAdmin(f.database.db, { username: 'Admin', email: 'admin@example.test', password: 'xADMIN2026' }),
     ).rejects.toThrow(weakPasswordMessages.containsUsername);
     expect(await adminRow('admin')).toBeUndefined();
   });
@@ -123,25 +121,29 @@ describe('weak passwords (issue 11 item 11, NIST SP 800-63B 5.1.1.2)', () => {
     'a common or breached password (%s) is refused, whatever its case',
     async (password) => {
       await expect(
-        createAdmin(f.testDb.db, { username: 'mara', email: 'mara@example.test', password }),
+        createAdmin(f.database.db, { username: 'mara', email: 'mara@example.test', password }),
       ).rejects.toThrow(new AdminAccountError(weakPasswordMessages.common));
     },
   );
 
   it('set-password applies the same rules; the test fixtures and an ordinary password pass', async () => {
-    await createAdmin(f.testDb.db, { username: 'ionut', email: 'ionut@example.test', password: 'parola123' });
-    await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password: 'Ionut2026' })).rejects.toThrow(
-      weakPasswordMessages.containsUsername,
-    );
-    await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password: 'letmein1' })).rejects.toThrow(
-      weakPasswordMessages.common,
-    );
+    await createAdmin(f.database.db, {
+      username: 'ionut',
+      email: 'ionut@example.test',
+      password: 'parola123',
+    });
+    await expect(
+      setAdminPassword(f.database.db, { username: 'ionut', password: 'Ionut2026' }),
+    ).rejects.toThrow(weakPasswordMessages.containsUsername);
+    await expect(
+      setAdminPassword(f.database.db, { username: 'ionut', password: 'letmein1' }),
+    ).rejects.toThrow(weakPasswordMessages.common);
     for (const password of ['correct horse battery 42', 'cantar-e2e-2026', 'embedded-pass-1', 'first-pass-1'])
-      await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password })).resolves.toMatchObject({
+      await expect(setAdminPassword(f.database.db, { username: 'ionut', password })).resolves.toMatchObject({
         username: 'ionut',
       });
     // The length and letters-and-digits rule still comes first.
-    await expect(setAdminPassword(f.testDb.db, { username: 'ionut', password: 'abc' })).rejects.toThrow(
+    await expect(setAdminPassword(f.database.db, { username: 'ionut', password: 'abc' })).rejects.toThrow(
       'Parola trebuie să aibă cel puțin 8 caractere',
     );
   });
@@ -149,12 +151,12 @@ describe('weak passwords (issue 11 item 11, NIST SP 800-63B 5.1.1.2)', () => {
 
 describe('ensureAdminFromEnv', () => {
   it('creates the admin once and leaves it alone afterwards', async () => {
-    const first = await ensureAdminFromEnv(f.testDb.db, { username: 'boot', password: 'parola123' });
+    const first = await ensureAdminFromEnv(f.database.db, { username: 'boot', password: 'parola123' });
     expect(first).toMatchObject({
       created: true,
       admin: { username: 'boot', email: 'boot@bodymetrics.local', isActive: true },
     });
-    const second = await ensureAdminFromEnv(f.testDb.db, {
+    const second = await ensureAdminFromEnv(f.database.db, {
       username: 'boot',
       password: 'altaParola2',
       email: 'x@example.test',
@@ -168,7 +170,7 @@ describe('ensureAdminFromEnv', () => {
   });
 
   it('refuses a weak password from the environment', async () => {
-    await expect(ensureAdminFromEnv(f.testDb.db, { username: 'weak', password: 'admin' })).rejects.toThrow(
+    await expect(ensureAdminFromEnv(f.database.db, { username: 'weak', password: 'admin' })).rejects.toThrow(
       AdminAccountError,
     );
   });
@@ -180,7 +182,7 @@ describe('the CLI (npm run admin -- …)', () => {
   const run = async (args: string[], env: Record<string, string> = {}) => {
     try {
       const { stdout, stderr } = await promisify(execFile)(tsx, [cli, ...args], {
-        env: { ...process.env, DATABASE_URL: f.testDb.url, ADMIN_PASSWORD: '', ...env },
+        env: { ...process.env, DATABASE_URL: f.database.url, ADMIN_PASSWORD: '', ...env },
       });
       return { code: 0, stdout, stderr };
     } catch (err) {
@@ -218,7 +220,7 @@ describe('the CLI (npm run admin -- …)', () => {
   });
 
   it('disable also tells the live service on Redis that the sessions ended', async () => {
-    await createAdmin(f.testDb.db, {
+    await createAdmin(f.database.db, {
       username: 'cli-live',
       email: 'cli-live@example.test',
       password: 'parola123',

@@ -1,6 +1,6 @@
 // Forgotten password: the mail in a real SMTP sink, its link used once, the rule on the new password,
 // and the same answer for accounts that do not exist.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import type { SmtpSink } from '@bodymetrics/testing';
 import { createAdmin, setAdminActive } from './admin-accounts';
 import { forgotPasswordAnswer } from './routes/password-reset';
@@ -11,41 +11,43 @@ import {
   freshIp,
   login,
   publicBaseUrl,
-  startAdminAuth,
+  adminAuthTest,
   validateSession,
-  type AdminAuthFixture,
+  type AdminAuth,
 } from './test-support';
 
-let f: AdminAuthFixture;
+// Many links for one account here; the per-account mail limit has its own test below.
+const it = adminAuthTest({
+  rateLimits: { ...defaultRateLimits, resetMailsPerAccount: { points: 100, durationSeconds: 3600 } },
+});
+let f: AdminAuth;
 
-beforeAll(async () => {
-  // Many links for one account here; the per-account mail limit has its own test below.
-  f = await startAdminAuth('admin_reset', {
-    rateLimits: { ...defaultRateLimits, resetMailsPerAccount: { points: 100, durationSeconds: 3600 } },
-  });
-  await createAdmin(f.testDb.db, {
+it.beforeAll(async ({ adminAuth }) => {
+  f = adminAuth;
+  await createAdmin(f.database.db, {
     username: 'operator',
     email: 'Operator@Example.test',
     password: 'parola123',
   });
-  await createAdmin(f.testDb.db, { username: 'second', email: 'second@example.test', password: 'parola123' });
-  await createAdmin(f.testDb.db, {
+  await createAdmin(f.database.db, {
+    username: 'second',
+    email: 'second@example.test',
+    password: 'parola123',
+  });
+  await createAdmin(f.database.db, {
     username: 'retired',
     email: 'retired@example.test',
     password: 'parola123',
   });
-  await setAdminActive(f.testDb.db, { username: 'retired', active: false });
-  await createAdmin(f.testDb.db, {
+  await setAdminActive(f.database.db, { username: 'retired', active: false });
+  await createAdmin(f.database.db, {
     username: 'flooded',
     email: 'flooded@example.test',
     password: 'parola123',
   });
 });
-afterAll(async () => {
-  await f?.close();
-});
 beforeEach(() => {
-  f.sink.messages.length = 0;
+  f.smtp.messages.length = 0;
 });
 
 const forgot = (payload: object, app = f.app) =>
@@ -61,7 +63,7 @@ const linkIn = (mail: ParsedMail): URL => {
   return new URL(match[0]);
 };
 const mailTo = (address: string) =>
-  f.sink.waitFor(
+  f.smtp.waitFor(
     (m) => m.to !== undefined && JSON.stringify(m.to).toLowerCase().includes(address.toLowerCase()),
   );
 
@@ -88,7 +90,7 @@ describe('forgot-password', () => {
     expect(mail.html).toContain(link.toString().replace(/&/g, '&amp;'));
 
     // Stored only as its hash, valid for 30 minutes.
-    const row = await f.testDb.db
+    const row = await f.database.db
       .selectFrom('password_resets')
       .selectAll()
       .where('token', '=', sha256Hex(token))
@@ -98,7 +100,7 @@ describe('forgot-password', () => {
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
     expect(
-      await f.testDb.db
+      await f.database.db
         .selectFrom('password_resets')
         .select('id')
         .where('token', '=', token)
@@ -126,9 +128,9 @@ describe('forgot-password', () => {
     await app.close();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: forgotPasswordAnswer });
-    expect(f.sink.messages).toHaveLength(0);
+    expect(f.smtp.messages).toHaveLength(0);
     expect(
-      await f.testDb.db
+      await f.database.db
         .selectFrom('password_resets')
         .select('id')
         .where('email', '=', 'stranger@example.test')
@@ -141,7 +143,7 @@ describe('forgot-password', () => {
     const res = await forgot({ email: 'retired@example.test' }, app);
     await app.close();
     expect(res.json()).toEqual({ success: true, message: forgotPasswordAnswer });
-    expect(f.sink.messages).toHaveLength(0);
+    expect(f.smtp.messages).toHaveLength(0);
   });
 
   it('at most 3 mails per account per hour; further requests get the same answer and no mail', async () => {
@@ -150,7 +152,7 @@ describe('forgot-password', () => {
     for (let i = 0; i < 5; i++) answers.push((await forgot({ email: 'flooded@example.test' }, app)).json());
     await app.close();
     expect(answers).toEqual(Array(5).fill({ success: true, message: forgotPasswordAnswer }));
-    expect(f.sink.messages.filter((m) => JSON.stringify(m.to).includes('flooded@example.test'))).toHaveLength(
+    expect(f.smtp.messages.filter((m) => JSON.stringify(m.to).includes('flooded@example.test'))).toHaveLength(
       3,
     );
   });
@@ -176,7 +178,7 @@ describe('reset-password', () => {
 
   it('an expired link is refused', async () => {
     const token = await tokenFor({ email: 'second@example.test' }, 'second@example.test');
-    await f.testDb.db
+    await f.database.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('token', '=', sha256Hex(token))
@@ -237,7 +239,7 @@ describe('reset-password', () => {
 
   it('a new password makes older links of the same account stop working', async () => {
     const first = await tokenFor({ email: 'second@example.test' }, 'second@example.test');
-    f.sink.messages.length = 0;
+    f.smtp.messages.length = 0;
     const second = await tokenFor({ email: 'second@example.test' }, 'second@example.test');
     expect(second).not.toBe(first);
     expect((await reset(second, 'finalParola5')).statusCode).toBe(200);

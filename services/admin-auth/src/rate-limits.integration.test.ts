@@ -1,20 +1,18 @@
 // Brute-force limits, counted in Redis: per (username, client network) (failed logins), per client IP and
 // per client network (all login attempts), per username only a progressive delay that a browser with a
 // device marker skips, and per IP on forgot-password. A refused request says 429 and when to come back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createAdmin } from './admin-accounts';
-import { freshIp, login, parseSetCookie, startAdminAuth, type AdminAuthFixture } from './test-support';
+import { freshIp, login, parseSetCookie, adminAuthTest, type AdminAuth } from './test-support';
 
-let f: AdminAuthFixture;
+const it = adminAuthTest();
+let f: AdminAuth;
 
-beforeAll(async () => {
-  f = await startAdminAuth('admin_limits');
+it.beforeAll(async ({ adminAuth }) => {
+  f = adminAuth;
   for (const username of ['target', 'bystander', 'ipvictim', 'admin', 'admin6', 'delayed', 'ops6']) {
-    await createAdmin(f.testDb.db, { username, email: `${username}@example.test`, password: 'parola123' });
+    await createAdmin(f.database.db, { username, email: `${username}@example.test`, password: 'parola123' });
   }
-});
-afterAll(async () => {
-  await f?.close();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -118,11 +116,13 @@ describe('operator lock-out (issue 11 item 3)', () => {
     expect((await loginFrom('delayed', 'parola123', '198.18.0.2', known)).statusCode).toBe(200);
   });
 
-  it('the wait is capped: never a lock-out, only a pause of at most maxSeconds', async () => {
-    const app = f.buildAnotherApp({
-      rateLimits: { loginUsernameDelay: { afterFailures: 1, maxSeconds: 2, windowSeconds: 900 } },
-    });
-    await createAdmin(f.testDb.db, {
+  it('the wait is capped: never a lock-out, only a pause of at most maxSeconds', async ({ closeAfter }) => {
+    const app = closeAfter(
+      f.buildAnotherApp({
+        rateLimits: { loginUsernameDelay: { afterFailures: 1, maxSeconds: 2, windowSeconds: 900 } },
+      }),
+    );
+    await createAdmin(f.database.db, {
       username: 'capped',
       email: 'capped@example.test',
       password: 'parola123',
@@ -142,7 +142,6 @@ describe('operator lock-out (issue 11 item 3)', () => {
       await sleep(Number(refused.headers['retry-after']) * 1000 + 100);
     }
     expect((await attempt('parola123', 200)).statusCode).toBe(200);
-    await app.close();
   });
 
   it('a marker counts only for the username it was issued for, and only untampered', async () => {
@@ -158,9 +157,13 @@ describe('operator lock-out (issue 11 item 3)', () => {
   });
 
   it('the signing key: generated once in Postgres and shared by instances when DEVICE_COOKIE_SECRET is unset', async () => {
-    await createAdmin(f.testDb.db, { username: 'keyed', email: 'keyed@example.test', password: 'parola123' });
+    await createAdmin(f.database.db, {
+      username: 'keyed',
+      email: 'keyed@example.test',
+      password: 'parola123',
+    });
     const marker = deviceMarkerOf(await loginFrom('keyed', 'parola123', '192.0.2.220'));
-    expect(await f.testDb.db.selectFrom('service_secrets').select('name').execute()).toEqual([
+    expect(await f.database.db.selectFrom('service_secrets').select('name').execute()).toEqual([
       { name: 'admin-auth:device-cookie' },
     ]);
     // Another instance (or the same after a restart), and one configured with a secret of its own.
@@ -186,8 +189,12 @@ describe('operator lock-out (issue 11 item 3)', () => {
     expect(foreign!.statusCode).toBe(429);
   });
 
-  it('per client network overall: many addresses of one /24 share one budget of attempts', async () => {
-    const app = f.buildAnotherApp({ rateLimits: { loginPerNetwork: { points: 6, durationSeconds: 900 } } });
+  it('per client network overall: many addresses of one /24 share one budget of attempts', async ({
+    closeAfter,
+  }) => {
+    const app = closeAfter(
+      f.buildAnotherApp({ rateLimits: { loginPerNetwork: { points: 6, durationSeconds: 900 } } }),
+    );
     for (let i = 1; i <= 6; i++)
       expect(
         (
@@ -206,7 +213,6 @@ describe('operator lock-out (issue 11 item 3)', () => {
       remoteAddress: '203.0.114.77',
     });
     expectRateLimited(refused, 15 * 60);
-    await app.close();
   });
 });
 
@@ -257,8 +263,8 @@ describe('the counters live in Redis under the configured prefix', () => {
 });
 
 describe('without Redis (embedded mode, one process)', () => {
-  it('the same limits hold, counted in memory', async () => {
-    const app = f.buildAnotherApp({ redis: undefined });
+  it('the same limits hold, counted in memory', async ({ closeAfter }) => {
+    const app = closeAfter(f.buildAnotherApp({ redis: undefined }));
     for (let i = 0; i < 5; i++)
       expect((await login(app, 'memory-user', 'wrong-password1')).statusCode).toBe(401);
     expectRateLimited(await login(app, 'memory-user', 'wrong-password1'), 15 * 60);
@@ -266,6 +272,5 @@ describe('without Redis (embedded mode, one process)', () => {
       status: 'ready',
       checks: { postgres: 'ok' },
     });
-    await app.close();
   });
 });

@@ -1,31 +1,31 @@
 // Login, session check and logout as the admin screen uses them, against real Postgres and Redis.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createAdmin, setAdminActive } from './admin-accounts';
-import {
-  login,
-  parseSetCookie,
-  startAdminAuth,
-  validateSession,
-  type AdminAuthFixture,
-} from './test-support';
+import { login, parseSetCookie, adminAuthTest, validateSession, type AdminAuth } from './test-support';
 
-let f: AdminAuthFixture;
+const it = adminAuthTest();
+let f: AdminAuth;
 
-beforeAll(async () => {
-  f = await startAdminAuth('admin_session');
-  await createAdmin(f.testDb.db, {
+it.beforeAll(async ({ adminAuth }) => {
+  f = adminAuth;
+  await createAdmin(f.database.db, {
     username: 'operator',
     email: 'operator@example.test',
     password: 'parola123',
   });
-  await createAdmin(f.testDb.db, { username: 'former', email: 'former@example.test', password: 'parola123' });
-});
-afterAll(async () => {
-  await f?.close();
+  await createAdmin(f.database.db, {
+    username: 'former',
+    email: 'former@example.test',
+    password: 'parola123',
+  });
 });
 
 const sessionRow = (sessionId: string) =>
-  f.testDb.db.selectFrom('admin_sessions').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+  f.database.db
+    .selectFrom('admin_sessions')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
 
 describe('login', () => {
   it('with the right password: session id, username and an HttpOnly, SameSite=Strict, Secure cookie', async () => {
@@ -110,7 +110,7 @@ describe('validate-session', () => {
 
   it('an expired session is not valid', async () => {
     const { sessionId } = (await login(f.app, 'operator', 'parola123')).json();
-    await f.testDb.db
+    await f.database.db
       .updateTable('admin_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('session_id', '=', sessionId)
@@ -135,7 +135,7 @@ describe('an inactive admin', () => {
     expect((await validateSession(f.app, sessionId)).json()).toEqual({ valid: true, username: 'former' });
 
     // Marked inactive directly (as an operator editing the table would), the session row still there.
-    await f.testDb.db
+    await f.database.db
       .updateTable('admin_users')
       .set({ is_active: false })
       .where('username', '=', 'former')
@@ -149,7 +149,7 @@ describe('an inactive admin', () => {
       error: { code: 'invalid_credentials', message: 'Invalid username or password' },
     });
 
-    await setAdminActive(f.testDb.db, { username: 'former', active: true });
+    await setAdminActive(f.database.db, { username: 'former', active: true });
     expect((await login(f.app, 'former', 'parola123')).statusCode).toBe(200);
   });
 });

@@ -1,71 +1,66 @@
-// Test fixture for admin-auth: the app on a fresh database, its own Redis key prefix and a real SMTP
-// sink, plus helpers that speak to it the way the admin screen does.
-import { Redis } from 'ioredis';
+// What admin-auth's integration tests share: the app as a file fixture on the shared ones (the file's
+// database, Redis keys and SMTP sink from @bodymetrics/testing/fixtures), plus helpers that speak to it the
+// way the admin screen does.
+import type { Redis } from 'ioredis';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
-import {
-  createTestDatabase,
-  startSmtpSink,
-  testInfra,
-  uniqueTag,
-  type SmtpSink,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
+import { test } from '@bodymetrics/testing/fixtures';
 import { buildApp, type AdminAuthDeps } from './app';
 
 export const publicBaseUrl = 'https://bodymetrics.example';
 
-export interface AdminAuthFixture {
-  testDb: TestDatabase;
+export interface AdminAuth {
+  database: TestDatabase;
   redis: Redis;
-  sink: SmtpSink;
+  smtp: SmtpSink;
   mailer: Mailer;
   keyPrefix: string;
   app: ReturnType<typeof buildApp>;
   /** Another app on the same database, Redis keys and mail (e.g. to close it and wait for its mail). */
   buildAnotherApp(overrides?: Partial<AdminAuthDeps>): ReturnType<typeof buildApp>;
-  close(): Promise<void>;
 }
 
-export async function startAdminAuth(
-  label: string,
-  overrides: Partial<AdminAuthDeps> = {},
-): Promise<AdminAuthFixture> {
-  const testDb = await createTestDatabase(label);
-  const redis = new Redis(testInfra().redisUrl);
-  await redis.ping();
-  const sink = await startSmtpSink();
-  const mailer = createMailer({ kind: 'smtp', url: sink.url, from: 'BodyMetrics <admin@bodymetrics.test>' });
-  const keyPrefix = `test:${label}:${uniqueTag()}:`;
-  const deps = (more: Partial<AdminAuthDeps> = {}): AdminAuthDeps => ({
-    db: testDb.db,
-    redis,
-    mailer,
-    publicBaseUrl,
-    sessionTtlHours: 12,
-    cookieSecure: true,
-    keyPrefix,
-    ...overrides,
-    ...more,
-  });
-  const app = buildApp(deps());
-  return {
-    testDb,
-    redis,
-    sink,
-    mailer,
-    keyPrefix,
-    app,
-    buildAnotherApp: (more) => buildApp(deps(more)),
-    async close() {
-      await app.close();
-      const keys = await redis.keys(`${keyPrefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-      mailer.close();
-      await sink.close();
-      await testDb.drop();
+/**
+ * The shared fixtures plus `adminAuth`: the app (with `overrides`) made once for the file on its database,
+ * Redis keys and SMTP sink, and closed before they are taken down.
+ */
+export function adminAuthTest(overrides: Partial<AdminAuthDeps> = {}) {
+  return test.extend(
+    'adminAuth',
+    { scope: 'file' },
+    ({ database, redis, keyPrefix, smtp }, { onCleanup }): AdminAuth => {
+      const mailer = createMailer({
+        kind: 'smtp',
+        url: smtp.url,
+        from: 'BodyMetrics <admin@bodymetrics.test>',
+      });
+      const deps = (more: Partial<AdminAuthDeps> = {}): AdminAuthDeps => ({
+        db: database.db,
+        redis,
+        mailer,
+        publicBaseUrl,
+        sessionTtlHours: 12,
+        cookieSecure: true,
+        keyPrefix,
+        ...overrides,
+        ...more,
+      });
+      const app = buildApp(deps());
+      onCleanup(async () => {
+        await app.close();
+        mailer.close();
+      });
+      return {
+        database,
+        redis,
+        smtp,
+        mailer,
+        keyPrefix,
+        app,
+        buildAnotherApp: (more) => buildApp(deps(more)),
+      };
     },
-  };
+  );
 }
 
 let ipCounter = 0;

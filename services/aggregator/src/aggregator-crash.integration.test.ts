@@ -3,17 +3,11 @@
 // are not atomic together; idempotency by event id closes that gap).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { topics } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  testInfra,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, testInfra, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 
 const visitors = 3000;
 const pagesPerVisitor = 3;
@@ -44,9 +38,9 @@ describe('aggregator killed with SIGKILL mid-stream', () => {
   let testBus: TestBus;
   let child: ChildProcess | undefined;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('aggregator_crash');
-    testBus = await createTestBus('aggregator-crash');
+  it.beforeAll(async ({ database: fileDatabase, bus }) => {
+    database = fileDatabase;
+    testBus = bus;
     const sends: Promise<unknown>[] = [];
     for (let v = 0; v < visitors; v++) {
       const visitorId = `crash-visitor-${v}`;
@@ -83,13 +77,8 @@ describe('aggregator killed with SIGKILL mid-stream', () => {
         );
     }
     await Promise.all(sends);
+    return () => void child?.kill('SIGKILL');
   }, 120_000);
-
-  afterAll(async () => {
-    child?.kill('SIGKILL');
-    await testBus?.cleanup();
-    await database?.drop();
-  });
 
   it('counts each event exactly once after two kills and a restart', async () => {
     const total = visitors * pagesPerVisitor;

@@ -139,7 +139,7 @@ async function snapshot(db: TestDatabase['db']) {
     'session_durations',
     'user_journey',
     'affiliate_clicks',
-    'form_sessions',
+    'form_snapshots',
     'daily_visits',
     'conversion_funnel',
     'session_metrics',
@@ -215,7 +215,7 @@ describe('aggregator', () => {
     // The body-less counter call is not an analytics click: it is kept apart, for the offer's counter.
     expect(await countRows(database.db, 'affiliate_clicks')).toBe(2);
     expect(await countRows(database.db, 'offer_counter_clicks')).toBe(1);
-    expect(await countRows(database.db, 'form_sessions')).toBe(1);
+    expect(await countRows(database.db, 'form_snapshots')).toBe(1);
     const bot = await database.db
       .selectFrom('page_visits')
       .select(['is_bot', 'ip_address'])

@@ -13,7 +13,7 @@ import {
 } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { applyAffiliateClickEvents } from './apply/affiliate-clicks';
-import { applyFormSessionEvents } from './apply/form-sessions';
+import { applyFormSnapshotEvents } from './apply/form-snapshots';
 import { applyJourneyEvents } from './apply/journey';
 import { applyPageVisitEvents } from './apply/page-visits';
 import { applySessionDurationEvents } from './apply/session-durations';
@@ -57,7 +57,7 @@ export const appliers: { [K in TopicKey]: Applier<K> } = {
   journey: applyJourneyEvents,
   affiliateClick: applyAffiliateClickEvents,
   sessionDuration: applySessionDurationEvents,
-  formSession: applyFormSessionEvents,
+  formSnapshot: applyFormSnapshotEvents,
 };
 
 const isTopicKey = (key: string): key is TopicKey => key in topics;

@@ -1,8 +1,8 @@
 // The aggregator's "analytics changed" notice reaches the live service the same in both modes — on the
 // Redis channel (distributed) and by a call into live (embedded) — because both go through the one
 // notifier and are read by the one schema: an admin socket gets the same analytics_update either way.
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { describe, expect } from 'vitest';
 import { InProcessBus } from '@bodymetrics/bus';
 import {
   analyticsChangedNotice,
@@ -18,23 +18,18 @@ import {
   TestSocket,
   type RunningLive,
 } from '@bodymetrics/live/test-support';
-import { createTestDatabase, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
+import { testInfra, type TestDatabase } from '@bodymetrics/testing';
+import { it, type Closable } from '@bodymetrics/testing/fixtures';
 import { startAggregator, type Aggregator } from './app';
 
 let database: TestDatabase;
 let redis: Redis;
-const cleanups: Array<() => Promise<void> | void> = [];
+let filePrefix: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase('analytics_changed');
-  redis = new Redis(testInfra().redisUrl);
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  redis?.disconnect();
-  await database?.drop();
+it.beforeAll(({ database: fileDatabase, redis: fileRedis, keyPrefix }) => {
+  database = fileDatabase;
+  redis = fileRedis;
+  filePrefix = keyPrefix;
 });
 
 const step: JourneyEvent = {
@@ -47,19 +42,22 @@ const step: JourneyEvent = {
 };
 
 /** One journey step through an aggregator whose notices travel the given way; what the admin socket got. */
-async function updateAfterOneStep(mode: 'redis' | 'memory') {
-  const keyPrefix = `test:${uniqueTag()}:`;
-  const live: RunningLive = await startLive({
-    db: database.db,
-    presence: mode,
-    redisUrl: testInfra().redisUrl,
-    keyPrefix,
-    analyticsThrottleMs: 10,
-  });
-  cleanups.push(() => live.close());
+async function updateAfterOneStep(
+  mode: 'redis' | 'memory',
+  closeAfter: <T extends Closable>(closable: T) => T,
+) {
+  const keyPrefix = `${filePrefix}${mode}:`;
+  const live: RunningLive = closeAfter(
+    await startLive({
+      db: database.db,
+      presence: mode,
+      redisUrl: testInfra().redisUrl,
+      keyPrefix,
+      analyticsThrottleMs: 10,
+    }),
+  );
   const { cookie } = await createAdminWithSession(database.db);
-  const admin = await TestSocket.open(live.wsUrl, { query: 'role=admin', headers: cookie });
-  cleanups.push(() => admin.close());
+  const admin = closeAfter(await TestSocket.open(live.wsUrl, { query: 'role=admin', headers: cookie }));
   await admin.waitFor('connection_info', (d) => d.role === 'admin');
 
   const transport: NoticeTransport<AnalyticsChangedNotice> =
@@ -72,9 +70,11 @@ async function updateAfterOneStep(mode: 'redis' | 'memory') {
     groupId: `aggregator-${mode}`,
     notify: notifierOf(analyticsChangedNotice, transport),
   });
-  cleanups.push(async () => {
-    await aggregator.shutdown();
-    await bus.close();
+  closeAfter({
+    close: async () => {
+      await aggregator.shutdown();
+      await bus.close();
+    },
   });
   await bus.publish(topics.journey, step);
   const update = await admin.waitFor('analytics_update');
@@ -82,9 +82,11 @@ async function updateAfterOneStep(mode: 'redis' | 'memory') {
 }
 
 describe('the analytics-changed notice', () => {
-  it('gives an admin the same analytics_update through Redis (distributed) and in-process (embedded)', async () => {
-    const distributed = await updateAfterOneStep('redis');
-    const embedded = await updateAfterOneStep('memory');
+  it('gives an admin the same analytics_update through Redis (distributed) and in-process (embedded)', async ({
+    closeAfter,
+  }) => {
+    const distributed = await updateAfterOneStep('redis', closeAfter);
+    const embedded = await updateAfterOneStep('memory', closeAfter);
     expect(distributed.update).toEqual({ changedAt: distributed.appliedAt, topics: [topics.journey.name] });
     expect(embedded.update).toEqual({ changedAt: embedded.appliedAt, topics: [topics.journey.name] });
   });

@@ -4,17 +4,12 @@
 // Three copies sent at the same moment (one batch) are counted once too; calls without an eventId get a
 // server-made id each and are counted each time, as before.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { BusUnavailableError, type Bus } from '@bodymetrics/bus';
 import type { TopicDefinition } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { startAggregator, type Aggregator } from './app';
 
@@ -138,9 +133,9 @@ async function sendThrice(url: string, body: object, { beacon }: { beacon: boole
   return statuses;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase('aggregator_client_retries');
-  testBus = await createTestBus('aggregator-client-retries');
+it.beforeAll(async ({ database: fileDatabase, bus }) => {
+  database = fileDatabase;
+  testBus = bus;
   await database.db
     .insertInto('affiliate_offers')
     .values({ ...offer, description: 'A shake', bmi_category: 'Overweight', goal: 'weight_loss' })
@@ -157,15 +152,12 @@ beforeAll(async () => {
     timeZone: tz,
     groupId: 'aggregator-client-retries-test',
   });
+  return async () => {
+    await tracking.close();
+    await trackingLate.close();
+    await aggregator.shutdown();
+  };
 }, 60_000);
-
-afterAll(async () => {
-  await tracking?.close();
-  await trackingLate?.close();
-  await aggregator?.shutdown();
-  await testBus?.cleanup();
-  await database?.drop();
-});
 
 const countRows = async (table: string, visitorId: string) =>
   (

@@ -1,7 +1,7 @@
 // The ordered funnel (issue 13 item 4) against real Postgres and Kafka: a visitor counts at a step only after
 // counting at every step before it that day; a step that arrived early counts once its gap fills, exactly
 // once under redelivery and under concurrent batches; no step ever exceeds its predecessor.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { buildEnvelope } from '@bodymetrics/bus';
 import {
@@ -11,13 +11,8 @@ import {
   type JourneyEvent,
   type JourneyStep,
 } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { applyBatchToDb, startAggregator } from './app';
 
 const tz = 'Europe/Bucharest';
@@ -106,11 +101,8 @@ describe('ordered funnel', () => {
   let database: TestDatabase;
   const today = todayIn(new Date());
 
-  beforeAll(async () => {
-    database = await createTestDatabase('ordered_funnel');
-  });
-  afterAll(async () => {
-    await database?.drop();
+  it.beforeAll(({ database: fileDatabase }) => {
+    database = fileDatabase;
   });
   beforeEach(async () => {
     await sql`truncate conversion_funnel, funnel_step_visitors, funnel_visitor_progress, user_journey, session_metrics`.execute(
@@ -249,13 +241,13 @@ describe('ordered funnel through Kafka', () => {
   let database: TestDatabase;
   let testBus: TestBus;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('ordered_funnel_kafka');
-    testBus = await createTestBus('ordered-funnel');
-  });
-  afterAll(async () => {
-    await testBus?.cleanup();
-    await database?.drop();
+  it.beforeAll(async ({ database: fileDatabase, bus }) => {
+    database = fileDatabase;
+    testBus = bus;
+    // The file's database is shared with the direct-apply tests above: start from no funnel rows, as those do.
+    await sql`truncate conversion_funnel, funnel_step_visitors, funnel_visitor_progress, user_journey, session_metrics`.execute(
+      database.db,
+    );
   });
 
   it('counts steps published out of order once the aggregator has them all', async () => {

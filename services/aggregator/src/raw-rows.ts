@@ -9,12 +9,12 @@
 //   tracking.session-duration.v1   session_durations      sessionDurationRow
 //   tracking.affiliate-click.v1    affiliate_clicks       affiliateClickRow (source results / bridge)
 //   tracking.affiliate-click.v1    offer_counter_clicks   offerCounterCallRow (source api: the counter call)
-//   tracking.form-session.v1       form_sessions          formSessionRow
+//   tracking.form-session.v1       form_snapshots         formSnapshotRow
 import type { Insertable } from 'kysely';
 import type {
   AffiliateClickEvent,
   Envelope,
-  FormSessionEvent,
+  FormSnapshotEvent,
   JourneyEvent,
   PageVisitEvent,
   SessionDurationEvent,
@@ -40,7 +40,7 @@ export const rawTables = [
   'session_durations',
   'affiliate_clicks',
   'offer_counter_clicks',
-  'form_sessions',
+  'form_snapshots',
 ] as const satisfies readonly RawTable[];
 
 export type PageView = Extract<PageVisitEvent, { kind: 'visit' }>;
@@ -143,11 +143,11 @@ export const offerCounterCallRow = (e: Envelope<AffiliateClickEvent>): RawRow<'o
   clicked_at: e.receivedAt,
 });
 
-export const formSessionRow = ({
+export const formSnapshotRow = ({
   id,
   receivedAt,
   payload: { visitorId, sessionId, timestamp, ipAddress: _ip, ...form },
-}: Envelope<FormSessionEvent>): RawRow<'form_sessions'> => ({
+}: Envelope<FormSnapshotEvent>): RawRow<'form_snapshots'> => ({
   event_id: id,
   visitor_id: visitorId ?? null,
   session_id: sessionId ?? null,
@@ -170,5 +170,5 @@ export const rawRowOf: {
     isCounterCall(e)
       ? { table: 'offer_counter_clicks', row: offerCounterCallRow(e) }
       : { table: 'affiliate_clicks', row: affiliateClickRow(e, timeZone, offerOf) },
-  formSession: (e) => ({ table: 'form_sessions', row: formSessionRow(e) }),
+  formSnapshot: (e) => ({ table: 'form_snapshots', row: formSnapshotRow(e) }),
 };

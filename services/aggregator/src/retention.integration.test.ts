@@ -87,7 +87,7 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       })
       .execute();
     await db
-      .insertInto('form_sessions')
+      .insertInto('form_snapshots')
       .values({ event_id: randomUUID(), visitor_id: visitor, form_data: '{"age":30}', received_at: at })
       .execute();
     await db
@@ -141,7 +141,7 @@ const expiring: ExpiringTable[] = [
   'session_durations',
   'user_journey',
   'affiliate_clicks',
-  'form_sessions',
+  'form_snapshots',
   'visitor_sessions',
   'daily_visitors',
   'funnel_step_visitors',

@@ -28,7 +28,7 @@ export const expiringTimestampTables = [
   { table: 'user_journey', column: 'timestamp' },
   { table: 'affiliate_clicks', column: 'clicked_at' },
   { table: 'offer_counter_clicks', column: 'clicked_at' },
-  { table: 'form_sessions', column: 'received_at' },
+  { table: 'form_snapshots', column: 'received_at' },
   // No index on started_at: once the backlog is gone each run scans it once, which is fine once a day.
   { table: 'visitor_sessions', column: 'started_at' },
   { table: 'visitor_conversions', column: 'converted_at' },

@@ -1,6 +1,7 @@
 // Every analytics route, JSON and CSV, refuses a caller without a valid session of an active admin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { exportNames } from './routes/exports';
 import { seedAdminSession } from './test-support';
@@ -24,8 +25,8 @@ let testDb: TestDatabase;
 let app: ReturnType<typeof buildApp>;
 const headersFor: Record<string, Record<string, string>> = {};
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('analytics_guard');
+it.beforeAll(async ({ database }) => {
+  testDb = database;
   app = buildApp({ db: testDb.db, timeZone: 'Europe/Bucharest' });
 
   const expired = await seedAdminSession(testDb.db, { expiresInMs: -60_000 });
@@ -42,11 +43,7 @@ beforeAll(async () => {
   headersFor['an expired session as bearer token'] = { authorization: `Bearer ${expired.sessionId}` };
   headersFor.valid = { cookie: valid.cookie };
   headersFor['valid bearer'] = { authorization: `Bearer ${valid.sessionId}` };
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+  return () => app.close();
 });
 
 describe.each([

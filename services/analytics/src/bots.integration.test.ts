@@ -1,7 +1,8 @@
 // The dashboard's side of the one bot decision (issue 13 item 6): Recent Activity lists no bot click,
 // and the overview tells the operator how many bot events were left out today (not yesterday's).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { dateDaysAgo, seedAdminSession } from './test-support';
 
@@ -16,8 +17,8 @@ const get = async (url: string) => {
   return res.json<unknown>();
 };
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('analytics_bots');
+it.beforeAll(async ({ database }) => {
+  testDb = database;
   const db = testDb.db;
   app = buildApp({ db, timeZone });
   ({ cookie } = await seedAdminSession(db));
@@ -49,10 +50,7 @@ beforeAll(async () => {
       { date: yesterday, events: 40 },
     ])
     .execute();
-});
-afterAll(async () => {
-  await app.close();
-  await testDb.drop();
+  return () => app.close();
 });
 
 describe('bots on the dashboard', () => {

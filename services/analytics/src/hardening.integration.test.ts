@@ -1,8 +1,9 @@
 // Issue 11 items 7 and 12 through the real analytics service and a real Postgres: a stored value with a
 // formula after a `;` is exported as inert text, every read and export is `Cache-Control: no-store`, and
 // `days` / `limit` are decimal digits with the rule named when refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { exportNames } from './routes/exports';
 import { dateDaysAgo, seedAdminSession } from './test-support';
@@ -12,8 +13,8 @@ let testDb: TestDatabase;
 let app: ReturnType<typeof buildApp>;
 let cookie: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('analytics_hardening');
+it.beforeAll(async ({ database }) => {
+  testDb = database;
   app = buildApp({ db: testDb.db, timeZone });
   ({ cookie } = await seedAdminSession(testDb.db));
   const today = await dateDaysAgo(testDb.db, timeZone, 0);
@@ -40,11 +41,7 @@ beforeAll(async () => {
       converted: 0,
     })
     .execute();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+  return () => app.close();
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });

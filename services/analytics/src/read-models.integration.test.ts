@@ -1,10 +1,11 @@
 // Each dashboard read against aggregate rows seeded by hand, with the expected figures written out.
 // Dates: today (D0), yesterday (D1), 6 days ago (D6, last day of a 7-day period), 7 days ago (D7, first
 // day outside it), 40 days ago (D40, only in 90) and 90 days ago (D90, outside every period).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { dateDaysAgo, seedAdminSession } from './test-support';
 
@@ -29,8 +30,8 @@ const get = async (url: string) => {
   return res.json();
 };
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('analytics_reads');
+it.beforeAll(async ({ database }) => {
+  testDb = database;
   const db = testDb.db;
   app = buildApp({ db, timeZone });
   ({ cookie } = await seedAdminSession(db));
@@ -304,11 +305,7 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     funnelIds[date] = id;
   }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+  return () => app.close();
 });
 
 describe('overview', () => {

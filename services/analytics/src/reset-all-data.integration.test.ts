@@ -1,8 +1,9 @@
 // "Reset All Data" empties every analytics table, says exactly how many rows went, and leaves admins,
 // offers (clicks back to 0), legal pages, reports and contact messages in place.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { analyticsTables } from '@bodymetrics/db';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { dateDaysAgo, seedAdminSession } from './test-support';
 
@@ -79,7 +80,7 @@ async function seedAnalytics(): Promise<void> {
     )
     .execute(); // 2
   await db
-    .insertInto('form_sessions')
+    .insertInto('form_snapshots')
     .values({ event_id: uuid(600), form_data: '{"age":30}', received_at: now })
     .execute(); // 1
   await db
@@ -163,8 +164,8 @@ async function seedAnalytics(): Promise<void> {
 const seededAnalyticsRows =
   3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1 + 1 + 2 + 1; // 42
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('analytics_reset');
+it.beforeAll(async ({ database }) => {
+  testDb = database;
   app = buildApp({ db: testDb.db, timeZone });
   ({ cookie } = await seedAdminSession(testDb.db));
   const db = testDb.db;
@@ -223,11 +224,7 @@ beforeAll(async () => {
     .values({ email: 'ana@example.test', unsubscribe_token: 't1' })
     .execute();
   await seedAnalytics();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+  return () => app.close();
 });
 
 const reset = () => app.inject({ method: 'POST', url: '/api/analytics/reset-all-data', headers: { cookie } });

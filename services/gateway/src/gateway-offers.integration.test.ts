@@ -1,45 +1,20 @@
 // The gateway in front of the REAL offers service (its own test database, seeded): what a browser gets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAffiliateOffers, seedContent, seedLegalPages } from '@bodymetrics/db';
-import { buildApp as buildOffersApp } from '@bodymetrics/offers';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { seedAffiliateOffers, seedLegalPages } from '@bodymetrics/db';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildGateway, type Gateway } from './app';
-import { createBuiltApps, unusedUrl, type BuiltApps } from './test-support';
+import { startGatewayOnOffers, unusedUrl, type BuiltApps } from './test-support';
 
-let database: TestDatabase;
-let offers: ReturnType<typeof buildOffersApp>;
 let gateway: Gateway;
 let builds: BuiltApps;
 
 const expectedCsp =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;connect-src 'self';font-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'";
 
-beforeAll(async () => {
-  database = await createTestDatabase('gateway_offers');
-  await seedContent(database.db);
-  offers = buildOffersApp({ db: database.db });
-  const offersUrl = await offers.listen({ host: '127.0.0.1', port: 0 });
-  const down = await unusedUrl();
-  builds = await createBuiltApps();
-  gateway = await buildGateway({
-    upstreams: {
-      tracking: down,
-      offers: offersUrl,
-      reports: down,
-      adminAuth: down,
-      analytics: down,
-      live: down,
-    },
-    publicDir: builds.publicDir,
-    adminDir: builds.adminDir,
-  });
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await offers?.close();
-  await database?.drop();
-  await builds?.remove();
+it.beforeAll(async ({ database }) => {
+  const started = await startGatewayOnOffers(database.db);
+  ({ gateway, builds } = started);
+  return () => started.close();
 });
 
 describe('gateway → offers', () => {

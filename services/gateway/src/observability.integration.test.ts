@@ -2,12 +2,10 @@
 // and /metrics on both that moved with the traffic (request counts by route pattern and status) — the
 // gateway's on its internal listener only.
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedContent } from '@bodymetrics/db';
-import { buildApp as buildOffersApp } from '@bodymetrics/offers';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
-import { buildGateway, type Gateway } from './app';
-import { createBuiltApps, unusedUrl, type BuiltApps } from './test-support';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
+import type { Gateway } from './app';
+import { startGatewayOnOffers, type GatewayOnOffers } from './test-support';
 
 /** A pino destination that keeps every JSON line it is given. */
 function logCapture() {
@@ -32,42 +30,20 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
-let database: TestDatabase;
-let offers: ReturnType<typeof buildOffersApp>;
+let offers: GatewayOnOffers['offers'];
 let gateway: Gateway;
-let builds: BuiltApps;
 let publicUrl: string;
 const gatewayLogs = logCapture();
 const offersLogs = logCapture();
 
-beforeAll(async () => {
-  database = await createTestDatabase('gateway_observability');
-  await seedContent(database.db);
-  offers = buildOffersApp({ db: database.db, logger: offersLogs.logger });
-  const offersUrl = await offers.listen({ host: '127.0.0.1', port: 0 });
-  const down = await unusedUrl();
-  builds = await createBuiltApps();
-  gateway = await buildGateway({
-    upstreams: {
-      tracking: down,
-      offers: offersUrl,
-      reports: down,
-      adminAuth: down,
-      analytics: down,
-      live: down,
-    },
-    publicDir: builds.publicDir,
-    adminDir: builds.adminDir,
-    logger: gatewayLogs.logger,
+it.beforeAll(async ({ database }) => {
+  const started = await startGatewayOnOffers(database.db, {
+    gateway: gatewayLogs.logger,
+    offers: offersLogs.logger,
   });
+  ({ gateway, offers } = started);
   publicUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await offers?.close();
-  await database?.drop();
-  await builds?.remove();
+  return () => started.close();
 });
 
 describe('request id across the gateway', () => {

@@ -3,17 +3,12 @@
 // gateway from the analytics service. Every expected number is counted by hand from the story below.
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import { seedContent } from '@bodymetrics/db';
-import {
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { buildGateway, type Gateway } from './app';
 
@@ -156,9 +151,9 @@ describe('the analytics pipeline through the gateway', () => {
   const closers: (() => Promise<unknown>)[] = [];
   let bearer: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('pipeline');
-    testBus = await createTestBus('pipeline');
+  it.beforeAll(async ({ database: fileDatabase, bus }) => {
+    database = fileDatabase;
+    testBus = bus;
     await seedContent(database.db);
     const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
     const analytics = buildAnalytics({ db: database.db, timeZone: 'Europe/Bucharest' });
@@ -224,8 +219,6 @@ describe('the analytics pipeline through the gateway', () => {
     await gateway?.close();
     for (const close of closers) await close();
     await aggregator?.shutdown();
-    await testBus?.cleanup();
-    await database?.drop();
   });
 
   const read = async <T>(path: string): Promise<T> => {

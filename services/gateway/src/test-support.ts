@@ -2,11 +2,14 @@
 // they received (stub upstreams, not mocks of a database), an address where nothing listens, and build
 // folders for the SPA hosting.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
+import { seedContent, type Db } from '@bodymetrics/db';
+import { buildApp as buildOffersApp } from '@bodymetrics/offers';
+import { closedPort } from '@bodymetrics/testing';
+import { buildGateway, type Gateway } from './app';
 import type { UpstreamName, Upstreams } from './route-table';
 
 export interface EchoedRequest {
@@ -67,15 +70,8 @@ export async function startEchoUpstreams(): Promise<{ upstreams: Upstreams; clos
   };
 }
 
-/** The URL of a port that was free a moment ago: a service that is down. */
-export async function unusedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
+/** The URL of a port nothing listens on: a service that is down. */
+export const unusedUrl = async (): Promise<string> => `http://127.0.0.1:${await closedPort()}`;
 
 export interface BuiltApps {
   publicDir: string;
@@ -108,5 +104,53 @@ export async function createBuiltApps(): Promise<BuiltApps> {
     adminDir,
     missingDir: join(root, 'not-built'),
     remove: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+export interface GatewayOnOffers {
+  gateway: Gateway;
+  offers: ReturnType<typeof buildOffersApp>;
+  builds: BuiltApps;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway in front of the REAL offers service on `db` (its content seeded here), every other upstream
+ * down, serving two small builds: what a browser gets from the site when only the offers are up.
+ */
+export async function startGatewayOnOffers(
+  db: Db,
+  loggers: {
+    gateway?: Parameters<typeof buildGateway>[0]['logger'];
+    offers?: Parameters<typeof buildOffersApp>[0]['logger'];
+  } = {},
+): Promise<GatewayOnOffers> {
+  await seedContent(db);
+  const offers = buildOffersApp({ db, ...(loggers.offers ? { logger: loggers.offers } : {}) });
+  const offersUrl = await offers.listen({ host: '127.0.0.1', port: 0 });
+  const down = await unusedUrl();
+  const builds = await createBuiltApps();
+  const gateway = await buildGateway({
+    upstreams: {
+      tracking: down,
+      offers: offersUrl,
+      reports: down,
+      adminAuth: down,
+      analytics: down,
+      live: down,
+    },
+    publicDir: builds.publicDir,
+    adminDir: builds.adminDir,
+    ...(loggers.gateway ? { logger: loggers.gateway } : {}),
+  });
+  return {
+    gateway,
+    offers,
+    builds,
+    async close() {
+      await gateway.close();
+      await offers.close();
+      await builds.remove();
+    },
   };
 }

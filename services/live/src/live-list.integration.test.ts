@@ -3,77 +3,34 @@
 // last tab closed leaves the admin's live list at once (the window is set to ten minutes here, so only the
 // socket closing can explain it), a second open tab keeps them listed, and each row carries the visitor's
 // flow stage as their page reported it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
-import { createTestDatabase, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { testInfra } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { LiveDeps } from './app';
-import {
-  createAdminWithSession,
-  startLive,
-  TestSocket,
-  visitorActivity,
-  type RunningLive,
-} from './test-support';
+import { useLiveTestbed, visitorActivity } from './test-support';
 
-let testDb: TestDatabase;
-let redis: Redis;
-const filePrefix = `test:live-list:${uniqueTag()}:`;
-const running: RunningLive[] = [];
-const sockets: TestSocket[] = [];
+const testbed = useLiveTestbed();
 const tenMinutes = 10 * 60_000;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live_list');
-  redis = new Redis(testInfra().redisUrl);
-});
-afterEach(async () => {
-  for (const s of sockets.splice(0)) s.close();
-  await Promise.all(running.splice(0).map((r) => r.close()));
-});
-afterAll(async () => {
-  const keys = await redis.keys(`${filePrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await testDb?.drop();
-});
-
-let prefixCounter = 0;
 const modes = {
   memory: { instances: 1, deps: { presence: 'memory' } },
   redis: { instances: 2, deps: { presence: 'redis', redisUrl: testInfra().redisUrl } },
 } satisfies Record<string, { instances: number; deps: Partial<LiveDeps> }>;
 
 async function start(mode: keyof typeof modes): Promise<{ adminUrl: string; visitorUrl: string }> {
-  const keyPrefix = `${filePrefix}${++prefixCounter}:`;
   const { instances, deps } = modes[mode];
-  const started = await Promise.all(
-    Array.from({ length: instances }, () =>
-      startLive({
-        db: testDb.db,
-        keyPrefix,
-        // Long window and a slow sweep: neither can take a visitor off the list within the test.
-        activeWindowMs: tenMinutes,
-        sweepIntervalMs: tenMinutes,
-        ...deps,
-      } as LiveDeps),
-    ),
-  );
-  running.push(...started);
+  const started = await testbed.start(instances, {
+    // Long window and a slow sweep: neither can take a visitor off the list within the test.
+    activeWindowMs: tenMinutes,
+    sweepIntervalMs: tenMinutes,
+    ...deps,
+  });
   return { adminUrl: started[0]!.wsUrl, visitorUrl: started[started.length - 1]!.wsUrl };
 }
 
-async function open(url: string, options: { query?: string; headers?: Record<string, string> } = {}) {
-  const socket = await TestSocket.open(url, options);
-  sockets.push(socket);
-  return socket;
-}
-
-async function openAdmin(url: string): Promise<TestSocket> {
-  const admin = await createAdminWithSession(testDb.db);
-  const socket = await open(url, { query: 'role=admin', headers: admin.cookie });
-  await socket.waitFor('connection_info', (d) => d.role === 'admin');
-  return socket;
-}
+const open = (url: string, options: { query?: string; headers?: Record<string, string> } = {}) =>
+  testbed.open(url, options);
+const openAdmin = (url: string) => testbed.openAdmin(url);
 
 describe.each(Object.keys(modes) as (keyof typeof modes)[])('live list (%s)', (mode) => {
   it('drops a visitor off the admin list within a second of their socket closing', async () => {

@@ -1,7 +1,8 @@
 // The embedded mode: presence in memory, fan-out in process — the same behaviour an admin sees in the
 // distributed mode. Postgres is still real (admin sessions).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { afterEach, describe, expect } from 'vitest';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import {
   createAdminWithSession,
   startLive,
@@ -14,15 +15,12 @@ let testDb: TestDatabase;
 let live: RunningLive;
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live_memory');
+it.beforeAll(({ database }) => {
+  testDb = database;
 });
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.close();
   await live?.close();
-});
-afterAll(async () => {
-  await testDb?.drop();
 });
 
 async function open(query = '', headers: Record<string, string> = {}) {

@@ -1,80 +1,37 @@
 // /analytics-ws in distributed mode: real Redis (presence + fan-out between instances), real Postgres
 // (admin sessions), real `ws` clients on ephemeral ports.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { describe, expect } from 'vitest';
+import type { Redis } from 'ioredis';
 import { adminSessionsRevokedChannel, analyticsChangedChannel, liveCloseCodes } from '@bodymetrics/contracts';
-import {
-  createTestDatabase,
-  eventually,
-  testInfra,
-  uniqueTag,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, testInfra } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { LiveDeps } from './app';
 import {
   createAdminWithSession,
-  startLive,
-  TestSocket,
+  useLiveTestbed,
   visitorActivity,
   type RunningLive,
+  type TestSocket,
 } from './test-support';
 
-let testDb: TestDatabase;
+const testbed = useLiveTestbed();
 let redis: Redis;
-const filePrefix = `test:live:${uniqueTag()}:`;
-const running: RunningLive[] = [];
-const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live');
-  redis = new Redis(testInfra().redisUrl);
+it.beforeAll(({ redis: fileRedis }) => {
+  redis = fileRedis;
 });
 
-afterEach(async () => {
-  for (const s of sockets.splice(0)) s.close();
-  await Promise.all(running.splice(0).map((r) => r.close()));
-});
-
-afterAll(async () => {
-  const keys = await redis.keys(`${filePrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await testDb?.drop();
-});
-
-let prefixCounter = 0;
 /** Instances started by one call share a key prefix, as the instances of one deployment do. */
-async function startInstances(n: number, overrides: Partial<LiveDeps> = {}): Promise<RunningLive[]> {
-  const keyPrefix = `${filePrefix}${++prefixCounter}:`;
-  const instances = await Promise.all(
-    Array.from({ length: n }, () =>
-      startLive({
-        db: testDb.db,
-        presence: 'redis',
-        redisUrl: testInfra().redisUrl,
-        keyPrefix,
-        activeWindowMs: 1_500,
-        sweepIntervalMs: 200,
-        ...overrides,
-      }),
-    ),
-  );
-  running.push(...instances);
-  return instances;
-}
-
-async function open(url: string, options?: Parameters<typeof TestSocket.open>[1]): Promise<TestSocket> {
-  const socket = await TestSocket.open(url, options);
-  sockets.push(socket);
-  return socket;
-}
-
-async function openAdmin(url: string): Promise<TestSocket> {
-  const admin = await createAdminWithSession(testDb.db);
-  const socket = await open(url, { query: 'role=admin', headers: admin.cookie });
-  await socket.waitFor('connection_info', (d) => d.role === 'admin');
-  return socket;
-}
+const startInstances = (n: number, overrides: Partial<LiveDeps> = {}): Promise<RunningLive[]> =>
+  testbed.start(n, {
+    presence: 'redis',
+    redisUrl: testInfra().redisUrl,
+    activeWindowMs: 1_500,
+    sweepIntervalMs: 200,
+    ...overrides,
+  });
+const open = (url: string, options?: Parameters<typeof TestSocket.open>[1]) => testbed.open(url, options);
+const openAdmin = (url: string) => testbed.openAdmin(url);
 
 describe('live list across instances', () => {
   it('shows a visitor active on instance A to an admin on instance B, then drops them after the window', async () => {
@@ -184,7 +141,7 @@ describe('live list across instances', () => {
     await visitor.waitFor('connection_info');
 
     await redis.publish(
-      analyticsChangedChannel(`${filePrefix}${prefixCounter}:`),
+      analyticsChangedChannel(testbed.keyPrefix),
       JSON.stringify({ changedAt: '2026-11-21T10:00:00.000Z', topics: ['tracking.page-visit.v1'] }),
     );
     for (const admin of [adminA, adminB]) {
@@ -254,7 +211,7 @@ describe('visitor sockets', () => {
 describe('admin sockets', () => {
   it('are accepted with a valid session cookie or bearer token, and told the update frequency', async () => {
     const [a] = await startInstances(1);
-    const admin = await createAdminWithSession(testDb.db);
+    const admin = await createAdminWithSession(testbed.db);
     const byCookie = await open(a!.wsUrl, { query: 'role=admin', headers: admin.cookie });
     const byBearer = await open(a!.wsUrl, { headers: admin.bearer });
     for (const s of [byCookie, byBearer]) {
@@ -273,8 +230,8 @@ describe('admin sockets', () => {
 
   it('are refused with an expired session, an unknown one, or one of a deactivated admin', async () => {
     const [a] = await startInstances(1);
-    const expired = await createAdminWithSession(testDb.db, { expiresAt: new Date(Date.now() - 1000) });
-    const inactive = await createAdminWithSession(testDb.db, { isActive: false });
+    const expired = await createAdminWithSession(testbed.db, { expiresAt: new Date(Date.now() - 1000) });
+    const inactive = await createAdminWithSession(testbed.db, { isActive: false });
     for (const headers of [expired.cookie, inactive.cookie, { cookie: 'bm_admin_session=made-up' }]) {
       const socket = await open(a!.wsUrl, { query: 'role=admin', headers });
       expect((await socket.closed).code).toBe(liveCloseCodes.unauthorized);
@@ -284,7 +241,7 @@ describe('admin sockets', () => {
 
   it('may authenticate with a first auth message instead of the cookie', async () => {
     const [a] = await startInstances(1);
-    const admin = await createAdminWithSession(testDb.db);
+    const admin = await createAdminWithSession(testbed.db);
     const socket = await open(a!.wsUrl, { query: 'role=admin' });
     socket.send({ type: 'auth', data: { sessionId: admin.sessionId } });
     socket.send({ type: 'request_analytics' });
@@ -302,7 +259,7 @@ describe('admin sockets', () => {
 
   it('keep a cookie-authenticated admin connected when the auth message that follows names a stale session', async () => {
     const [a] = await startInstances(1);
-    const admin = await createAdminWithSession(testDb.db);
+    const admin = await createAdminWithSession(testbed.db);
     // What the dashboard does: cookie on the upgrade, then the id it keeps, then request_analytics.
     const socket = await open(a!.wsUrl, { query: 'role=admin', headers: admin.cookie });
     socket.send({ type: 'auth', data: { sessionId: 'an-old-session' } });
@@ -322,14 +279,14 @@ describe('admin sockets', () => {
 
   it('are closed once their session is logged out or expires', async () => {
     const [a] = await startInstances(1, { sessionRecheckMs: 200 });
-    const loggedOut = await createAdminWithSession(testDb.db);
-    const expiring = await createAdminWithSession(testDb.db);
+    const loggedOut = await createAdminWithSession(testbed.db);
+    const expiring = await createAdminWithSession(testbed.db);
     const s1 = await open(a!.wsUrl, { query: 'role=admin', headers: loggedOut.cookie });
     const s2 = await open(a!.wsUrl, { query: 'role=admin', headers: expiring.cookie });
     await Promise.all([s1, s2].map((s) => s.waitFor('connection_info')));
 
-    await testDb.db.deleteFrom('admin_sessions').where('session_id', '=', loggedOut.sessionId).execute();
-    await testDb.db
+    await testbed.db.deleteFrom('admin_sessions').where('session_id', '=', loggedOut.sessionId).execute();
+    await testbed.db
       .updateTable('admin_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('session_id', '=', expiring.sessionId)
@@ -350,10 +307,10 @@ describe('ended sessions (issue 11 item 9)', () => {
   it("close that session's or that admin's sockets on every instance at once when admin-auth announces it", async () => {
     // The periodic re-check is the default minute: only the announcement can close anything here.
     const [a, b] = await startInstances(2);
-    const channel = adminSessionsRevokedChannel(`${filePrefix}${prefixCounter}:`);
-    const operator = await createAdminWithSession(testDb.db);
+    const channel = adminSessionsRevokedChannel(testbed.keyPrefix);
+    const operator = await createAdminWithSession(testbed.db);
     const secondSession = `${operator.sessionId}-2`;
-    await testDb.db
+    await testbed.db
       .insertInto('admin_sessions')
       .values({
         session_id: secondSession,
@@ -361,7 +318,7 @@ describe('ended sessions (issue 11 item 9)', () => {
         expires_at: new Date(Date.now() + 3_600_000),
       })
       .execute();
-    const bystander = await createAdminWithSession(testDb.db);
+    const bystander = await createAdminWithSession(testbed.db);
     const first = await open(a!.wsUrl, { query: 'role=admin', headers: operator.cookie });
     const second = await open(b!.wsUrl, { headers: { authorization: `Bearer ${secondSession}` } });
     const other = await open(a!.wsUrl, { query: 'role=admin', headers: bystander.cookie });

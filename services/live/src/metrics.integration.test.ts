@@ -1,19 +1,17 @@
 // /metrics of the live service: the sockets open right now, by role, as an operator's dashboard shows
 // them (they go up on connect and down on close).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, eventually, metricSample, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { eventually, metricSample, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { createAdminWithSession, startLive, TestSocket, type RunningLive } from './test-support';
 
 let testDb: TestDatabase;
 let live: RunningLive;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live_metrics');
+it.beforeAll(async ({ database }) => {
+  testDb = database;
   live = await startLive({ db: testDb.db, presence: 'memory' });
-});
-afterAll(async () => {
-  await live?.close();
-  await testDb?.drop();
+  return () => live.close();
 });
 
 const openSockets = async (role: string) =>

@@ -2,83 +2,33 @@
 // as distributed — there across two instances): one client network cannot fill the live list with made-up
 // visitors, and a socket cannot move another visitor's entry. The client address is the one X-Forwarded-For
 // names (the gateway's single hop, trusted by every service), so each test speaks from the network it needs.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
-import { createTestDatabase, testInfra, uniqueTag, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { testInfra } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { LiveDeps } from './app';
-import {
-  createAdminWithSession,
-  startLive,
-  TestSocket,
-  visitorActivity,
-  type RunningLive,
-} from './test-support';
+import { useLiveTestbed, visitorActivity, type RunningLive, type TestSocket } from './test-support';
 
-let testDb: TestDatabase;
-let redis: Redis;
-const filePrefix = `test:live-abuse:${uniqueTag()}:`;
-const running: RunningLive[] = [];
-const sockets: TestSocket[] = [];
+const testbed = useLiveTestbed();
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live_abuse');
-  redis = new Redis(testInfra().redisUrl);
-});
-afterEach(async () => {
-  for (const s of sockets.splice(0)) s.close();
-  await Promise.all(running.splice(0).map((r) => r.close()));
-});
-afterAll(async () => {
-  const keys = await redis.keys(`${filePrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await testDb?.drop();
-});
-
-let prefixCounter = 0;
 const modes = {
   memory: { instances: 1, deps: { presence: 'memory' } },
   redis: { instances: 2, deps: { presence: 'redis', redisUrl: testInfra().redisUrl } },
 } satisfies Record<string, { instances: number; deps: Partial<LiveDeps> }>;
 
-async function start(mode: keyof typeof modes, overrides: Partial<LiveDeps> = {}): Promise<RunningLive[]> {
-  const keyPrefix = `${filePrefix}${++prefixCounter}:`;
-  const { instances, deps } = modes[mode];
-  const started = await Promise.all(
-    Array.from({ length: instances }, () =>
-      startLive({
-        db: testDb.db,
-        keyPrefix,
-        activeWindowMs: 60_000,
-        sweepIntervalMs: 200,
-        ...deps,
-        ...overrides,
-      } as LiveDeps),
-    ),
-  );
-  running.push(...started);
-  return started;
-}
+const start = (mode: keyof typeof modes, overrides: Partial<LiveDeps> = {}): Promise<RunningLive[]> =>
+  testbed.start(modes[mode].instances, {
+    activeWindowMs: 60_000,
+    sweepIntervalMs: 200,
+    ...modes[mode].deps,
+    ...overrides,
+  });
 
-async function open(
+const open = (
   url: string,
   from: string,
   options: { query?: string; headers?: Record<string, string> } = {},
-) {
-  const socket = await TestSocket.open(url, {
-    ...options,
-    headers: { 'x-forwarded-for': from, ...options.headers },
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-async function openAdmin(url: string): Promise<TestSocket> {
-  const admin = await createAdminWithSession(testDb.db);
-  const socket = await open(url, '10.9.8.7', { query: 'role=admin', headers: admin.cookie });
-  await socket.waitFor('connection_info', (d) => d.role === 'admin');
-  return socket;
-}
+) => testbed.open(url, { ...options, headers: { 'x-forwarded-for': from, ...options.headers } });
+const openAdmin = (url: string) => testbed.openAdmin(url, { 'x-forwarded-for': '10.9.8.7' });
 
 /** The live list as an admin asking right now sees it. */
 async function snapshot(admin: TestSocket) {

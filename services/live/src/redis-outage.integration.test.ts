@@ -2,16 +2,10 @@
 // test cuts and restores (the Redis server itself is shared and stays up).
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { describe, expect } from 'vitest';
 import { liveCloseCodes } from '@bodymetrics/contracts';
-import {
-  createTestDatabase,
-  eventually,
-  testInfra,
-  uniqueTag,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { eventually, testInfra, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import {
   createAdminWithSession,
   startLive,
@@ -56,10 +50,9 @@ class RedisRelay {
 let testDb: TestDatabase;
 let relay: RedisRelay;
 let live: RunningLive;
-const keyPrefix = `test:live:outage:${uniqueTag()}:`;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase('live_outage');
+it.beforeAll(async ({ database, keyPrefix }) => {
+  testDb = database;
   relay = new RedisRelay(new URL(testInfra().redisUrl));
   await relay.start();
   live = await startLive({
@@ -71,16 +64,10 @@ beforeAll(async () => {
     // No periodic refresh during the test: an update the admin gets can only have come through pub/sub.
     sweepIntervalMs: 600_000,
   });
-});
-
-afterAll(async () => {
-  await live?.close();
-  await relay.cut().catch(() => {});
-  const redis = new Redis(testInfra().redisUrl);
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  await testDb?.drop();
+  return async () => {
+    await live.close();
+    await relay.cut().catch(() => {});
+  };
 });
 
 const readiness = async () => {

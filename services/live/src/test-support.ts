@@ -1,12 +1,16 @@
 // What the live service's integration tests share: a live instance on an ephemeral port, a real `ws`
-// client that records everything the server sends, and an admin with a session row in the test database.
+// client that records everything the server sends, an admin with a session row in the test database, and
+// the testbed that starts deployments and opens sockets on the file's shared fixtures, closing them after
+// each test.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveActivity, LiveServerMessage } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
 import { eventually } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp, type LiveDeps } from './app';
 
 export type LiveApp = ReturnType<typeof buildApp>;
@@ -29,6 +33,74 @@ export async function startLive(deps: LiveDeps): Promise<RunningLive> {
     httpUrl: `http://127.0.0.1:${port}`,
     close: () => app.close(),
   };
+}
+
+/**
+ * What a file's live tests start and open, all closed after each test: live instances — each `start` is one
+ * deployment, with a key prefix of its own under the file's — and client sockets. The database and the key
+ * prefix are the file's shared fixtures (@bodymetrics/testing/fixtures).
+ */
+export interface LiveTestbed {
+  /** The file's database (there from the first hook on). */
+  readonly db: Db;
+  /** The key prefix of the deployment started last. */
+  readonly keyPrefix: string;
+  /** `n` instances of one deployment, sharing a key prefix as the instances of one deployment do. */
+  start(n: number, deps: Omit<Partial<LiveDeps>, 'db' | 'keyPrefix'>): Promise<RunningLive[]>;
+  open(url: string, options?: Parameters<typeof TestSocket.open>[1]): Promise<TestSocket>;
+  /** A socket of a signed-in admin (a fresh admin and session row), once the server has said so. */
+  openAdmin(url: string, headers?: Record<string, string>): Promise<TestSocket>;
+}
+
+export function useLiveTestbed(): LiveTestbed {
+  const running: RunningLive[] = [];
+  const sockets: TestSocket[] = [];
+  let file: { db: Db; keyPrefix: string } | undefined;
+  let deployments = 0;
+  const fileOf = () => {
+    if (!file) throw new Error('the live testbed is used before the file set it up');
+    return file;
+  };
+  it.beforeAll(({ database, keyPrefix }) => {
+    file = { db: database.db, keyPrefix };
+  });
+  afterEach(async () => {
+    for (const s of sockets.splice(0)) s.close();
+    await Promise.all(running.splice(0).map((r) => r.close()));
+  });
+  const testbed: LiveTestbed = {
+    get db() {
+      return fileOf().db;
+    },
+    get keyPrefix() {
+      return `${fileOf().keyPrefix}${deployments}:`;
+    },
+    async start(n, deps) {
+      deployments += 1;
+      const { db } = fileOf();
+      const keyPrefix = testbed.keyPrefix;
+      const started = await Promise.all(
+        Array.from({ length: n }, () => startLive({ ...deps, db, keyPrefix } as LiveDeps)),
+      );
+      running.push(...started);
+      return started;
+    },
+    async open(url, options) {
+      const socket = await TestSocket.open(url, options);
+      sockets.push(socket);
+      return socket;
+    },
+    async openAdmin(url, headers = {}) {
+      const admin = await createAdminWithSession(fileOf().db);
+      const socket = await testbed.open(url, {
+        query: 'role=admin',
+        headers: { ...headers, ...admin.cookie },
+      });
+      await socket.waitFor('connection_info', (d) => d.role === 'admin');
+      return socket;
+    },
+  };
+  return testbed;
 }
 
 type DataOf<T extends LiveServerMessage['type']> = Extract<LiveServerMessage, { type: T }>['data'];

@@ -1,13 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { bmiCategories, goals } from '@bodymetrics/contracts';
 import { seedAffiliateOffers } from '@bodymetrics/db';
-import { useOffersApp } from './test-support';
-
-const ctx = useOffersApp('offers_list');
+import { it } from './test-support';
 
 describe('GET /api/affiliate-offers/all', () => {
-  it('lists every seeded offer with all its fields, in id order, cacheable for a minute', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/affiliate-offers/all' });
+  it('lists every seeded offer with all its fields, in id order, cacheable for a minute', async ({ app }) => {
+    const res = await app.inject({ method: 'GET', url: '/api/affiliate-offers/all' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const offers = res.json<Array<Record<string, unknown>>>();
@@ -30,8 +28,8 @@ describe('GET /api/affiliate-offers/all', () => {
     });
   });
 
-  it('offers at least three choices for every BMI category and goal', async () => {
-    const offers = (await ctx.app.inject({ method: 'GET', url: '/api/affiliate-offers/all' })).json<
+  it('offers at least three choices for every BMI category and goal', async ({ app }) => {
+    const offers = (await app.inject({ method: 'GET', url: '/api/affiliate-offers/all' })).json<
       Array<{ bmiCategory: string; goal: string }>
     >();
     for (const category of bmiCategories) {
@@ -42,8 +40,8 @@ describe('GET /api/affiliate-offers/all', () => {
     }
   });
 
-  it('leaves out offers the operator switched off and shows the click count', async () => {
-    const { db } = ctx.database;
+  it('leaves out offers the operator switched off and shows the click count', async ({ app, database }) => {
+    const { db } = database;
     const off = await db
       .insertInto('affiliate_offers')
       .values({
@@ -70,7 +68,7 @@ describe('GET /api/affiliate-offers/all', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const offers = (await ctx.app.inject({ method: 'GET', url: '/api/affiliate-offers/all' })).json<
+    const offers = (await app.inject({ method: 'GET', url: '/api/affiliate-offers/all' })).json<
       Array<{ id: number; clicks: number; imageUrl: string | null; active: boolean }>
     >();
     expect(offers.find((o) => o.id === off.id)).toBeUndefined();

@@ -1,14 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seedLegalPages } from '@bodymetrics/db';
-import { useOffersApp } from './test-support';
-
-const ctx = useOffersApp('offers_legal');
+import { it } from './test-support';
 
 describe('GET /api/legal/:slug', () => {
-  it.each(seedLegalPages.map((p) => [p.slug, p] as const))(
+  it.for(seedLegalPages.map((p) => [p.slug, p] as const))(
     'serves the %s page with its title, content and date',
-    async (slug, page) => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/legal/${slug}` });
+    async ([slug, page], { app }) => {
+      const res = await app.inject({ method: 'GET', url: `/api/legal/${slug}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         id: expect.any(Number),
@@ -20,8 +18,11 @@ describe('GET /api/legal/:slug', () => {
     },
   );
 
-  it('strips scripts, event handlers and javascript: links from stored content', async () => {
-    await ctx.database.db
+  it('strips scripts, event handlers and javascript: links from stored content', async ({
+    app,
+    database,
+  }) => {
+    await database.db
       .insertInto('legal_pages')
       .values({
         slug: 'tampered',
@@ -30,23 +31,23 @@ describe('GET /api/legal/:slug', () => {
           '<h2>Hello</h2><script>document.cookie</script><p onclick="steal()">Text <img src=x onerror="steal()"><a href="javascript:steal()">bad</a> <a href="https://example.org/ok">good</a></p>',
       })
       .execute();
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/legal/tampered' });
+    const res = await app.inject({ method: 'GET', url: '/api/legal/tampered' });
     expect(res.statusCode).toBe(200);
     const { content } = res.json<{ content: string }>();
     expect(content).toBe('<h2>Hello</h2><p>Text <a>bad</a> <a href="https://example.org/ok">good</a></p>');
     expect(content).not.toMatch(/script|onerror|onclick|javascript:/i);
   });
 
-  it('answers 404 with the error shape for a page that does not exist', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/legal/imprint' });
+  it('answers 404 with the error shape for a page that does not exist', async ({ app }) => {
+    const res = await app.inject({ method: 'GET', url: '/api/legal/imprint' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Legal page "imprint" not found' } });
   });
 
-  it.each(['Terms', 'terms1', 'a'.repeat(41), '..%2Fetc', 'terms%20x'])(
+  it.for(['Terms', 'terms1', 'a'.repeat(41), '..%2Fetc', 'terms%20x'])(
     'answers 400 naming slug for "%s"',
-    async (slug) => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/legal/${slug}` });
+    async (slug, { app }) => {
+      const res = await app.inject({ method: 'GET', url: `/api/legal/${slug}` });
       expect(res.statusCode).toBe(400);
       const body = res.json<{
         error: { code: string; message: string; details: Array<{ field: string }> };

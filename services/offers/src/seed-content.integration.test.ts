@@ -1,14 +1,12 @@
 // seedContent runs on every start of the offers process: a second run must change nothing that exists.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seedAffiliateOffers, seedContent, seedLegalPages } from '@bodymetrics/db';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 
 let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase('offers_seed');
-});
-afterAll(async () => {
-  await database?.drop();
+it.beforeAll(({ database: fileDatabase }) => {
+  database = fileDatabase;
 });
 
 const countRows = async () => ({

@@ -1,21 +1,13 @@
-// One database per test file (cloned from the migrated template) with the shipped content seeded, and the
-// offers app built on it. Closed and dropped after the file.
-import { afterAll, beforeAll } from 'vitest';
+// The offers app as a file fixture on the shared ones: built once per test file on the file's database
+// (cloned from the migrated template) with the shipped content seeded, and closed before the database goes.
 import { seedContent } from '@bodymetrics/db';
-import { createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { test } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 
-export function useOffersApp(label: string) {
-  const ctx = {} as { database: TestDatabase; app: ReturnType<typeof buildApp> };
-  beforeAll(async () => {
-    ctx.database = await createTestDatabase(label);
-    await seedContent(ctx.database.db);
-    ctx.app = buildApp({ db: ctx.database.db });
-    await ctx.app.ready();
-  });
-  afterAll(async () => {
-    await ctx.app?.close();
-    await ctx.database?.drop();
-  });
-  return ctx;
-}
+export const it = test.extend('app', { scope: 'file' }, async ({ database }, { onCleanup }) => {
+  await seedContent(database.db);
+  const app = buildApp({ db: database.db });
+  onCleanup(() => app.close());
+  await app.ready();
+  return app;
+});

@@ -4,6 +4,8 @@ import { InProcessBus } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
+import type { SmtpSink, TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { defaultAnalyticsTimeZone, visitorKeys } from '@bodymetrics/service-kit';
 import { buildApp, type ReportsDeps } from './app';
 
@@ -94,6 +96,25 @@ export function testApp(deps: Partial<ReportsDeps> & { db: Db; smtpUrl: string }
   });
   app.addHook('onClose', () => mailer.close());
   return app;
+}
+
+export interface ReportsFile {
+  database: TestDatabase;
+  smtp: SmtpSink;
+  app: ReturnType<typeof testApp>;
+}
+
+/**
+ * The file's reports app on its shared database and SMTP sink (@bodymetrics/testing/fixtures), built before
+ * the file's tests and closed after them. Its fields are there from the first hook on: read them in tests.
+ */
+export function useReportsApp(deps: Partial<ReportsDeps> = {}): ReportsFile {
+  const file = {} as ReportsFile;
+  it.beforeAll(({ database, smtp }) => {
+    Object.assign(file, { database, smtp, app: testApp({ db: database.db, smtpUrl: smtp.url, ...deps }) });
+    return () => file.app.close();
+  });
+  return file;
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };

@@ -11,7 +11,7 @@ import { produceErrors } from './publish';
 import { journeyRoute } from './routes/journey';
 import { pageVisitRoute } from './routes/page-visit';
 import { sessionDurationRoute } from './routes/session-duration';
-import { sessionStoreRoute } from './routes/session-store';
+import { formSnapshotRoute } from './routes/form-snapshot';
 
 export type { TrackingDeps } from './deps';
 
@@ -31,7 +31,7 @@ export function buildApp(
   pageVisitRoute(app, deps);
   sessionDurationRoute(app, deps);
   journeyRoute(app, deps);
-  sessionStoreRoute(app, deps);
+  formSnapshotRoute(app, deps);
   affiliateClickRoutes(app, deps, activeOffersOf(deps.db, deps.offerCacheTtlMs));
   return app;
 }

@@ -70,7 +70,7 @@ const routes: { name: string; url: string; body?: unknown; topic: TopicDefinitio
     name: 'session/store',
     url: '/api/session/store',
     body: { visitorId, age: 30, timestamp: 1763700000000 },
-    topic: topics.formSession,
+    topic: topics.formSnapshot,
   },
   {
     name: 'analytics/affiliate-click',

@@ -3,15 +3,10 @@
 // the payload as well; a call without one gets a server-made UUIDv7; a malformed one is a 400 naming
 // `eventId`, with nothing published.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { topics, type TopicDefinition } from '@bodymetrics/contracts';
-import {
-  createTestBus,
-  createTestDatabase,
-  readTopic,
-  type TestBus,
-  type TestDatabase,
-} from '@bodymetrics/testing';
+import { readTopic, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { insertOffers } from './test-support';
 
@@ -54,7 +49,7 @@ const bodies: { url: string; body: Record<string, unknown>; topic: TopicDefiniti
   {
     url: '/api/session/store',
     body: { visitorId, age: 30, timestamp: 1763700000000 },
-    topic: topics.formSession,
+    topic: topics.formSnapshot,
     beacon: true,
   },
   {
@@ -73,16 +68,12 @@ let database: TestDatabase;
 let testBus: TestBus;
 let app: ReturnType<typeof buildApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('tracking_event_id');
+it.beforeAll(async ({ database: fileDatabase, bus }) => {
+  database = fileDatabase;
   await insertOffers(database.db, [{ id: 3 }]);
-  testBus = await createTestBus('tracking-event-id');
+  testBus = bus;
   app = buildApp({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
-});
-afterAll(async () => {
-  await app?.close();
-  await testBus?.cleanup();
-  await database?.drop();
+  return () => app.close();
 });
 
 const post = (url: string, body: unknown, beacon = false) =>

@@ -69,7 +69,7 @@ const valid: Case[] = [
     name: 'session/store',
     url: '/api/session/store',
     body: { visitorId, age: 30, weight: 180, timestamp: 1763700000000 },
-    topic: topics.formSession,
+    topic: topics.formSnapshot,
     expectPayload: { visitorId, age: 30, weight: 180 },
   },
   {
@@ -188,7 +188,7 @@ const invalid: { name: string; url: string; body: unknown; field: string; topic:
     url: '/api/session/store',
     body: { visitorId, age: 30 },
     field: 'timestamp',
-    topic: topics.formSession,
+    topic: topics.formSnapshot,
   },
   {
     name: 'affiliate-click with offerId 0',

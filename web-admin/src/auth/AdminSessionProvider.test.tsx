@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { App } from '../App';
-import { adminSessionStorageKey } from '../lib/session-storage';
+import { adminSessionStorageKey } from '../lib/admin-session-storage';
 import { closeServer, servePage } from '../test/loopback-page';
 import { loginTexts } from '../texts';
 

@@ -4,7 +4,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from '@bodymetrics/web-kit/toast';
-import { clearStoredSessionId, readStoredSessionId, storeSessionId } from '../lib/session-storage';
+import {
+  clearStoredAdminSessionId,
+  readStoredAdminSessionId,
+  storeAdminSessionId,
+} from '../lib/admin-session-storage';
 import { onUnauthorized } from '../lib/unauthorized';
 import { loginTexts } from '../texts';
 import * as sessionApi from './admin-session-api';
@@ -25,11 +29,11 @@ const AdminSessionContext = createContext<AdminSessionContextValue | null>(null)
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AdminSessionState>(() =>
-    readStoredSessionId() ? { status: 'checking' } : { status: 'anonymous' },
+    readStoredAdminSessionId() ? { status: 'checking' } : { status: 'anonymous' },
   );
 
   useEffect(() => {
-    const stored = readStoredSessionId();
+    const stored = readStoredAdminSessionId();
     if (!stored) return;
     let cancelled = false;
     sessionApi
@@ -38,14 +42,14 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         if (valid) setState({ status: 'authenticated', sessionId: stored, username: username ?? null });
         else {
-          clearStoredSessionId();
+          clearStoredAdminSessionId();
           setState({ status: 'anonymous' });
         }
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         console.warn('admin session check failed', error);
-        clearStoredSessionId();
+        clearStoredAdminSessionId();
         setState({ status: 'anonymous' });
       });
     return () => {
@@ -54,7 +58,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const endLocally = useCallback(() => {
-    clearStoredSessionId();
+    clearStoredAdminSessionId();
     queryClient.clear();
     setState({ status: 'anonymous' });
   }, [queryClient]);
@@ -63,7 +67,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     () =>
       onUnauthorized(() => {
         // Several queries can fail at once; tell the operator only the first time.
-        const hadSession = readStoredSessionId() !== null;
+        const hadSession = readStoredAdminSessionId() !== null;
         endLocally();
         if (hadSession) {
           toast({
@@ -77,12 +81,12 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signIn = useCallback((sessionId: string, username: string) => {
-    storeSessionId(sessionId);
+    storeAdminSessionId(sessionId);
     setState({ status: 'authenticated', sessionId, username });
   }, []);
 
   const signOut = useCallback(async () => {
-    const sessionId = state.status === 'authenticated' ? state.sessionId : readStoredSessionId();
+    const sessionId = state.status === 'authenticated' ? state.sessionId : readStoredAdminSessionId();
     endLocally();
     toast({ title: loginTexts.loggedOut, description: loginTexts.loggedOutDetail });
     if (sessionId) {
@@ -102,7 +106,7 @@ export function useAdminSession(): AdminSessionContextValue {
 }
 
 /** The session id of the signed-in operator (the dashboard is only rendered for one). */
-export function useSessionId(): string {
+export function useAdminSessionId(): string {
   const { state } = useAdminSession();
   if (state.status !== 'authenticated') throw new Error('no admin session');
   return state.sessionId;

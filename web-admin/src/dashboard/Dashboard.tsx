@@ -1,7 +1,7 @@
 // The authenticated dashboard (spec §2): controls, the live indicator, nine cards, the live visitors
 // and the seven tabs.
 import { useState } from 'react';
-import { useAdminSession, useSessionId } from '../auth/AdminSessionProvider';
+import { useAdminSession, useAdminSessionId } from '../auth/AdminSessionProvider';
 import { dashboardTexts } from '../texts';
 import { defaultPeriod, useLiveDashboardReads, type Period } from './analytics-queries';
 import { DashboardTabs } from './DashboardTabs';
@@ -14,7 +14,7 @@ import { useRealtime } from './useRealtime';
 
 export function Dashboard() {
   const { state, signOut } = useAdminSession();
-  const sessionId = useSessionId();
+  const sessionId = useAdminSessionId();
   const [days, setDays] = useState<Period>(defaultPeriod);
   const realtime = useRealtime(sessionId);
   // Overview, today's summary and recent clicks refresh here, whatever tab is open (spec §9).

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { App } from '../App';
-import { adminSessionStorageKey } from '../lib/session-storage';
+import { adminSessionStorageKey } from '../lib/admin-session-storage';
 import { closeServer, servePage } from '../test/loopback-page';
 import { cardTexts, dashboardTexts, liveLinkTexts, liveUsersTexts } from '../texts';
 

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { call, isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
-import { useSessionId } from '../auth/AdminSessionProvider';
+import { useAdminSessionId } from '../auth/AdminSessionProvider';
 import { formatNumber } from '../lib/format';
 import { notifyUnauthorized } from '../lib/unauthorized';
 import { resetAllTexts } from '../texts';
@@ -28,7 +28,7 @@ async function resetAllData(sessionId: string): Promise<ResetAllDataResult> {
 }
 
 export function ResetAllDataButton() {
-  const sessionId = useSessionId();
+  const sessionId = useAdminSessionId();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('closed');
   // While the first dialog hands over to the second, the focus must not jump back to the trigger.

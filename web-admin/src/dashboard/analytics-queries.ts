@@ -10,7 +10,7 @@ import {
 } from '@bodymetrics/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { call, isHttpError, type CallAnswer, type CallArgs, type CallInput } from '@bodymetrics/web-kit/api';
-import { useSessionId } from '../auth/AdminSessionProvider';
+import { useAdminSessionId } from '../auth/AdminSessionProvider';
 import { listSizes } from '../lib/metrics';
 import { notifyUnauthorized } from '../lib/unauthorized';
 
@@ -51,7 +51,7 @@ function useAnalytics<R extends AnalyticsRead>(
   input: CallInput<R>,
   refetchInterval?: number,
 ): UseQueryResult<CallAnswer<R>> {
-  const sessionId = useSessionId();
+  const sessionId = useAdminSessionId();
   return useQuery({
     queryKey: [...analyticsQueryRoot, route.path, input],
     queryFn: ({ signal }) => analyticsGet(route, input, sessionId, signal),

@@ -1,5 +1,5 @@
 // The home flow of spec §2 and §4: form → calculating (3 s) → bridge overlay → full results. The form
-// and the step live in the local session, so a reload returns the visitor to where they were. The
+// and the step live in the saved flow (localStorage), so a reload returns the visitor to where they were. The
 // calculating screen's and the bridge's code is fetched while the visitor fills the form, the results'
 // while the animation runs, and each step waits for its code before it is shown: no loading placeholder
 // between the steps. A part whose code cannot be loaded (after one retry) is a calculation failure:
@@ -16,7 +16,7 @@ import type { Calculation } from '../flow/calculation';
 import { PageLoading } from '../layout/PageLoading';
 import { lazyPart, LoadBoundary } from '../lib/lazy-part';
 import { browserStorage } from '../lib/storage';
-import { clearFlowSession, readFlowSession, writeFlowSession, type FlowStep } from '../session/flow-session';
+import { clearSavedFlow, readSavedFlow, writeSavedFlow, type FlowStep } from '../flow/saved-flow';
 import { trackFlowStage, trackFormSnapshot, trackJourney } from '../tracking/track';
 import {
   initialFormFields,
@@ -61,18 +61,18 @@ interface HomeState {
 }
 
 /**
- * The session as the page starts. A visitor who reloads on the bridge or the results sees them again
+ * The saved flow as the page starts. A visitor who reloads on the bridge or the results sees them again
  * (recomputed from the stored form); the animation is not resumed — a reload during it shows the form,
  * filled in, ready to submit again.
  */
 function restoreHomeState(): HomeState {
-  const session = readFlowSession(browserStorage('localStorage'));
-  if (!session) return { fields: initialFormFields(), step: 'form', calculation: null };
-  if (session.currentStep === 'bridge' || session.currentStep === 'results') {
+  const saved = readSavedFlow(browserStorage('localStorage'));
+  if (!saved) return { fields: initialFormFields(), step: 'form', calculation: null };
+  if (saved.currentStep === 'bridge' || saved.currentStep === 'results') {
     // Recomputed once the validation module has loaded (see the effect in HomePage).
-    return { fields: session.formData, step: session.currentStep, calculation: null };
+    return { fields: saved.formData, step: saved.currentStep, calculation: null };
   }
-  return { fields: session.formData, step: 'form', calculation: null };
+  return { fields: saved.formData, step: 'form', calculation: null };
 }
 
 function calculate(
@@ -151,9 +151,9 @@ export default function HomePage() {
 
   useEffect(() => {
     const storage = browserStorage('localStorage');
-    // An untouched form is no session: after "start over" the storage stays cleared.
-    if (step === 'form' && isUntouched(fields)) clearFlowSession(storage);
-    else writeFlowSession(storage, { formData: fields, currentStep: step });
+    // An untouched form is nothing to save: after "start over" the storage stays cleared.
+    if (step === 'form' && isUntouched(fields)) clearSavedFlow(storage);
+    else writeSavedFlow(storage, { formData: fields, currentStep: step });
   }, [fields, step]);
 
   const updateFields = (next: FormFields, changed: FormFieldName) => {
@@ -188,7 +188,7 @@ export default function HomePage() {
   };
 
   const startOver = () => {
-    clearFlowSession(browserStorage('localStorage'));
+    clearSavedFlow(browserStorage('localStorage'));
     setState({ fields: initialFormFields(), step: 'form', calculation: null });
     window.scrollTo(0, 0);
   };

@@ -2,7 +2,7 @@
 import type { HealthResult } from '@bodymetrics/health';
 import { useState } from 'react';
 import { browserStorage } from '../lib/storage';
-import { clearFlowSession } from '../session/flow-session';
+import { clearSavedFlow } from '../flow/saved-flow';
 import { shareOnWhatsApp } from './share';
 
 export function ShareSection({ result }: { result: HealthResult }) {
@@ -14,7 +14,7 @@ export function ShareSection({ result }: { result: HealthResult }) {
   };
 
   const startNew = () => {
-    clearFlowSession(browserStorage('localStorage'));
+    clearSavedFlow(browserStorage('localStorage'));
     window.location.reload();
   };
 

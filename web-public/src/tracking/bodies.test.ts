@@ -7,7 +7,7 @@ import {
   pageLeaveBodySchema,
   pageVisitBodySchema,
   sessionDurationBodySchema,
-  sessionStoreBodySchema,
+  formSnapshotBodySchema,
 } from '@bodymetrics/contracts';
 import { describe, expect, it } from 'vitest';
 import { initialFormFields } from '../home/form-fields';
@@ -18,7 +18,7 @@ import {
   pageLeaveBody,
   pageVisitBody,
   sessionDurationBody,
-  sessionStoreBody,
+  formSnapshotBody,
   userActiveMessage,
   userPageChangeMessage,
   type PageVisitFacts,
@@ -151,13 +151,13 @@ describe('journey/track body', () => {
 
 describe('session/store body', () => {
   it('sends null for empty fields', () => {
-    const body = sessionStoreBody({
+    const body = formSnapshotBody({
       ...ids,
       fields: initialFormFields(),
       currentStep: 'form',
       timestamp: 1_764_000_000_123,
     });
-    expect(sessionStoreBodySchema.parse(body)).toEqual(body);
+    expect(formSnapshotBodySchema.parse(body)).toEqual(body);
     expect(body).toMatchObject({
       age: null,
       weight: null,
@@ -169,7 +169,7 @@ describe('session/store body', () => {
   });
 
   it('sends numbers for filled fields and null for values the server would refuse', () => {
-    const body = sessionStoreBody({
+    const body = formSnapshotBody({
       ...ids,
       fields: {
         ...initialFormFields(),
@@ -182,7 +182,7 @@ describe('session/store body', () => {
       currentStep: 'form',
       timestamp: 1_764_000_000_000.7,
     });
-    expect(sessionStoreBodySchema.parse(body)).toEqual(body);
+    expect(formSnapshotBodySchema.parse(body)).toEqual(body);
     expect(body).toMatchObject({
       age: 42,
       weight: 180.5,

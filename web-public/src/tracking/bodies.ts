@@ -16,7 +16,7 @@ import {
   type PageLeaveBody,
   type PageVisitBody,
   type SessionDurationBody,
-  type SessionStoreBody,
+  type FormSnapshotBody,
 } from '@bodymetrics/contracts';
 import type { FormFields } from '../home/form-fields';
 
@@ -131,13 +131,13 @@ function oneOf<T extends string>(options: readonly T[], text: string): T | null 
   return (options as readonly string[]).includes(text) ? (text as T) : null;
 }
 
-export function sessionStoreBody(facts: {
+export function formSnapshotBody(facts: {
   visitorId: string;
   sessionId: string;
   fields: FormFields;
   currentStep: string;
   timestamp: number;
-}): SessionStoreBody {
+}): FormSnapshotBody {
   const { fields } = facts;
   const specification = fields.genderSpecification.trim();
   return {

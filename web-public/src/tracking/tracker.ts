@@ -11,7 +11,7 @@ import {
   pageLeaveBody,
   pageVisitBody,
   sessionDurationBody,
-  sessionStoreBody,
+  formSnapshotBody,
   type ClickedOffer,
 } from './bodies';
 import { loadBrowserInfo } from './browser-info';
@@ -86,7 +86,7 @@ let pendingSnapshot: { fields: FormFields; currentStep: string } | null = null;
 let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
 
 function snapshotBody(snapshot: { fields: FormFields; currentStep: string }) {
-  return sessionStoreBody({
+  return formSnapshotBody({
     visitorId: visitorId(),
     sessionId: sessionId(),
     ...snapshot,
@@ -101,7 +101,7 @@ export function trackFormSnapshot(fields: FormFields, currentStep: string): void
   clearTimeout(snapshotTimer);
   snapshotTimer = setTimeout(() => {
     if (!pendingSnapshot) return;
-    postTracking(trackingPaths.sessionStore, snapshotBody(pendingSnapshot));
+    postTracking(trackingPaths.formSnapshot, snapshotBody(pendingSnapshot));
     pendingSnapshot = null;
   }, FORM_SNAPSHOT_DEBOUNCE_MS);
 }
@@ -157,7 +157,7 @@ function onPageHide() {
   );
   if (pendingSnapshot) {
     clearTimeout(snapshotTimer);
-    beaconTracking(trackingPaths.sessionStore, snapshotBody(pendingSnapshot));
+    beaconTracking(trackingPaths.formSnapshot, snapshotBody(pendingSnapshot));
     pendingSnapshot = null;
   }
   // An open socket keeps a page out of the back/forward cache; it reopens on return.

@@ -66,7 +66,7 @@ export interface AffiliateClicksTable {
   /** The bot decision tracking made (clicks stored before it: false). Recent Activity lists no bot click. */
   is_bot: Generated<boolean>;
 }
-export interface FormSessionsTable {
+export interface FormSnapshotsTable {
   event_id: string;
   visitor_id: string | null;
   session_id: string | null;
@@ -81,5 +81,5 @@ export interface TrackingTables {
   session_durations: SessionDurationsTable;
   user_journey: UserJourneyTable;
   affiliate_clicks: AffiliateClicksTable;
-  form_sessions: FormSessionsTable;
+  form_snapshots: FormSnapshotsTable;
 }

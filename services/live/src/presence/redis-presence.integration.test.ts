@@ -1,17 +1,16 @@
 // The same cases as the memory adapter, against a real Redis (each test its own key prefix).
-import { Redis } from 'ioredis';
-import { afterAll, describe } from 'vitest';
-import { testInfra, uniqueTag } from '@bodymetrics/testing';
+import type { Redis } from 'ioredis';
+import { describe } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import { presenceStoreCases } from './presence-store.cases';
 import { RedisPresenceStore } from './redis-presence';
 
-const redis = new Redis(testInfra().redisUrl);
-const filePrefix = `test:live:presence:${uniqueTag()}:`;
+let redis: Redis;
+let filePrefix: string;
 
-afterAll(async () => {
-  const keys = await redis.keys(`${filePrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+it.beforeAll(({ redis: fileRedis, keyPrefix }) => {
+  redis = fileRedis;
+  filePrefix = keyPrefix;
 });
 
 describe('redis presence store', () => {

@@ -1,9 +1,9 @@
 // The e-mailed health report end to end: request → numbers recomputed by the engine → MJML mail in a
 // real SMTP peer → stored report; newsletter subscription once the mail's confirmation link is followed
 // (double opt-in) → unsubscribe through the next mail's link.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { ParsedMail } from 'mailparser';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
 import { newsletterRecipients } from '../app';
 import { findSubscriber } from '../newsletter.repository';
 import { listHealthReports } from '../health-metrics.repository';
@@ -15,25 +15,13 @@ import {
   PUBLIC_BASE_URL,
   reportBody,
   testApp,
+  useReportsApp,
   visibleText,
 } from '../test-support';
 
-let database: TestDatabase;
-let sink: SmtpSink;
-let app: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase('reports_email');
-  sink = await startSmtpSink();
-  app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
-});
+const reports = useReportsApp();
 beforeEach(() => {
-  sink.messages.length = 0;
+  reports.smtp.messages.length = 0;
 });
 
 const rawHeader = (mail: ParsedMail, name: string) =>
@@ -43,7 +31,7 @@ const rawHeader = (mail: ParsedMail, name: string) =>
     .replace(/\r?\n\s+/g, ' ');
 
 async function sendReport(body: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/email-report', payload: body });
+  return reports.app.inject({ method: 'POST', url: '/api/email-report', payload: body });
 }
 
 /** Follows the newsletter confirmation link of a report mail, as its recipient would (the page's button). */
@@ -51,18 +39,18 @@ async function confirmFrom(mail: ParsedMail) {
   const link = /Confirm your newsletter subscription: (\S+)/.exec(mail.text ?? '')?.[1];
   expect(link).toBeDefined();
   const url = new URL(link!);
-  const confirmed = await app.inject({ method: 'POST', url: url.pathname + url.search });
+  const confirmed = await reports.app.inject({ method: 'POST', url: url.pathname + url.search });
   expect(confirmed.statusCode).toBe(200);
 }
 
 describe('POST /api/email-report', () => {
   it('mails the report with the engine’s numbers, sponsored offers, the disclaimer and (once confirmed) an unsubscribe link', async () => {
-    const protein = await insertOffer(database.db, {
+    const protein = await insertOffer(reports.database.db, {
       title: 'Lean Protein Shake',
       description: 'Whey isolate, 25 g protein per serving.',
       url: 'https://partner.example/shake?ref=bm',
     });
-    const tea = await insertOffer(database.db, {
+    const tea = await insertOffer(reports.database.db, {
       title: 'Green Tea Extract',
       description: 'Daily metabolism support.',
       url: 'https://partner.example/tea',
@@ -87,8 +75,8 @@ describe('POST /api/email-report', () => {
     expect(response.json()).toEqual({ success: true });
 
     // 200 came after the SMTP server accepted the message, so it is already there.
-    expect(sink.messages).toHaveLength(1);
-    const mail = sink.messages[0]!;
+    expect(reports.smtp.messages).toHaveLength(1);
+    const mail = reports.smtp.messages[0]!;
     expect(mail.subject).toBe('Your BodyMetrics Health Report');
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0] : undefined).toMatchObject({
       name: 'Ana Pop',
@@ -134,16 +122,16 @@ describe('POST /api/email-report', () => {
     expect(confirmLink).toBeDefined();
     expect(String(mail.html)).toContain(`href="${confirmLink}"`);
     expect(rawHeader(mail, 'List-Unsubscribe')).toBeUndefined();
-    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain(
+    expect((await newsletterRecipients(reports.database.db)).map((s) => s.email)).not.toContain(
       'ana.pop@example.com',
     );
     const confirmPath = new URL(confirmLink!).pathname + new URL(confirmLink!).search;
-    expect((await app.inject({ method: 'POST', url: confirmPath })).statusCode).toBe(200);
+    expect((await reports.app.inject({ method: 'POST', url: confirmPath })).statusCode).toBe(200);
 
     // The next report to the confirmed subscriber carries the unsubscribe link.
-    sink.messages.length = 0;
+    reports.smtp.messages.length = 0;
     expect((await sendReport(reportBody())).statusCode).toBe(200);
-    const subscribedMail = sink.messages[0]!;
+    const subscribedMail = reports.smtp.messages[0]!;
     const subscribedText = subscribedMail.text ?? '';
     const header = rawHeader(subscribedMail, 'List-Unsubscribe');
     expect(header).toMatch(
@@ -156,7 +144,7 @@ describe('POST /api/email-report', () => {
     expect(subscribedText).not.toContain('Confirm your newsletter subscription');
 
     // Stored (once: the same report twice is one row) and subscribed.
-    const [stored] = await listHealthReports(database.db);
+    const [stored] = await listHealthReports(reports.database.db);
     expect(stored).toMatchObject({
       name: 'Ana Pop',
       email: 'ana.pop@example.com',
@@ -170,57 +158,64 @@ describe('POST /api/email-report', () => {
       measurementSystem: 'imperial',
       selectedGoal: null,
     });
-    expect((await newsletterRecipients(database.db)).map((s) => s.email)).toContain('ana.pop@example.com');
+    expect((await newsletterRecipients(reports.database.db)).map((s) => s.email)).toContain(
+      'ana.pop@example.com',
+    );
 
     // The visitor follows the link in the mail.
     const token = new URL(link).searchParams.get('token')!;
-    const page = await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` });
+    const page = await reports.app.inject({
+      method: 'GET',
+      url: `/api/newsletter/unsubscribe?token=${token}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(visibleText(page.body)).toContain('You have been unsubscribed.');
-    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain(
+    expect((await newsletterRecipients(reports.database.db)).map((s) => s.email)).not.toContain(
       'ana.pop@example.com',
     );
-    expect((await findSubscriber(database.db, 'ana.pop@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
+    expect((await findSubscriber(reports.database.db, 'ana.pop@example.com'))?.unsubscribedAt).toBeInstanceOf(
+      Date,
+    );
   });
 
   it('still sends a requested report to an address that unsubscribed, without subscribing it again', async () => {
     const email = 'left.once@example.com';
     expect((await sendReport(reportBody({ email, name: 'Left Once' }))).statusCode).toBe(200);
-    await confirmFrom(sink.messages.at(-1)!);
-    const { unsubscribeToken } = (await findSubscriber(database.db, email))!;
-    const oneClick = await app.inject({
+    await confirmFrom(reports.smtp.messages.at(-1)!);
+    const { unsubscribeToken } = (await findSubscriber(reports.database.db, email))!;
+    const oneClick = await reports.app.inject({
       method: 'POST',
       url: `/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
-    const unsubscribedAt = (await findSubscriber(database.db, email))!.unsubscribedAt;
+    const unsubscribedAt = (await findSubscriber(reports.database.db, email))!.unsubscribedAt;
     expect(unsubscribedAt).toBeInstanceOf(Date);
 
-    sink.messages.length = 0;
+    reports.smtp.messages.length = 0;
     const again = await sendReport(
       reportBody({ email, name: 'Left Once', metrics: { ...reportBody().metrics, weight: 170 } }),
     );
     expect(again.statusCode).toBe(200);
-    expect(sink.messages.map((m) => m.subject)).toEqual(['Your BodyMetrics Health Report']);
-    expect((await findSubscriber(database.db, email))!.unsubscribedAt).toEqual(unsubscribedAt);
-    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain(email);
+    expect(reports.smtp.messages.map((m) => m.subject)).toEqual(['Your BodyMetrics Health Report']);
+    expect((await findSubscriber(reports.database.db, email))!.unsubscribedAt).toEqual(unsubscribedAt);
+    expect((await newsletterRecipients(reports.database.db)).map((s) => s.email)).not.toContain(email);
   });
 
   it('escapes the visitor’s name everywhere it appears in the HTML', async () => {
     const name = '<img src=x onerror=alert(1)> & "Bob"';
     const response = await sendReport(reportBody({ name, email: 'bob@example.com' }));
     expect(response.statusCode).toBe(200);
-    const mail = sink.messages[0]!;
+    const mail = reports.smtp.messages[0]!;
     expect(String(mail.html)).not.toContain('<img src=x');
     expect(String(mail.html)).toContain('Hi &lt;img src=x onerror=alert(1)&gt; &amp; &quot;Bob&quot;,');
     expect(mail.text).toContain(`Hi ${name},`);
   });
 
   it('shows the waist-hip ratio when both are given, and only offers that exist and are active', async () => {
-    const inactive = await insertOffer(database.db, {
+    const inactive = await insertOffer(reports.database.db, {
       title: 'Old Offer',
       description: 'gone',
       url: 'https://partner.example/old',
@@ -238,7 +233,7 @@ describe('POST /api/email-report', () => {
       }),
     );
     expect(response.statusCode).toBe(200);
-    const text = sink.messages[0]!.text ?? '';
+    const text = reports.smtp.messages[0]!.text ?? '';
     expect(text).toContain('Waist-hip ratio: 0.85 — Healthy');
     expect(text).toContain('Your goal: Muscle gain.');
     expect(text).not.toContain('Sponsored');
@@ -247,36 +242,36 @@ describe('POST /api/email-report', () => {
   });
 
   it('unknown or missing unsubscribe tokens get a 404', async () => {
-    const page = await app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe?token=nope' });
+    const page = await reports.app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe?token=nope' });
     expect(page.statusCode).toBe(404);
     expect(visibleText(page.body)).toContain('This unsubscribe link is not valid');
-    const missing = await app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe' });
+    const missing = await reports.app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe' });
     expect(missing.statusCode).toBe(404);
-    const post = await app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe?token=nope' });
+    const post = await reports.app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe?token=nope' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ error: { code: 'not_found', message: 'Unsubscribe token not found' } });
-    expect(await countRows(database.db, 'newsletter_subscribers')).toBeGreaterThan(0);
+    expect(await countRows(reports.database.db, 'newsletter_subscribers')).toBeGreaterThan(0);
   });
 
-  it('limits report mails per IP (they go to any address given), in memory when there is no Redis', async () => {
-    const limited = testApp({ db: database.db, smtpUrl: sink.url, rateLimit: { reportMax: 2 } });
-    try {
-      const send = (ip: string) =>
-        limited.inject({
-          method: 'POST',
-          url: '/api/email-report',
-          headers: { 'x-forwarded-for': ip },
-          payload: reportBody({ email: 'limit@example.com' }),
-        });
-      expect((await send('192.0.2.1')).statusCode).toBe(200);
-      expect((await send('192.0.2.1')).statusCode).toBe(200);
-      const third = await send('192.0.2.1');
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ error: { code: 'rate_limited' } });
-      expect(sink.messages).toHaveLength(2);
-      expect((await send('192.0.2.2')).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+  it('limits report mails per IP (they go to any address given), in memory when there is no Redis', async ({
+    closeAfter,
+  }) => {
+    const limited = closeAfter(
+      testApp({ db: reports.database.db, smtpUrl: reports.smtp.url, rateLimit: { reportMax: 2 } }),
+    );
+    const send = (ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/email-report',
+        headers: { 'x-forwarded-for': ip },
+        payload: reportBody({ email: 'limit@example.com' }),
+      });
+    expect((await send('192.0.2.1')).statusCode).toBe(200);
+    expect((await send('192.0.2.1')).statusCode).toBe(200);
+    const third = await send('192.0.2.1');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(reports.smtp.messages).toHaveLength(2);
+    expect((await send('192.0.2.2')).statusCode).toBe(200);
   });
 });

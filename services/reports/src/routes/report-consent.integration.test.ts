@@ -1,33 +1,21 @@
 // The report form's two separate choices: explicit consent to process the health data (without it the
 // request is refused and nothing is stored or sent) and the newsletter (the address is subscribed only
 // when that box was ticked and the address's owner confirmed through the mail's link).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import type { ParsedMail } from 'mailparser';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
 import { HEALTH_DATA_CONSENT_REQUIRED } from '@bodymetrics/contracts';
 import { newsletterRecipients } from '../app';
 import { findSubscriber } from '../newsletter.repository';
-import { countRows, reportBody, testApp } from '../test-support';
+import { countRows, reportBody, useReportsApp } from '../test-support';
 
-let database: TestDatabase;
-let sink: SmtpSink;
-let app: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase('reports_consent');
-  sink = await startSmtpSink();
-  app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
-});
+const reports = useReportsApp();
 beforeEach(() => {
-  sink.messages.length = 0;
+  reports.smtp.messages.length = 0;
 });
 
-const post = (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url, payload });
+const post = (url: string, payload: Record<string, unknown>) =>
+  reports.app.inject({ method: 'POST', url, payload });
 const hasHeader = (mail: ParsedMail, name: string) => mail.headerLines.some((h) => h.key === name);
 
 describe('consent to process health data', () => {
@@ -52,9 +40,9 @@ describe('consent to process health data', () => {
           },
         });
       }
-      expect(sink.messages).toHaveLength(0);
-      expect(await countRows(database.db, 'health_metrics')).toBe(0);
-      expect(await findSubscriber(database.db, 'no.consent@example.com')).toBeNull();
+      expect(reports.smtp.messages).toHaveLength(0);
+      expect(await countRows(reports.database.db, 'health_metrics')).toBe(0);
+      expect(await findSubscriber(reports.database.db, 'no.consent@example.com')).toBeNull();
     },
   );
 });
@@ -67,8 +55,8 @@ describe('the newsletter box', () => {
       reportBody({ email, consent: { healthData: true, newsletter: false } }),
     );
     expect(res.statusCode).toBe(200);
-    const mail = await sink.waitFor((m) => m.subject === 'Your BodyMetrics Health Report');
-    expect(await findSubscriber(database.db, email)).toBeNull();
+    const mail = await reports.smtp.waitFor((m) => m.subject === 'Your BodyMetrics Health Report');
+    expect(await findSubscriber(reports.database.db, email)).toBeNull();
     expect(hasHeader(mail, 'list-unsubscribe')).toBe(false);
     expect(mail.text).not.toMatch(/unsubscribe/i);
     expect(String(mail.html)).not.toMatch(/unsubscribe/i);
@@ -84,7 +72,7 @@ describe('the newsletter box', () => {
     expect(
       (await post('/api/email-report', reportBody({ email, consent: { healthData: true } }))).statusCode,
     ).toBe(200);
-    expect(await findSubscriber(database.db, email)).toBeNull();
+    expect(await findSubscriber(reports.database.db, email)).toBeNull();
   });
 
   it('ticked: the mail asks to confirm (double opt-in); the address is subscribed once its owner confirms', async () => {
@@ -94,9 +82,9 @@ describe('the newsletter box', () => {
       reportBody({ email, consent: { healthData: true, newsletter: true } }),
     );
     expect(res.statusCode).toBe(200);
-    const mail = await sink.waitFor((m) => m.subject === 'Your BodyMetrics Health Report');
+    const mail = await reports.smtp.waitFor((m) => m.subject === 'Your BodyMetrics Health Report');
     // Not subscribed on the spot: anybody can type anybody's address into the form.
-    expect((await newsletterRecipients(database.db)).map((s) => s.email)).not.toContain(email);
+    expect((await newsletterRecipients(reports.database.db)).map((s) => s.email)).not.toContain(email);
     expect(hasHeader(mail, 'list-unsubscribe')).toBe(false);
     const link =
       /Confirm your newsletter subscription: (https:\/\/bodymetrics\.test\/api\/newsletter\/confirm\?token=\S+)/.exec(
@@ -105,7 +93,7 @@ describe('the newsletter box', () => {
     expect(link).toBeDefined();
     const url = new URL(link!);
     expect((await post(url.pathname + url.search, {})).statusCode).toBe(200);
-    expect((await newsletterRecipients(database.db)).map((s) => s.email)).toContain(email);
+    expect((await newsletterRecipients(reports.database.db)).map((s) => s.email)).toContain(email);
   });
 
   it('unticked later by a subscriber: the subscription is left as it is, and the mail still lets them leave', async () => {
@@ -115,8 +103,8 @@ describe('the newsletter box', () => {
       reportBody({ email, consent: { healthData: true, newsletter: false } }),
     );
     expect(res.statusCode).toBe(200);
-    const mail = await sink.waitFor((m) => m.subject === 'Your BodyMetrics Health Report');
-    expect((await findSubscriber(database.db, email))?.unsubscribedAt).toBeNull();
+    const mail = await reports.smtp.waitFor((m) => m.subject === 'Your BodyMetrics Health Report');
+    expect((await findSubscriber(reports.database.db, email))?.unsubscribedAt).toBeNull();
     expect(hasHeader(mail, 'list-unsubscribe')).toBe(true);
   });
 

@@ -2,23 +2,21 @@
 // Kafka and SMTP: the page's steps go through tracking, the report through POST /api/email-report, the
 // aggregator counts both for the same visitor (one shared daily salt, as in every composition root).
 // Every expected number is counted by hand from the story below.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { InProcessBus } from '@bodymetrics/bus';
 import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import { topics } from '@bodymetrics/contracts';
 import { visitorKeys } from '@bodymetrics/service-kit';
 import {
   closedPort,
-  createTestBus,
-  createTestDatabase,
   eventually,
   metricSample,
   readTopic,
-  startSmtpSink,
   type SmtpSink,
   type TestBus,
   type TestDatabase,
 } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { reportBody, testApp } from '../test-support';
 
@@ -84,10 +82,10 @@ describe('the report service records the funnel’s last two steps', () => {
       .where('date', '=', today)
       .executeTakeFirstOrThrow();
 
-  beforeAll(async () => {
-    database = await createTestDatabase('report_funnel');
-    testBus = await createTestBus('report-funnel');
-    sink = await startSmtpSink();
+  it.beforeAll(async ({ database: fileDatabase, bus, smtp }) => {
+    database = fileDatabase;
+    testBus = bus;
+    sink = smtp;
     tracking = buildTracking({
       bus: testBus.bus,
       ipStorage: 'truncated',
@@ -107,15 +105,12 @@ describe('the report service records the funnel’s last two steps', () => {
       timeZone: tz,
       groupId: 'report-funnel',
     });
-  });
-  afterAll(async () => {
-    await aggregator?.shutdown();
-    await tracking?.close();
-    await reports?.close();
-    await failingReports?.close();
-    await sink?.close();
-    await testBus?.cleanup();
-    await database?.drop();
+    return async () => {
+      await aggregator.shutdown();
+      await tracking.close();
+      await reports.close();
+      await failingReports.close();
+    };
   });
 
   it('a mailed report moves email_provided and report_sent; a failed mail moves email_provided only', async () => {
@@ -184,17 +179,17 @@ describe('the report service records the funnel’s last two steps', () => {
     expect(await funnel()).toEqual(before);
   });
 
-  it('still mails the report when the bus cannot take its steps, and counts the lost steps on /metrics', async () => {
+  it('still mails the report when the bus cannot take its steps, and counts the lost steps on /metrics', async ({
+    closeAfter,
+  }) => {
     // An in-process bus with no topics refuses every write, as a bus that is away does.
-    const away = testApp({ db: database.db, smtpUrl: sink.url, bus: new InProcessBus(), visitorKeys: keys });
-    try {
-      const response = await askForReport(away, '203.0.113.5', { visitorId: 'B', sessionId: 's-B' });
-      expect(response.statusCode, response.body).toBe(200);
-      const metrics = (await away.inject({ method: 'GET', url: '/metrics' })).body;
-      expect(metricSample(metrics, 'report_funnel_steps_lost_total', { step: 'email_provided' })).toBe(1);
-      expect(metricSample(metrics, 'report_funnel_steps_lost_total', { step: 'report_sent' })).toBe(1);
-    } finally {
-      await away.close();
-    }
+    const away = closeAfter(
+      testApp({ db: database.db, smtpUrl: sink.url, bus: new InProcessBus(), visitorKeys: keys }),
+    );
+    const response = await askForReport(away, '203.0.113.5', { visitorId: 'B', sessionId: 's-B' });
+    expect(response.statusCode, response.body).toBe(200);
+    const metrics = (await away.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metricSample(metrics, 'report_funnel_steps_lost_total', { step: 'email_provided' })).toBe(1);
+    expect(metricSample(metrics, 'report_funnel_steps_lost_total', { step: 'report_sent' })).toBe(1);
   });
 });

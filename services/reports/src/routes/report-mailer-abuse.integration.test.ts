@@ -6,37 +6,22 @@
 // - names that carry links or bidi/control characters are refused (report and contact), nothing mailed.
 import { createHash } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { beforeEach, describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import { findSubscriber } from '../newsletter.repository';
-import { countRows, reportBody, testApp, visibleText } from '../test-support';
+import { countRows, reportBody, useReportsApp, visibleText } from '../test-support';
 
-let database: TestDatabase;
-let sink: SmtpSink;
-let app: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase('reports_mailer_abuse');
-  sink = await startSmtpSink();
-  // Per-IP budgets out of the way: each request below comes from its own documentation address anyway.
-  app = testApp({
-    db: database.db,
-    smtpUrl: sink.url,
-    rateLimit: { reportMax: 1000, contactMax: 1000, submitReportMax: 1000 },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+// Per-IP budgets out of the way: each request below comes from its own documentation address anyway.
+const reports = useReportsApp({
+  rateLimit: { reportMax: 1000, contactMax: 1000, submitReportMax: 1000 },
 });
 beforeEach(() => {
-  sink.messages.length = 0;
+  reports.smtp.messages.length = 0;
 });
 
 let ipCounter = 1;
 const sendReport = (body: Record<string, unknown>) =>
-  app.inject({
+  reports.app.inject({
     method: 'POST',
     url: '/api/email-report',
     headers: { 'x-forwarded-for': `203.0.113.${ipCounter++}` },
@@ -48,19 +33,19 @@ const confirmLinkIn = (mail: ParsedMail) =>
     mail.text ?? '',
   )?.[1];
 const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
-const pendingRows = () => database.db.selectFrom('newsletter_confirmations').selectAll().execute();
+const pendingRows = () => reports.database.db.selectFrom('newsletter_confirmations').selectAll().execute();
 
 describe('newsletter double opt-in', () => {
   it('the report mail carries a confirmation link; nobody is subscribed until it is confirmed, and it works once', async () => {
     const email = 'opt.in@example.com';
     const res = await sendReport(reportBody({ email, name: 'Opt In' }));
     expect(res.statusCode).toBe(200);
-    const mail = sink.messages[0]!;
+    const mail = reports.smtp.messages[0]!;
     const link = confirmLinkIn(mail);
     expect(link).toBeDefined();
     expect(String(mail.html)).toContain(`href="${link}"`);
-    expect(await findSubscriber(database.db, email)).toBeNull();
-    expect(await countRows(database.db, 'newsletter_subscribers')).toBe(0);
+    expect(await findSubscriber(reports.database.db, email)).toBeNull();
+    expect(await countRows(reports.database.db, 'newsletter_subscribers')).toBe(0);
 
     // Only a hash of the token is stored.
     const token = new URL(link!).searchParams.get('token')!;
@@ -77,7 +62,7 @@ describe('newsletter double opt-in', () => {
 
     // A mail scanner (or the person) opens the link: a page with a button, nothing changes.
     for (let i = 0; i < 2; i++) {
-      const page = await app.inject({ method: 'GET', url: pathOf(link!) });
+      const page = await reports.app.inject({ method: 'GET', url: pathOf(link!) });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-store');
       expect(visibleText(page.body)).toContain('Confirm your newsletter subscription');
@@ -85,10 +70,10 @@ describe('newsletter double opt-in', () => {
         /<form method="post" action="\/api\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}"><button type="submit">Confirm my subscription<\/button><\/form>/,
       );
     }
-    expect(await findSubscriber(database.db, email)).toBeNull();
+    expect(await findSubscriber(reports.database.db, email)).toBeNull();
 
     // The button: subscribed.
-    const confirmed = await app.inject({
+    const confirmed = await reports.app.inject({
       method: 'POST',
       url: pathOf(link!),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -96,58 +81,58 @@ describe('newsletter double opt-in', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect(visibleText(confirmed.body)).toContain('Your subscription is confirmed');
-    const subscriber = await findSubscriber(database.db, email);
+    const subscriber = await findSubscriber(reports.database.db, email);
     expect(subscriber).toMatchObject({ email, name: 'Opt In', unsubscribedAt: null });
 
     // Once only.
-    const again = await app.inject({ method: 'POST', url: pathOf(link!) });
+    const again = await reports.app.inject({ method: 'POST', url: pathOf(link!) });
     expect(again.statusCode).toBe(410);
     expect(visibleText(again.body)).toContain('This confirmation link has already been used');
-    expect((await app.inject({ method: 'GET', url: pathOf(link!) })).statusCode).toBe(410);
+    expect((await reports.app.inject({ method: 'GET', url: pathOf(link!) })).statusCode).toBe(410);
 
     // The next report carries the RFC 8058 unsubscribe link, and it still works.
-    sink.messages.length = 0;
+    reports.smtp.messages.length = 0;
     expect((await sendReport(reportBody({ email, name: 'Opt In' }))).statusCode).toBe(200);
-    const next = sink.messages[0]!;
+    const next = reports.smtp.messages[0]!;
     expect(confirmLinkIn(next)).toBeUndefined(); // already subscribed: nothing to confirm
     const unsubscribe = next.headerLines
       .find((h) => h.key === 'list-unsubscribe')
       ?.line.replace(/^[^<]*<([^>]+)>.*$/s, '$1');
     expect(unsubscribe).toMatch(/^https:\/\/bodymetrics\.test\/api\/newsletter\/unsubscribe\?token=/);
-    const oneClick = await app.inject({
+    const oneClick = await reports.app.inject({
       method: 'POST',
       url: pathOf(unsubscribe!),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
-    expect((await findSubscriber(database.db, email))?.unsubscribedAt).toBeInstanceOf(Date);
+    expect((await findSubscriber(reports.database.db, email))?.unsubscribedAt).toBeInstanceOf(Date);
   });
 
   it('an expired link is refused with a clear page and subscribes nobody', async () => {
     const email = 'too.late@example.com';
     expect((await sendReport(reportBody({ email, name: 'Too Late' }))).statusCode).toBe(200);
-    const link = confirmLinkIn(sink.messages[0]!)!;
-    await database.db
+    const link = confirmLinkIn(reports.smtp.messages[0]!)!;
+    await reports.database.db
       .updateTable('newsletter_confirmations')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('email', '=', email)
       .execute();
 
-    const page = await app.inject({ method: 'GET', url: pathOf(link) });
+    const page = await reports.app.inject({ method: 'GET', url: pathOf(link) });
     expect(page.statusCode).toBe(410);
     expect(visibleText(page.body)).toContain('This confirmation link has expired');
     expect(page.body).not.toContain('<form');
-    const post = await app.inject({ method: 'POST', url: pathOf(link) });
+    const post = await reports.app.inject({ method: 'POST', url: pathOf(link) });
     expect(post.statusCode).toBe(410);
     expect(visibleText(post.body)).toContain('You have not been subscribed');
-    expect(await findSubscriber(database.db, email)).toBeNull();
+    expect(await findSubscriber(reports.database.db, email)).toBeNull();
   });
 
   it('an unknown or missing token gets a 404 page', async () => {
     for (const url of ['/api/newsletter/confirm?token=nope', '/api/newsletter/confirm']) {
       for (const method of ['GET', 'POST'] as const) {
-        const res = await app.inject({ method, url });
+        const res = await reports.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(visibleText(res.body)).toContain('This confirmation link is not valid');
       }
@@ -165,10 +150,10 @@ describe('report mails per recipient', () => {
       );
       expect(res.statusCode).toBe(200);
     }
-    expect(sink.messages).toHaveLength(3);
-    const reports = await countRows(database.db, 'health_metrics');
+    expect(reports.smtp.messages).toHaveLength(3);
+    const storedReports = await countRows(reports.database.db, 'health_metrics');
 
-    sink.messages.length = 0;
+    reports.smtp.messages.length = 0;
     const fourth = await sendReport(
       reportBody({ email, name: 'Ana http', metrics: { ...reportBody().metrics, weight: 190 } }),
     );
@@ -180,13 +165,13 @@ describe('report mails per recipient', () => {
         details: [{ rule: 'reports_per_recipient', max: 3, windowMs: 86_400_000 }],
       },
     });
-    expect(sink.messages).toHaveLength(0);
-    expect(await countRows(database.db, 'health_metrics')).toBe(reports);
+    expect(reports.smtp.messages).toHaveLength(0);
+    expect(await countRows(reports.database.db, 'health_metrics')).toBe(storedReports);
     // Each of the three mails asked to confirm the newsletter; the refused one left nothing pending.
     expect((await pendingRows()).filter((r) => r.email === email)).toHaveLength(3);
 
     // Counted by a hash of the normalised address: no plain copy of it.
-    const sends = await database.db.selectFrom('report_mail_sends').selectAll().execute();
+    const sends = await reports.database.db.selectFrom('report_mail_sends').selectAll().execute();
     expect(JSON.stringify(sends).toLowerCase()).not.toContain('flooded');
     expect(
       sends.filter((s) => s.recipient_hash === createHash('sha256').update(email).digest('hex')),
@@ -214,9 +199,9 @@ describe('names that carry links or invisible controls', () => {
   it.each(badNames)(
     'report name with %s → 400 naming name, nothing stored or mailed',
     async (_case, name, rule) => {
-      const reports = await countRows(database.db, 'health_metrics');
+      const storedReports = await countRows(reports.database.db, 'health_metrics');
       for (const url of ['/api/email-report', '/api/submit-report']) {
-        const res = await app.inject({
+        const res = await reports.app.inject({
           method: 'POST',
           url,
           payload: reportBody({ name, email: 'named@example.com' }),
@@ -230,15 +215,15 @@ describe('names that carry links or invisible controls', () => {
           },
         });
       }
-      expect(sink.messages).toHaveLength(0);
-      expect(await countRows(database.db, 'health_metrics')).toBe(reports);
+      expect(reports.smtp.messages).toHaveLength(0);
+      expect(await countRows(reports.database.db, 'health_metrics')).toBe(storedReports);
     },
   );
 
   it.each(badNames)(
     'contact fullName with %s → 400 naming fullName, nothing stored or mailed',
     async (_case, name, rule) => {
-      const res = await app.inject({
+      const res = await reports.app.inject({
         method: 'POST',
         url: '/api/contact',
         payload: {
@@ -252,8 +237,8 @@ describe('names that carry links or invisible controls', () => {
       expect(res.json()).toMatchObject({
         error: { code: 'validation_error', details: [{ field: 'fullName', message: `Full name ${rule}` }] },
       });
-      expect(sink.messages).toHaveLength(0);
-      expect(await countRows(database.db, 'contact_messages')).toBe(0);
+      expect(reports.smtp.messages).toHaveLength(0);
+      expect(await countRows(reports.database.db, 'contact_messages')).toBe(0);
     },
   );
 
@@ -266,7 +251,7 @@ describe('names that carry links or invisible controls', () => {
       'محمد علي',
       '李小龍',
     ]) {
-      const res = await app.inject({
+      const res = await reports.app.inject({
         method: 'POST',
         url: '/api/submit-report',
         payload: reportBody({ name, email: 'names@example.com' }),

@@ -3,25 +3,12 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import { findShareImage } from '../share-images.repository';
-import { countRows, PUBLIC_BASE_URL, testApp } from '../test-support';
+import { countRows, PUBLIC_BASE_URL, useReportsApp } from '../test-support';
 
-let database: TestDatabase;
-let sink: SmtpSink;
-let app: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase('reports_share');
-  sink = await startSmtpSink();
-  app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
-});
+const reports = useReportsApp();
 
 /** Width and height from the PNG's IHDR chunk (bytes 16..23, big-endian), after checking the signature. */
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -37,7 +24,7 @@ const metaContent = (html: string, key: string) =>
 
 describe('share images', () => {
   it('renders a 1200×630 PNG card, stores it, and serves it on the returned URL', async () => {
-    const response = await app.inject({
+    const response = await reports.app.inject({
       method: 'POST',
       url: '/api/generate-share-image',
       payload: {
@@ -53,10 +40,10 @@ describe('share images', () => {
     expect(imageUrl).toBe(`${PUBLIC_BASE_URL}/api/share-images/${id}.png`);
     expect(shareUrl).toBe(`${PUBLIC_BASE_URL}/share/${id}`);
 
-    const stored = await findShareImage(database.db, id!);
+    const stored = await findShareImage(reports.database.db, id!);
     expect(stored).toMatchObject({ bmi: 25.8, bmiCategory: 'Overweight', platform: 'whatsapp' });
 
-    const image = await app.inject({ method: 'GET', url: new URL(imageUrl).pathname });
+    const image = await reports.app.inject({ method: 'GET', url: new URL(imageUrl).pathname });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -66,7 +53,7 @@ describe('share images', () => {
     await writeFile(join(tmpdir(), 'bodymetrics-share-card.png'), image.rawPayload);
 
     // Nothing personal is kept: the client's id only seeds the share id.
-    const row = await database.db
+    const row = await reports.database.db
       .selectFrom('share_images')
       .selectAll()
       .where('id', '=', id!)
@@ -75,14 +62,14 @@ describe('share images', () => {
   });
 
   it('serves a share page with Open Graph and Twitter tags pointing at the card, then sends people to /', async () => {
-    const created = await app.inject({
+    const created = await reports.app.inject({
       method: 'POST',
       url: '/api/generate-share-image',
       payload: { results: { bmi: 22.4, bmiCategory: 'Normal' }, platform: 'facebook', uniqueId: 'v-9' },
     });
     const { imageUrl, shareUrl } = created.json<{ imageUrl: string; shareUrl: string }>();
 
-    const page = await app.inject({ method: 'GET', url: new URL(shareUrl).pathname });
+    const page = await reports.app.inject({ method: 'GET', url: new URL(shareUrl).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = page.body;
@@ -100,18 +87,21 @@ describe('share images', () => {
     expect(html).not.toContain('<script');
 
     // The og:image URL really serves the card.
-    const image = await app.inject({ method: 'GET', url: new URL(metaContent(html, 'og:image')!).pathname });
+    const image = await reports.app.inject({
+      method: 'GET',
+      url: new URL(metaContent(html, 'og:image')!).pathname,
+    });
     expect(pngSize(image.rawPayload)).toEqual({ width: 1200, height: 630 });
   });
 
   it('shows the category of the BMI it prints, whatever category the client sent', async () => {
-    const created = await app.inject({
+    const created = await reports.app.inject({
       method: 'POST',
       url: '/api/generate-share-image',
       payload: { results: { bmi: 31.2, bmiCategory: '<b>Normal</b>' }, platform: 'twitter', uniqueId: 'x' },
     });
     expect(created.statusCode).toBe(200);
-    const page = await app.inject({
+    const page = await reports.app.inject({
       method: 'GET',
       url: new URL(created.json<{ shareUrl: string }>().shareUrl).pathname,
     });
@@ -119,13 +109,13 @@ describe('share images', () => {
   });
 
   it('an unknown id gets the same page with the default image; its PNG is a 404', async () => {
-    const page = await app.inject({ method: 'GET', url: '/share/doesNotExist123' });
+    const page = await reports.app.inject({ method: 'GET', url: '/share/doesNotExist123' });
     expect(page.statusCode).toBe(200);
     expect(metaContent(page.body, 'og:image')).toBe(`${PUBLIC_BASE_URL}/share-default.png`);
     expect(metaContent(page.body, 'og:url')).toBe(`${PUBLIC_BASE_URL}/`);
     expect(metaContent(page.body, 'refresh')).toBe('0;url=/');
 
-    const odd = await app.inject({
+    const odd = await reports.app.inject({
       method: 'GET',
       url: `/share/${encodeURIComponent('"><script>alert(1)</script>')}`,
     });
@@ -137,14 +127,14 @@ describe('share images', () => {
       '/api/share-images/doesNotExist123',
       '/api/share-images/..%2F.png',
     ]) {
-      const image = await app.inject({ method: 'GET', url });
+      const image = await reports.app.inject({ method: 'GET', url });
       expect(image.statusCode).toBe(404);
       expect(image.json()).toMatchObject({ error: { code: 'not_found' } });
     }
   });
 
   it('rejects bad input naming the field, and stores nothing', async () => {
-    const before = await countRows(database.db, 'share_images');
+    const before = await countRows(reports.database.db, 'share_images');
     const cases: [unknown, string][] = [
       [{ platform: 'x', uniqueId: 'a' }, 'results'],
       [{ results: { bmi: 'big', bmiCategory: 'Normal' }, platform: 'x' }, 'results.bmi'],
@@ -153,7 +143,7 @@ describe('share images', () => {
       [{ results: { bmi: 22, bmiCategory: 'Normal' }, platform: 'x', uniqueId: 'u'.repeat(65) }, 'uniqueId'],
     ];
     for (const [payload, field] of cases) {
-      const response = await app.inject({
+      const response = await reports.app.inject({
         method: 'POST',
         url: '/api/generate-share-image',
         payload: payload as object,
@@ -164,6 +154,6 @@ describe('share images', () => {
         field,
       ).toBe(true);
     }
-    expect(await countRows(database.db, 'share_images')).toBe(before);
+    expect(await countRows(reports.database.db, 'share_images')).toBe(before);
   });
 });

@@ -1,19 +1,17 @@
 // When the SMTP server cannot be reached, nothing is half-done: the visitor gets 502
 // mail_delivery_failed, no report is stored, nobody is subscribed, no contact message is kept.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, createTestDatabase, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
+import { closedPort, type TestDatabase } from '@bodymetrics/testing';
 import { countRows, reportBody, testApp } from '../test-support';
 
 let database: TestDatabase;
 let app: ReturnType<typeof testApp>;
 
-beforeAll(async () => {
-  database = await createTestDatabase('reports_smtp_down');
+it.beforeAll(async ({ database: fileDatabase }) => {
+  database = fileDatabase;
   app = testApp({ db: database.db, smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
-});
-afterAll(async () => {
-  await app.close();
-  await database.drop();
+  return () => app.close();
 });
 
 describe('SMTP server unreachable', () => {

@@ -1,26 +1,13 @@
 // POST /api/submit-report: the same report sent twice is stored once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
 import { listHealthReports } from '../health-metrics.repository';
-import { countRows, reportBody, testApp } from '../test-support';
+import { countRows, reportBody, useReportsApp } from '../test-support';
 
-let database: TestDatabase;
-let sink: SmtpSink;
-let app: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase('reports_submit');
-  sink = await startSmtpSink();
-  app = testApp({ db: database.db, smtpUrl: sink.url });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
-});
+const reports = useReportsApp();
 
 const submit = (body: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/api/submit-report', payload: body });
+  reports.app.inject({ method: 'POST', url: '/api/submit-report', payload: body });
 
 describe('POST /api/submit-report', () => {
   it('stores a report once however often it is sent', async () => {
@@ -36,7 +23,9 @@ describe('POST /api/submit-report', () => {
       success: true,
       stored: false,
     });
-    const rows = (await listHealthReports(database.db)).filter((r) => r.email === 'twice@example.com');
+    const rows = (await listHealthReports(reports.database.db)).filter(
+      (r) => r.email === 'twice@example.com',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       waist: 34,
@@ -44,27 +33,27 @@ describe('POST /api/submit-report', () => {
       genderSpecification: null,
       selectedGoal: 'wellness',
     });
-    expect(sink.messages).toHaveLength(0); // storing never mails
+    expect(reports.smtp.messages).toHaveLength(0); // storing never mails
   });
 
   it('a different report is another row', async () => {
-    const before = await countRows(database.db, 'health_metrics');
+    const before = await countRows(reports.database.db, 'health_metrics');
     const changed = reportBody({
       email: 'twice@example.com',
       metrics: { ...reportBody().metrics, weight: 175 },
     });
     expect((await submit(changed)).json()).toEqual({ success: true, stored: true });
-    expect(await countRows(database.db, 'health_metrics')).toBe(before + 1);
+    expect(await countRows(reports.database.db, 'health_metrics')).toBe(before + 1);
   });
 
   it('after the e-mailed report, the app’s follow-up submit-report does not store it again', async () => {
     const body = reportBody({ email: 'mailed@example.com' });
-    expect((await app.inject({ method: 'POST', url: '/api/email-report', payload: body })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await reports.app.inject({ method: 'POST', url: '/api/email-report', payload: body })).statusCode,
+    ).toBe(200);
     expect((await submit(body)).json()).toEqual({ success: true, stored: false });
     expect(
-      (await listHealthReports(database.db)).filter((r) => r.email === 'mailed@example.com'),
+      (await listHealthReports(reports.database.db)).filter((r) => r.email === 'mailed@example.com'),
     ).toHaveLength(1);
   });
 });

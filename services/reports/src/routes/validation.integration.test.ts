@@ -1,27 +1,12 @@
 // Bad input never reaches Postgres or the SMTP server: every case is a 400 whose message names the
 // field (with the exact text the public app shows, spec §5), with no row stored and no mail sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from '@bodymetrics/testing';
-import { countRows, knownMetrics, reportBody, testApp } from '../test-support';
+import { describe, expect } from 'vitest';
+import { it } from '@bodymetrics/testing/fixtures';
+import { countRows, knownMetrics, reportBody, useReportsApp } from '../test-support';
 
-let database: TestDatabase;
-let sink: SmtpSink;
-let app: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase('reports_validation');
-  sink = await startSmtpSink();
-  // A generous limit: this file sends many contact and report requests from one address on purpose.
-  app = testApp({
-    db: database.db,
-    smtpUrl: sink.url,
-    rateLimit: { contactMax: 1000, reportMax: 1000, submitReportMax: 1000 },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await sink.close();
-  await database.drop();
+// A generous limit: this file sends many contact and report requests from one address on purpose.
+const reports = useReportsApp({
+  rateLimit: { contactMax: 1000, reportMax: 1000, submitReportMax: 1000 },
 });
 
 const without = (body: Record<string, unknown>, key: string) =>
@@ -123,16 +108,16 @@ const contactCases: [string, Record<string, unknown>, string][] = [
 
 async function expectNothingHappened() {
   for (const table of ['health_metrics', 'newsletter_subscribers', 'contact_messages'] as const) {
-    expect(await countRows(database.db, table), table).toBe(0);
+    expect(await countRows(reports.database.db, table), table).toBe(0);
   }
-  expect(sink.messages).toHaveLength(0);
+  expect(reports.smtp.messages).toHaveLength(0);
 }
 
 describe('report requests with bad input', () => {
   for (const url of ['/api/email-report', '/api/submit-report']) {
     for (const [label, payload, message] of reportCases) {
       it(`${url}: ${label} → 400 "${message}…"`, async () => {
-        const response = await app.inject({ method: 'POST', url, payload });
+        const response = await reports.app.inject({ method: 'POST', url, payload });
         expect(response.statusCode).toBe(400);
         const { error } = response.json<{
           error: { code: string; message: string; details: { field: string }[] };
@@ -146,7 +131,7 @@ describe('report requests with bad input', () => {
   }
 
   it('a body that is not JSON → 400', async () => {
-    const response = await app.inject({
+    const response = await reports.app.inject({
       method: 'POST',
       url: '/api/email-report',
       headers: { 'content-type': 'application/json' },
@@ -160,7 +145,7 @@ describe('report requests with bad input', () => {
 describe('contact messages with bad input', () => {
   for (const [label, payload, message] of contactCases) {
     it(`${label} → 400 "${message}"`, async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/contact', payload });
+      const response = await reports.app.inject({ method: 'POST', url: '/api/contact', payload });
       expect(response.statusCode).toBe(400);
       expect(response.json<{ error: { message: string } }>().error.message).toBe(message);
       await expectNothingHappened();
@@ -176,17 +161,17 @@ describe('contact messages with bad input', () => {
       'Report an Issue',
       'Legal',
     ]) {
-      const response = await app.inject({
+      const response = await reports.app.inject({
         method: 'POST',
         url: '/api/contact',
         payload: { ...contact, reason },
       });
       expect(response.statusCode, reason).toBe(200);
     }
-    expect(await countRows(database.db, 'contact_messages')).toBe(6);
-    expect(sink.messages).toHaveLength(6);
+    expect(await countRows(reports.database.db, 'contact_messages')).toBe(6);
+    expect(reports.smtp.messages).toHaveLength(6);
     // Clean up for the cases above, which expect an empty table.
-    await database.db.deleteFrom('contact_messages').execute();
-    sink.messages.length = 0;
+    await reports.database.db.deleteFrom('contact_messages').execute();
+    reports.smtp.messages.length = 0;
   });
 });

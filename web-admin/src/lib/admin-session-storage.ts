@@ -2,7 +2,7 @@
 // admin session id). The HttpOnly cookie the server sets carries the same id for the browser.
 export const adminSessionStorageKey = 'bm_admin_session_id';
 
-export function readStoredSessionId(): string | null {
+export function readStoredAdminSessionId(): string | null {
   try {
     return window.localStorage.getItem(adminSessionStorageKey);
   } catch {
@@ -10,7 +10,7 @@ export function readStoredSessionId(): string | null {
   }
 }
 
-export function storeSessionId(sessionId: string): void {
+export function storeAdminSessionId(sessionId: string): void {
   try {
     window.localStorage.setItem(adminSessionStorageKey, sessionId);
   } catch {
@@ -18,7 +18,7 @@ export function storeSessionId(sessionId: string): void {
   }
 }
 
-export function clearStoredSessionId(): void {
+export function clearStoredAdminSessionId(): void {
   try {
     window.localStorage.removeItem(adminSessionStorageKey);
   } catch {

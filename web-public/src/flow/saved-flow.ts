@@ -1,21 +1,22 @@
-// The visitor's local session (spec §3 "Session", §4): the form as typed and the step of the home flow,
+// The saved flow — what spec §3 calls the local "Session" (§4): the form as typed and the step of the home flow,
 // kept in localStorage so a reload brings the visitor back where they were; cleared on request (the logo
 // on the calculating screen, "Start New Calculation").
 import type { KeyValueStorage } from '../lib/storage';
 import { formFieldsFrom, type FormFields } from '../home/form-fields';
 
-export const FLOW_SESSION_KEY = 'bm_session';
+// The storage key keeps the name browsers already hold it under: renaming it would drop every saved flow.
+export const SAVED_FLOW_KEY = 'bm_session';
 
 export const FLOW_STEPS = ['form', 'calculating', 'bridge', 'results'] as const;
 export type FlowStep = (typeof FLOW_STEPS)[number];
 
-export interface FlowSession {
+export interface SavedFlow {
   formData: FormFields;
   currentStep: FlowStep;
 }
 
-export function readFlowSession(storage: KeyValueStorage): FlowSession | null {
-  const text = storage.getItem(FLOW_SESSION_KEY);
+export function readSavedFlow(storage: KeyValueStorage): SavedFlow | null {
+  const text = storage.getItem(SAVED_FLOW_KEY);
   if (text === null) return null;
   try {
     const stored = JSON.parse(text) as { formData?: unknown; currentStep?: unknown } | null;
@@ -27,10 +28,10 @@ export function readFlowSession(storage: KeyValueStorage): FlowSession | null {
   }
 }
 
-export function writeFlowSession(storage: KeyValueStorage, session: FlowSession): void {
-  storage.setItem(FLOW_SESSION_KEY, JSON.stringify(session));
+export function writeSavedFlow(storage: KeyValueStorage, saved: SavedFlow): void {
+  storage.setItem(SAVED_FLOW_KEY, JSON.stringify(saved));
 }
 
-export function clearFlowSession(storage: KeyValueStorage): void {
-  storage.removeItem(FLOW_SESSION_KEY);
+export function clearSavedFlow(storage: KeyValueStorage): void {
+  storage.removeItem(SAVED_FLOW_KEY);
 }

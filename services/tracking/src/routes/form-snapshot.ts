@@ -1,22 +1,22 @@
-// POST /api/session/store: a snapshot of the form while the visitor fills it in.
+// A form snapshot (POST /api/session/store, the spec's path): the form while the visitor fills it in.
 import { routeOptions, type App } from '@bodymetrics/service-kit';
 import { topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf } from '../stamp';
 
-const { sessionStore } = trackingRoutes;
+const { formSnapshot } = trackingRoutes;
 
-export function sessionStoreRoute(app: App, deps: TrackingDeps): void {
+export function formSnapshotRoute(app: App, deps: TrackingDeps): void {
   // `beacon`: the last snapshot goes out with navigator.sendBeacon (text/plain) when the page unloads.
   app.route({
-    ...routeOptions(sessionStore),
+    ...routeOptions(formSnapshot),
     config: { beacon: true },
     handler: (request, reply) => {
       const { eventId, ...body } = request.body;
       return publishAccepted(
         deps.bus,
-        topics.formSession,
+        topics.formSnapshot,
         (({ ipAddress, isBot }) => ({ ...body, ipAddress, isBot }))(stampOf(request, deps.ipStorage)),
         reply,
         eventId,
