@@ -79,3 +79,46 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     durationSeconds: result.duration,
   };
 }
+
+/**
+ * Paced GET requests to one path (a page load, an admin read) while another load runs: the latency a
+ * visitor or the operator sees meanwhile.
+ */
+export async function runReads(options: {
+  url: string;
+  path: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationSeconds: number;
+  overallRate: number;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url + options.path,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    overallRate: options.overallRate,
+    headers: { 'user-agent': readerAgent, ...options.headers },
+  });
+  return {
+    okPerSecond: Math.round(result['2xx'] / result.duration),
+    sentPerSecond: Math.round(result.requests.sent / result.duration),
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: Math.round(result.latency.mean * 100) / 100,
+    },
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+    ),
+    durationSeconds: result.duration,
+  };
+}
+
+const readerAgent =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
