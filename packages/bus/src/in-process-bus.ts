@@ -2,7 +2,13 @@
 // a set of partitions (an event's key picks one, so one key's events stay in order); each consumer group
 // keeps its own offset per partition and its consumers share the partitions; a batch is acknowledged (the
 // offset advanced) only after the handler resolved, so an unacknowledged batch goes to the group's next
-// consumer. Nothing survives a restart of the process: close() first drains, and the README says so.
+// consumer.
+//
+// The log itself is memory. What makes an accepted event durable is `acknowledge: 'applied'` (the embedded
+// mode): publish() resolves only once every group reading the topic has applied it — for the aggregator, once
+// the transaction holding it committed — so a 202 is never given for an event a crash could lose, and the
+// events that arrive while one batch applies form the next batch (group commit). `maxUnapplied` bounds the
+// backlog: past it a write is refused at once (503 with Retry-After) instead of queueing without limit.
 import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
 import { buildEnvelope, decodeEnvelope } from './envelope';
@@ -27,15 +33,38 @@ export interface InProcessBusOptions {
   drainTimeoutMs?: number;
   /** Dead letters kept per topic, newest (default 10,000): memory stays bounded under a flood of poison. */
   maxDeadLetters?: number;
+  /**
+   * When publish() resolves: once the event is in the log (`appended`, the default), or once every consumer
+   * group reading its topic has applied it (`applied`: a durable consumer makes the write durable, as a broker's
+   * acks=all does). With no group reading the topic yet, `applied` resolves at once: nothing would apply it.
+   */
+  acknowledge?: 'appended' | 'applied';
+  /** Events published but not yet applied by every group, over all topics, past which writes are refused. */
+  maxUnapplied?: number;
+  /**
+   * How long a consumer waits for a batch to fill before taking a smaller one (ms, default 0), as Kafka's
+   * fetch wait: fewer, larger transactions at the cost of this much latency.
+   */
+  lingerMs?: number;
   log?: (m: string, e?: unknown) => void;
   /** Told of every dead letter (metrics). */
   onDeadLetter?: (letter: DeadLetter) => void;
 }
 
+/** A write waiting for its acknowledgement (`acknowledge: 'applied'`). */
+interface Waiting {
+  offset: number;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
 interface Partition {
-  messages: { key: string; value: string }[];
+  /** `at`: when it was appended (performance.now()), for the linger. */
+  messages: { key: string; value: string; at: number }[];
   /** The offset of messages[0]: what every group acknowledged is dropped from memory. */
   base: number;
+  /** Writes waiting for every group to apply them, in offset order. */
+  waiting: Waiting[];
 }
 
 interface Member {
@@ -67,6 +96,8 @@ export class InProcessBus implements Bus {
   private readonly loops = new Set<Promise<void>>();
   private closed = false;
   private closing: Promise<void> | undefined;
+  /** Events some group has not acknowledged yet, over every partition (what maxUnapplied bounds). */
+  private retained = 0;
 
   constructor(private readonly options: InProcessBusOptions = {}) {}
 
@@ -76,7 +107,7 @@ export class InProcessBus implements Bus {
       if (this.logs.has(d.name)) continue;
       this.logs.set(
         d.name,
-        Array.from({ length: count }, () => ({ messages: [], base: 0 })),
+        Array.from({ length: count }, (): Partition => ({ messages: [], base: 0, waiting: [] })),
       );
     }
     return Promise.resolve();
@@ -84,7 +115,9 @@ export class InProcessBus implements Bus {
 
   async publish<P>(topic: TopicDefinition, payload: P, options: PublishOptions = {}): Promise<Envelope<P>> {
     const envelope = buildEnvelope(topic, payload, new Date(), options.id);
-    this.append(topic, topic.key(payload), JSON.stringify(envelope));
+    const { partition, offset } = this.append(topic, topic.key(payload), JSON.stringify(envelope));
+    if (this.options.acknowledge === 'applied' && this.readers(topic.name) > 0)
+      await new Promise<void>((resolve, reject) => partition.waiting.push({ offset, resolve, reject }));
     return envelope;
   }
 
@@ -93,12 +126,25 @@ export class InProcessBus implements Bus {
     this.append(topic, key, value);
   }
 
-  private append(topic: TopicDefinition, key: string, value: string): void {
+  private append(topic: TopicDefinition, key: string, value: string): { partition: Partition; offset: number } {
     if (this.closed) throw new BusUnavailableError('bus is closed');
     const partitions = this.logs.get(topic.name);
     if (!partitions) throw new BusUnavailableError(`unknown topic ${topic.name}`);
-    partitions[partitionOf(key, partitions.length)]?.messages.push({ key, value });
+    const max = this.options.maxUnapplied;
+    if (max !== undefined && this.retained >= max)
+      throw new BusUnavailableError(`${this.retained} events are waiting to be applied`, { retryAfterSeconds: 1 });
+    const partition = partitions[partitionOf(key, partitions.length)] as Partition;
+    partition.messages.push({ key, value, at: performance.now() });
+    this.retained++;
     this.wakeAll();
+    return { partition, offset: partition.base + partition.messages.length - 1 };
+  }
+
+  /** How many groups read `topicName` (each must apply an event before it is acknowledged). */
+  private readers(topicName: string): number {
+    let n = 0;
+    for (const group of this.groups.values()) if (group.committed.has(topicName)) n++;
+    return n;
   }
 
   private wakeAll(): void {
@@ -166,6 +212,8 @@ export class InProcessBus implements Bus {
     const maxBatch = this.options.maxBatch ?? 500;
     while (member.running) {
       let worked = false;
+      /** ms until a lingering partition's batch is due (or the idle re-check). */
+      let nextLook = 1000;
       for (const topic of options.topics) {
         const partitions = this.logs.get(topic.name) ?? [];
         for (let p = 0; p < partitions.length && member.running; p++) {
@@ -175,7 +223,13 @@ export class InProcessBus implements Bus {
           if (!partition || !committed || group.busy.has(slot) || !this.owns(group, member, topic, p))
             continue;
           const offset = Math.max(committed[p] ?? 0, partition.base);
-          if (offset >= partition.base + partition.messages.length) continue;
+          const pending = partition.base + partition.messages.length - offset;
+          if (pending <= 0) continue;
+          const lingering = this.lingering(partition, offset, pending, maxBatch);
+          if (lingering > 0) {
+            nextLook = Math.min(nextLook, lingering);
+            continue;
+          }
           const slice = partition.messages.slice(offset - partition.base, offset - partition.base + maxBatch);
           group.busy.add(slot);
           const events = this.decode(topic, slice);
@@ -207,8 +261,19 @@ export class InProcessBus implements Bus {
           }
         }
       }
-      if (!worked && member.running) await this.changed(1000);
+      if (!worked && member.running) await this.changed(nextLook);
     }
+  }
+
+  /**
+   * ms to wait before taking a batch from this partition: 0 when it is full, its oldest message has waited
+   * lingerMs, or the bus is closing (drain takes what there is).
+   */
+  private lingering(partition: Partition, offset: number, pending: number, maxBatch: number): number {
+    const linger = this.options.lingerMs ?? 0;
+    if (linger <= 0 || pending >= maxBatch || this.closed) return 0;
+    const oldest = partition.messages[offset - partition.base];
+    return oldest ? Math.max(0, Math.ceil(oldest.at + linger - performance.now())) : 0;
   }
 
   private decode(topic: TopicDefinition, slice: { value: string }[]): Envelope<unknown>[] {
@@ -232,7 +297,13 @@ export class InProcessBus implements Bus {
     }
     if (low === Infinity || low <= partition.base) return;
     partition.messages.splice(0, low - partition.base);
+    this.retained -= low - partition.base;
     partition.base = low;
+    // Every group applied these: their writers get their acknowledgement.
+    let settled = 0;
+    while (settled < partition.waiting.length && (partition.waiting[settled] as Waiting).offset < low)
+      (partition.waiting[settled++] as Waiting).resolve();
+    if (settled) partition.waiting.splice(0, settled);
   }
 
   private addDeadLetter(topic: TopicDefinition, letter: { reason: string; value: string }): void {
@@ -306,8 +377,14 @@ export class InProcessBus implements Bus {
     this.closing ??= (async () => {
       this.closed = true;
       const drainTimeoutMs = this.options.drainTimeoutMs ?? 10_000;
-      if (!(await this.drain(drainTimeoutMs)))
+      if (!(await this.drain(drainTimeoutMs))) {
         this.options.log?.(`closing with events not applied after ${drainTimeoutMs} ms`);
+        // Never a 202 for an event that was not applied: its writer hears the bus was unavailable.
+        for (const partitions of this.logs.values())
+          for (const partition of partitions)
+            for (const waiting of partition.waiting.splice(0))
+              waiting.reject(new BusUnavailableError('bus closed before the event was applied'));
+      }
       for (const group of this.groups.values()) for (const member of group.members) member.running = false;
       this.wakeAll();
       await Promise.all(this.loops);

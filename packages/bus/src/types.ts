@@ -84,8 +84,12 @@ export interface Bus {
 
 /** The bus could not take the write in time: the caller answers 503. */
 export class BusUnavailableError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
+  /** When the caller may try again (the 503's Retry-After), if the bus can tell. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(message: string, options?: ErrorOptions & { retryAfterSeconds?: number }) {
     super(message, options);
     this.name = 'BusUnavailableError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

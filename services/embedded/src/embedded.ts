@@ -53,6 +53,10 @@ export interface EmbeddedOptions {
   deviceCookieSecret?: string | undefined;
   /** Raw events older than this many days are deleted (the aggregates stay). */
   retentionDays?: number;
+  /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
+  maxUnappliedEvents?: number;
+  /** How long the aggregator waits for a batch to fill (ms, default 0). */
+  busLingerMs?: number;
   /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
   live?: { activeWindowMs?: number; sweepIntervalMs?: number };
   /**
@@ -78,6 +82,9 @@ export interface RunningEmbedded {
   /** Stops taking requests, lets the aggregator apply what was accepted, closes PGlite once. */
   close(): Promise<void>;
 }
+
+export const defaultMaxUnappliedEvents = 5_000;
+export const defaultBusLingerMs = 0;
 
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -118,7 +125,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       .where('is_active', '=', true)
       .executeTakeFirstOrThrow();
 
-    const bus = new InProcessBus({ log: (message) => log(`bus: ${message}`) });
+    // Durable at 202: a tracking call is answered once the aggregator's transaction holding its event
+    // committed — the calls arriving meanwhile form the next transaction (group commit) — and a backlog past
+    // maxUnappliedEvents is refused with 503 and Retry-After instead of growing memory.
+    const bus = new InProcessBus({
+      acknowledge: (process.env.BM_BUS_ACK as 'applied' | 'appended' | undefined) ?? 'applied',
+      maxUnapplied: options.maxUnappliedEvents ?? defaultMaxUnappliedEvents,
+      lingerMs: Number(process.env.BM_BUS_LINGER_MS ?? options.busLingerMs ?? defaultBusLingerMs),
+      log: (message) => log(`bus: ${message}`),
+    });
     cleanups.push(() => bus.close());
 
     // One process: presence, notices, the day's salt and rate-limit counters live in its memory.

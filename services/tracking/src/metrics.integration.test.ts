@@ -41,6 +41,8 @@ describe('tracking /metrics', () => {
       [0, 1, 2].map((n) => app.inject({ method: 'POST', url: '/api/journey/track', payload: step(n) })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([503, 503, 503]);
+    // The client is told when to try again (a broker away: a few seconds).
+    expect(answers.map((a) => a.headers['retry-after'])).toEqual(['5', '5', '5']);
 
     const text = (await app.inject('/metrics')).body;
     expect(

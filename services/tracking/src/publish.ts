@@ -28,7 +28,11 @@ export async function publishAccepted(
   } catch (err) {
     const unavailable = err instanceof BusUnavailableError;
     produceErrors(reply.server).inc({ topic: topic.name, reason: unavailable ? 'unavailable' : 'error' });
-    if (unavailable) throw serviceUnavailable('Tracking is temporarily unavailable; please retry');
+    if (unavailable) {
+      // Overload (the embedded bus's backlog is full) or a broker away: tell the client when to try again.
+      reply.header('retry-after', String(err.retryAfterSeconds ?? 5));
+      throw serviceUnavailable('Tracking is temporarily unavailable; please retry');
+    }
     throw err;
   }
 }

@@ -3,6 +3,7 @@
 // connection to one borrower at a time: a transaction keeps it until commit, and every other query waits
 // its turn — which is what keeps a kysely transaction's statements from interleaving with anyone else's.
 import { mkdir } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import { PGlite, types, type Results } from '@electric-sql/pglite';
 import {
   Kysely,
@@ -13,6 +14,7 @@ import {
 } from 'kysely';
 import type { Db } from '../connection';
 import type { Database } from '../database';
+import type { StatementReply, StatementRequest } from './pglite-thread';
 
 /**
  * Rows come back as the pg driver returns them in the distributed mode (packages/db connection.ts), so
@@ -33,7 +35,7 @@ const counted = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  * Like pg: a statement without parameters goes by the simple protocol, which allows several statements
  * in one string (the initial migration is one such script); with parameters, by the extended protocol.
  */
-async function run<R>(pglite: PGlite, sql: string, parameters: readonly unknown[]) {
+async function runHere<R>(pglite: PGlite, sql: string, parameters: readonly unknown[]) {
   if (parameters.length > 0)
     return (await pglite.query<R>(sql, [...parameters])) as Results<R> & { command?: string };
   const results = (await pglite.exec(sql)) as (Results<R> & { command?: string })[];
@@ -41,11 +43,19 @@ async function run<R>(pglite: PGlite, sql: string, parameters: readonly unknown[
 }
 
 /** A pg.Pool look-alike over one PGlite: connect() waits until the previous borrower released it. */
+interface Statements {
+  run<R>(
+    sql: string,
+    parameters: readonly unknown[],
+  ): Promise<{ rows: R[]; affectedRows?: number; command?: string }>;
+  close(): Promise<void>;
+}
+
 class SingleConnectionPool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
   private ended = false;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: Statements) {}
 
   async connect(): Promise<PostgresPoolClient> {
     if (this.ended) throw new Error('the embedded database is closed');
@@ -57,7 +67,7 @@ class SingleConnectionPool implements PostgresPool {
     let released = false;
     // Kysely calls query(sql, parameters); the cursor overload is for streaming, which no service uses.
     const query = async <R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> => {
-      const result = await run<R>(pglite, sql, parameters);
+      const result = await pglite.run<R>(sql, parameters);
       const command = (result.command ?? 'SELECT') as Command;
       return {
         command,
@@ -86,22 +96,97 @@ class SingleConnectionPool implements PostgresPool {
 
 export interface PgliteDb {
   db: Db;
-  pglite: PGlite;
   /** Closes kysely and PGlite (once; later calls wait for the first). */
   close(): Promise<void>;
 }
 
+export interface PgliteOptions {
+  /**
+   * Where PGlite runs: its own worker thread (default: a server, whose HTTP must never wait on WebAssembly),
+   * or the calling thread (a short command that does nothing else meanwhile, such as the admin command).
+   */
+  thread?: 'worker' | 'caller';
+}
+
 /** Opens (creating on first use) the PGlite database in `dataDir`. */
-export async function createPgliteDb(dataDir: string): Promise<PgliteDb> {
+export async function createPgliteDb(dataDir: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, parsers: pgCompatibleParsers });
+  const thread = process.env.BM_PGLITE_THREAD ?? options.thread ?? 'worker';
+  const statements = thread === 'caller' ? await callerThread(dataDir) : await workerThread(dataDir);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new SingleConnectionPool(pglite) }),
+    dialect: new PostgresDialect({ pool: new SingleConnectionPool(statements) }),
   });
   let closing: Promise<void> | undefined;
   return {
     db,
-    pglite,
     close: () => (closing ??= db.destroy()),
+  };
+}
+
+async function callerThread(dataDir: string): Promise<Statements> {
+  const pglite = await PGlite.create({ dataDir, parsers: pgCompatibleParsers });
+  return { run: (sql, parameters) => runHere(pglite, sql, parameters), close: () => pglite.close() };
+}
+
+async function workerThread(dataDir: string): Promise<Statements> {
+  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+    workerData: { dataDir },
+    // Node strips the file's types itself; no loader (tsx) is needed or wanted in the worker.
+    execArgv: [],
+  });
+  const pending = new Map<
+    number,
+    { resolve: (r: StatementReply & { ok: true }) => void; reject: (e: Error) => void }
+  >();
+  let nextId = 0;
+  let closed: (() => void) | undefined;
+  let failure: Error | undefined;
+  const failAll = (err: Error) => {
+    failure = err;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  await new Promise<void>((ready, fail) => {
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the PGlite thread exited (${code}) before it was ready`)));
+    worker.once('message', () => ready());
+  });
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  worker.on('error', (err) => failAll(err));
+  worker.on('exit', (code) => {
+    failAll(new Error(`the PGlite thread exited (${code})`));
+    closed?.();
+  });
+  worker.on('message', (reply: StatementReply | 'closed') => {
+    if (reply === 'closed') return;
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if (reply.ok) waiting.resolve(reply);
+    else waiting.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
+  });
+  return {
+    async run<R>(sql: string, parameters: readonly unknown[]) {
+      if (failure) throw failure;
+      const id = nextId++;
+      const reply = await new Promise<StatementReply & { ok: true }>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, sql, parameters: [...parameters] } satisfies StatementRequest);
+      });
+      if (reply.byteaFields.length)
+        for (const row of reply.rows)
+          for (const field of reply.byteaFields) {
+            const value = row[field];
+            if (typeof value === 'string') row[field] = pgCompatibleParsers[types.BYTEA](value);
+          }
+      return { rows: reply.rows as R[], affectedRows: reply.affectedRows, command: reply.command };
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        closed = done;
+        worker.postMessage('close');
+        worker.once('message', () => void worker.terminate());
+      }),
   };
 }
