@@ -126,13 +126,19 @@ export class InProcessBus implements Bus {
     this.append(topic, key, value);
   }
 
-  private append(topic: TopicDefinition, key: string, value: string): { partition: Partition; offset: number } {
+  private append(
+    topic: TopicDefinition,
+    key: string,
+    value: string,
+  ): { partition: Partition; offset: number } {
     if (this.closed) throw new BusUnavailableError('bus is closed');
     const partitions = this.logs.get(topic.name);
     if (!partitions) throw new BusUnavailableError(`unknown topic ${topic.name}`);
     const max = this.options.maxUnapplied;
     if (max !== undefined && this.retained >= max)
-      throw new BusUnavailableError(`${this.retained} events are waiting to be applied`, { retryAfterSeconds: 1 });
+      throw new BusUnavailableError(`${this.retained} events are waiting to be applied`, {
+        retryAfterSeconds: 1,
+      });
     const partition = partitions[partitionOf(key, partitions.length)] as Partition;
     partition.messages.push({ key, value, at: performance.now() });
     this.retained++;

@@ -13,3 +13,4 @@ export * from './server-limits';
 export * from './visitor-key';
 export * from './route-options';
 export * from './served-routes';
+export * from './cleanups';

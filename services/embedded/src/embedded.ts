@@ -9,7 +9,7 @@ import { ensureAdminFromEnv } from '@bodymetrics/admin-auth';
 import { InProcessBus } from '@bodymetrics/bus';
 import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
-import type { IpStorage } from '@bodymetrics/service-kit';
+import { cleanups, type IpStorage } from '@bodymetrics/service-kit';
 import { composeSystem, embeddedProcess, systemSettings } from '@bodymetrics/system';
 import { createPgliteDb, lockDataDir, type DataDirLock, type PgliteDb } from '@bodymetrics/db/pglite';
 
@@ -92,23 +92,14 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   const mailDir = resolve(options.mailDir);
 
   // Everything opened so far, closed in reverse order if a later step fails (and by close()).
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  const unwind = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (err) {
-        log(`embedded: error while closing: ${(err as Error).message}`);
-      }
-    }
-  };
+  const opened = cleanups((err) => log(`embedded: error while closing: ${(err as Error).message}`));
 
   try {
     const lock: DataDirLock = await lockDataDir(dataDir);
-    cleanups.push(() => lock.release());
+    opened.push(() => lock.release());
 
     const database: PgliteDb = await createPgliteDb(dataDir);
-    cleanups.push(() => database.close());
+    opened.push(() => database.close());
     const { db } = database;
     await migrateToLatest(db);
     await seedContent(db);
@@ -134,7 +125,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       lingerMs: Number(process.env.BM_BUS_LINGER_MS ?? options.busLingerMs ?? defaultBusLingerMs),
       log: (message) => log(`bus: ${message}`),
     });
-    cleanups.push(() => bus.close());
+    opened.push(() => bus.close());
 
     // One process: presence, notices, the day's salt and rate-limit counters live in its memory.
     const system = await composeSystem(
@@ -174,7 +165,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
         metrics: options.metrics,
       },
     );
-    cleanups.push(() => system.close());
+    opened.push(() => system.close());
 
     let closing: Promise<void> | undefined;
     return {
@@ -185,10 +176,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       mailDir,
       admin,
       activeAdmins: Number(activeAdmins),
-      close: () => (closing ??= unwind()),
+      close: () => (closing ??= opened.unwind()),
     };
   } catch (err) {
-    await unwind();
+    await opened.unwind();
     throw err;
   }
 }

@@ -17,7 +17,7 @@ import { buildApp as buildLiveApp } from '@bodymetrics/live';
 import type { Mailer } from '@bodymetrics/mail';
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { buildApp as buildReportsApp } from '@bodymetrics/reports';
-import { visitorKeys, type SaltStore } from '@bodymetrics/service-kit';
+import { cleanups, visitorKeys, type SaltStore } from '@bodymetrics/service-kit';
 import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
 import type { SystemSettings } from './settings';
 
@@ -101,16 +101,7 @@ export async function composeSystem(
     settings.logger ? { level: settings.logger.level, name } : false;
 
   // Everything opened so far, closed in reverse order if a later step fails (and by close()).
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  const unwind = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (err) {
-        log?.(`system: error while closing: ${errorText(err)}`);
-      }
-    }
-  };
+  const opened = cleanups((err) => log?.(`system: error while closing: ${errorText(err)}`));
 
   try {
     // The public address is known before the gateway listens: the services put it in links and accept
@@ -121,11 +112,11 @@ export async function composeSystem(
 
     const mailer = (from: string): Mailer => {
       const m = adapters.mailer(from);
-      cleanups.push(() => m.close());
+      opened.push(() => m.close());
       return m;
     };
     const listening = async (app: FastifyInstance) => {
-      cleanups.push(() => app.close());
+      opened.push(() => app.close());
       return app.listen({ host: '127.0.0.1', port: 0 });
     };
     const keyPrefix = settings.redisKeyPrefix;
@@ -162,7 +153,7 @@ export async function composeSystem(
           : {}),
       });
       aggregator = started;
-      cleanups.push(async () => {
+      opened.push(async () => {
         await adapters.settle?.(started);
         await started.shutdown();
       });
@@ -177,7 +168,7 @@ export async function composeSystem(
           if (err) log?.(`aggregator: ${message} (${errorText(err)})`);
         },
       });
-      cleanups.push(() => retention.stop());
+      opened.push(() => retention.stop());
     }
 
     // ONE visitor-key instance shared by tracking (the page's steps) and reports (email_provided,
@@ -247,7 +238,7 @@ export async function composeSystem(
       // The last TRUST_PROXY_HOPS addresses of X-Forwarded-For are our own proxies.
       trustProxy: (_address, hop) => hop < trustProxyHops,
     });
-    cleanups.push(() => gateway.close());
+    opened.push(() => gateway.close());
     await gateway.listen({ host, port: gatewayPort });
     const address = gateway.server.address();
     const port = address && typeof address !== 'string' ? address.port : gatewayPort;
@@ -261,10 +252,10 @@ export async function composeSystem(
       gateway,
       upstreams,
       aggregator,
-      close: () => (closing ??= unwind()),
+      close: () => (closing ??= opened.unwind()),
     };
   } catch (err) {
-    await unwind();
+    await opened.unwind();
     throw err;
   }
 }
