@@ -13,6 +13,7 @@ import { runLoad, runReads, type LoadResult } from './lib/load';
 import { progress } from './lib/log';
 import { startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
 import { round } from './lib/stats';
+import { buildWebPublic } from './lib/web-build';
 import { pageVisitPool } from './lib/traffic';
 
 const say = (m: string) => progress('embedded', m);
@@ -44,11 +45,16 @@ export async function run(): Promise<Figures> {
   const work = mkdtempSync(join(tmpdir(), 'bm-bench-embedded-'));
   const started: ServiceProcess[] = [];
   try {
+    // The page a visitor loads (GET / is measured under load): this tree's build, not whatever dist holds.
+    const publicDir = join(work, 'web-public');
+    say('building web-public (vite build) into a scratch folder');
+    await buildWebPublic(publicDir);
     const embedded = await startService({
       name: 'embedded',
       process: embeddedProcess,
       env: {
         DATA_DIR: join(work, 'pgdata'),
+        PUBLIC_DIR: publicDir,
         MAIL_DIR: join(work, 'mail'),
         // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
         RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',

@@ -6,7 +6,6 @@
 // is the same buildGateway and whose APIs (tracking, offers, the live socket) all answer, so the page
 // loads as it does for a visitor. Three runs; the median performance run is reported.
 // Targets: ≤ 80 KB; performance ≥ 95; accessibility 100; CLS ≤ 0.02.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { embeddedProcess } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
-import { repoRoot } from './lib/infra';
+import { buildWebPublic } from './lib/web-build';
 import { progress } from './lib/log';
 import { startService, type ServiceProcess } from './lib/service-process';
 import { round } from './lib/stats';
@@ -31,23 +30,6 @@ export const chromeFlags = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-function buildWebPublic(outDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        cwd: join(repoRoot, 'web-public'),
-        stdio: ['ignore', process.stderr, process.stderr],
-      },
-    );
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`)),
-    );
-  });
-}
 
 const gzipKb = (file: string) => gzipSync(readFileSync(file)).length / 1024;
 

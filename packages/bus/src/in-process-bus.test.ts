@@ -136,27 +136,6 @@ describe("in-process bus: acknowledge 'applied'", () => {
     await bus.close();
   });
 
-  it('waits lingerMs for a batch to fill before taking a smaller one', async () => {
-    const bus = new InProcessBus({ lingerMs: 100 });
-    await bus.ensureTopics([topics.journey]);
-    const sizes: number[] = [];
-    await bus.consume({
-      groupId: 'aggregator',
-      topics: [topics.journey],
-      handler: (batch) => {
-        sizes.push(batch.events.length);
-        return Promise.resolve();
-      },
-    });
-    for (let n = 0; n < 3; n++) {
-      await bus.publish(topics.journey, step(n));
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(await bus.drain(5_000)).toBe(true);
-    expect(sizes).toEqual([3]);
-    await bus.close();
-  });
-
   it('never acknowledges what was not applied: writes still waiting when close() gives up fail', async () => {
     const bus = new InProcessBus({ acknowledge: 'applied', drainTimeoutMs: 200 });
     await bus.ensureTopics([topics.journey]);

@@ -41,11 +41,6 @@ export interface InProcessBusOptions {
   acknowledge?: 'appended' | 'applied';
   /** Events published but not yet applied by every group, over all topics, past which writes are refused. */
   maxUnapplied?: number;
-  /**
-   * How long a consumer waits for a batch to fill before taking a smaller one (ms, default 0), as Kafka's
-   * fetch wait: fewer, larger transactions at the cost of this much latency.
-   */
-  lingerMs?: number;
   log?: (m: string, e?: unknown) => void;
   /** Told of every dead letter (metrics). */
   onDeadLetter?: (letter: DeadLetter) => void;
@@ -59,8 +54,7 @@ interface Waiting {
 }
 
 interface Partition {
-  /** `at`: when it was appended (performance.now()), for the linger. */
-  messages: { key: string; value: string; at: number }[];
+  messages: { key: string; value: string }[];
   /** The offset of messages[0]: what every group acknowledged is dropped from memory. */
   base: number;
   /** Writes waiting for every group to apply them, in offset order. */
@@ -140,7 +134,7 @@ export class InProcessBus implements Bus {
         retryAfterSeconds: 1,
       });
     const partition = partitions[partitionOf(key, partitions.length)] as Partition;
-    partition.messages.push({ key, value, at: performance.now() });
+    partition.messages.push({ key, value });
     this.retained++;
     this.wakeAll();
     return { partition, offset: partition.base + partition.messages.length - 1 };
@@ -218,8 +212,6 @@ export class InProcessBus implements Bus {
     const maxBatch = this.options.maxBatch ?? 500;
     while (member.running) {
       let worked = false;
-      /** ms until a lingering partition's batch is due (or the idle re-check). */
-      let nextLook = 1000;
       for (const topic of options.topics) {
         const partitions = this.logs.get(topic.name) ?? [];
         for (let p = 0; p < partitions.length && member.running; p++) {
@@ -231,11 +223,6 @@ export class InProcessBus implements Bus {
           const offset = Math.max(committed[p] ?? 0, partition.base);
           const pending = partition.base + partition.messages.length - offset;
           if (pending <= 0) continue;
-          const lingering = this.lingering(partition, offset, pending, maxBatch);
-          if (lingering > 0) {
-            nextLook = Math.min(nextLook, lingering);
-            continue;
-          }
           const slice = partition.messages.slice(offset - partition.base, offset - partition.base + maxBatch);
           group.busy.add(slot);
           const events = this.decode(topic, slice);
@@ -267,19 +254,8 @@ export class InProcessBus implements Bus {
           }
         }
       }
-      if (!worked && member.running) await this.changed(nextLook);
+      if (!worked && member.running) await this.changed(1000);
     }
-  }
-
-  /**
-   * ms to wait before taking a batch from this partition: 0 when it is full, its oldest message has waited
-   * lingerMs, or the bus is closing (drain takes what there is).
-   */
-  private lingering(partition: Partition, offset: number, pending: number, maxBatch: number): number {
-    const linger = this.options.lingerMs ?? 0;
-    if (linger <= 0 || pending >= maxBatch || this.closed) return 0;
-    const oldest = partition.messages[offset - partition.base];
-    return oldest ? Math.max(0, Math.ceil(oldest.at + linger - performance.now())) : 0;
   }
 
   private decode(topic: TopicDefinition, slice: { value: string }[]): Envelope<unknown>[] {

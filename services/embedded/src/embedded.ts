@@ -55,8 +55,6 @@ export interface EmbeddedOptions {
   retentionDays?: number;
   /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
   maxUnappliedEvents?: number;
-  /** How long the aggregator waits for a batch to fill (ms, default 0). */
-  busLingerMs?: number;
   /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
   live?: { activeWindowMs?: number; sweepIntervalMs?: number };
   /**
@@ -84,7 +82,6 @@ export interface RunningEmbedded {
 }
 
 export const defaultMaxUnappliedEvents = 5_000;
-export const defaultBusLingerMs = 0;
 
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -120,9 +117,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     // committed — the calls arriving meanwhile form the next transaction (group commit) — and a backlog past
     // maxUnappliedEvents is refused with 503 and Retry-After instead of growing memory.
     const bus = new InProcessBus({
-      acknowledge: (process.env.BM_BUS_ACK as 'applied' | 'appended' | undefined) ?? 'applied',
+      acknowledge: 'applied',
       maxUnapplied: options.maxUnappliedEvents ?? defaultMaxUnappliedEvents,
-      lingerMs: Number(process.env.BM_BUS_LINGER_MS ?? options.busLingerMs ?? defaultBusLingerMs),
       log: (message) => log(`bus: ${message}`),
     });
     opened.push(() => bus.close());

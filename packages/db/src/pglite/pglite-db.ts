@@ -2,7 +2,9 @@
 // kysely through the stock PostgresDialect. PGlite is one connection, so the "pool" below hands that one
 // connection to one borrower at a time: a transaction keeps it until commit, and every other query waits
 // its turn — which is what keeps a kysely transaction's statements from interleaving with anyone else's.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite, types, type Results } from '@electric-sql/pglite';
 import {
@@ -111,7 +113,7 @@ export interface PgliteOptions {
 /** Opens (creating on first use) the PGlite database in `dataDir`. */
 export async function createPgliteDb(dataDir: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   await mkdir(dataDir, { recursive: true });
-  const thread = process.env.BM_PGLITE_THREAD ?? options.thread ?? 'worker';
+  const thread = options.thread ?? 'worker';
   const statements = thread === 'caller' ? await callerThread(dataDir) : await workerThread(dataDir);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new SingleConnectionPool(statements) }),
@@ -128,12 +130,28 @@ async function callerThread(dataDir: string): Promise<Statements> {
   return { run: (sql, parameters) => runHere(pglite, sql, parameters), close: () => pglite.close() };
 }
 
-async function workerThread(dataDir: string): Promise<Statements> {
-  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
-    workerData: { dataDir },
+const pgliteThread = (workerData: { dataDir: string; prepareOnly?: boolean }) =>
+  new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+    workerData,
     // Node strips the file's types itself; no loader (tsx) is needed or wanted in the worker.
     execArgv: [],
   });
+
+/** Runs initdb on an empty folder in a thread that then ends, taking initdb's memory with it. */
+async function prepare(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const worker = pgliteThread({ dataDir, prepareOnly: true });
+  await new Promise<void>((done, fail) => {
+    worker.once('error', fail);
+    worker.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`initdb of ${dataDir} ended with ${code}`)),
+    );
+  });
+}
+
+async function workerThread(dataDir: string): Promise<Statements> {
+  await prepare(dataDir);
+  const worker = pgliteThread({ dataDir });
   const pending = new Map<
     number,
     { resolve: (r: StatementReply & { ok: true }) => void; reject: (e: Error) => void }
