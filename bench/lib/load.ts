@@ -58,9 +58,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       },
     ],
   });
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
-    statusCodes[code] = stat.count ?? 0;
+  return loadResultOf(result);
+}
+
+/** autocannon's result as the figures every benchmark reports. */
+function loadResultOf(result: autocannon.Result): LoadResult {
   return {
     okPerSecond: Math.round(result['2xx'] / result.duration),
     sentPerSecond: Math.round(result.requests.sent / result.duration),
@@ -75,7 +77,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       max: result.latency.max,
       mean: Math.round(result.latency.mean * 100) / 100,
     },
-    statusCodes,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+    ),
     durationSeconds: result.duration,
   };
 }
@@ -99,25 +103,7 @@ export async function runReads(options: {
     overallRate: options.overallRate,
     headers: { 'user-agent': readerAgent, ...options.headers },
   });
-  return {
-    okPerSecond: Math.round(result['2xx'] / result.duration),
-    sentPerSecond: Math.round(result.requests.sent / result.duration),
-    ok: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-      mean: Math.round(result.latency.mean * 100) / 100,
-    },
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
-    ),
-    durationSeconds: result.duration,
-  };
+  return loadResultOf(result);
 }
 
 const readerAgent =
