@@ -1,6 +1,7 @@
 // Topic and consumer-group administration for the tools around the bus — infra (is the broker up?), tests
 // and the bench (topics of their own, their offsets and lag, deleted afterwards) — so kafkajs stays inside
 // packages/bus. The services never need it: KafkaBus.ensureTopics creates what they use.
+import { createTopicsAndWait } from './kafka-topics';
 import type { Admin } from 'kafkajs';
 import { kafkaClient, type KafkaClientOptions } from './kafka-client';
 
@@ -56,14 +57,10 @@ export class KafkaAdmin {
 
   /** Creates the topics and waits for their leaders; false when they all existed already. */
   async createTopics(topics: { topic: string; partitions: number }[]): Promise<boolean> {
-    return (await this.connected()).createTopics({
-      waitForLeaders: true,
-      topics: topics.map(({ topic, partitions }) => ({
-        topic,
-        numPartitions: partitions,
-        replicationFactor: 1,
-      })),
-    });
+    return createTopicsAndWait(
+      await this.connected(),
+      topics.map(({ topic, partitions }) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+    );
   }
 
   /** Deletes those of the topics that exist (kafkajs retries deleting a missing one for seconds). */

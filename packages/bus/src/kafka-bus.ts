@@ -3,6 +3,7 @@
 // a write not acknowledged within `publishTimeoutMs` fails with BusUnavailableError (the caller
 // answers 503 instead of hanging). Reads: eachBatch with offsets committed only after the handler
 // resolved, i.e. after the database transaction committed.
+import { createTopicsAndWait } from './kafka-topics';
 import {
   Kafka,
   logLevel,
@@ -94,14 +95,14 @@ export class KafkaBus implements Bus {
       const wanted = defs.flatMap((d) => [this.name(d), this.name(deadLetterTopicName(d.name))]);
       const missing = wanted.filter((t) => !existing.has(t));
       if (missing.length) {
-        await admin.createTopics({
-          waitForLeaders: true,
-          topics: missing.map((topic) => ({
+        await createTopicsAndWait(
+          admin,
+          missing.map((topic) => ({
             topic,
             numPartitions: topic.endsWith('.dlq') ? 1 : (this.options.partitions ?? 6),
             replicationFactor: 1,
           })),
-        });
+        );
       }
     } finally {
       await admin.disconnect();
