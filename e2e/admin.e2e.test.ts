@@ -285,6 +285,62 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       await expectNoAxeViolations(operator, 'admin dashboard, Recent Activity tab');
     });
 
+    it('"Oferte": the operator creates an offer through the checked form, switches it off and reads its history', async () => {
+      const tab = await openTab(operator, 'Oferte', 'tab-offers');
+      const table = tab.getByTestId('admin-offers');
+      await see(table, dashboardTimeoutMs);
+      await tab.getByRole('button', { name: 'Ofertă nouă', exact: true }).click();
+      const form = tab.getByRole('form', { name: 'Ofertă nouă' });
+      await form.getByRole('button', { name: 'Salvează', exact: true }).click();
+      await see(form.getByText('Câmp obligatoriu', { exact: true }).first());
+      expect(await form.getByLabel('Titlu', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+      const title = `E2E Scale ${mode}`;
+      await form.getByLabel('Titlu', { exact: true }).fill(title);
+      await form.getByLabel('Descriere', { exact: true }).fill('A scale for the end-to-end test.');
+      await form.getByLabel('Link afiliat (https)', { exact: true }).fill('http://shop.example.com/e2e');
+      await form.getByLabel('Categorie IMC', { exact: true }).selectOption('Normal');
+      await form.getByLabel('Obiectiv', { exact: true }).selectOption('wellness');
+      await form.getByLabel('Textul butonului', { exact: true }).fill('Shop the Scale');
+      await form.getByRole('button', { name: 'Salvează', exact: true }).click();
+      await see(form.getByText('Introdu o adresă completă care începe cu https://', { exact: true }));
+      await form.getByLabel('Link afiliat (https)', { exact: true }).fill('https://shop.example.com/e2e');
+      await expectNoAxeViolations(operator, 'admin dashboard, offer form');
+      await form.getByRole('button', { name: 'Salvează', exact: true }).click();
+      await seeTextContaining(toast(operator, 'Oferta a fost salvată'), title);
+
+      const rowOf = async () => (await tableRows(table)).find((r) => r[0] === title);
+      await expect
+        .poll(async () => (await rowOf())?.slice(1, 5))
+        .toEqual(['Normal', 'Stare de bine', 'Activă', '0']);
+      const publicOffer = () =>
+        operator.evaluate(async (wanted) => {
+          const res = await fetch('/api/affiliate-offers/all', { cache: 'no-store' });
+          const offers = (await res.json()) as Array<{
+            title: string;
+            ctaLabel: string;
+            evidenceBased: boolean;
+          }>;
+          return offers.find((o) => o.title === wanted) ?? null;
+        }, title);
+      expect(await publicOffer()).toMatchObject({ ctaLabel: 'Shop the Scale', evidenceBased: false });
+
+      await tab.getByRole('button', { name: `Dezactivează oferta ${title}`, exact: true }).click();
+      await expect.poll(async () => (await rowOf())?.[3]).toBe('Inactivă');
+      expect(await publicOffer()).toBeNull();
+
+      await tab.getByRole('button', { name: `Modificări — ${title}`, exact: true }).click();
+      const history = operator.getByTestId('offer-changes');
+      await expect
+        .poll(async () => (await tableRows(history)).map((r) => [r[0], r[2]]))
+        .toEqual([
+          [system.admin.username, 'Stare: Activă → Inactivă'],
+          [system.admin.username, 'a creat oferta'],
+        ]);
+      for (const row of await tableRows(history)) expect(row[1]).toMatch(recentClickTime);
+      await expectNoAxeViolations(operator, 'admin dashboard, Offers tab');
+    });
+
     it('"Resetează toate datele", confirmed twice, empties the numbers', async () => {
       await operator.getByRole('button', { name: 'Resetează toate datele' }).click();
       const first = operator.getByRole('alertdialog', { name: 'Resetezi toate datele?' });

@@ -150,6 +150,63 @@ export const tabTexts = {
   devices: 'Dispozitive și browsere',
   geo: 'Geografie',
   recent: 'Activitate recentă',
+  offers: 'Oferte',
+} as const;
+
+/** The "Oferte" tab (issue 15 item 1): the offers, their form and their change history. */
+export const offerTexts = {
+  heading: 'Oferte',
+  caption: 'Toate ofertele, active și inactive',
+  create: 'Ofertă nouă',
+  edit: 'Editează',
+  editHeading: (title: string) => `Editează oferta „${title}”`,
+  createHeading: 'Ofertă nouă',
+  title: 'Titlu',
+  description: 'Descriere',
+  url: 'Link afiliat (https)',
+  imageUrl: 'Imagine (https, opțional)',
+  bmiCategory: 'Categorie IMC',
+  goal: 'Obiectiv',
+  ctaLabel: 'Textul butonului',
+  disclaimer: 'Mențiune sub buton (opțional)',
+  evidenceBased: 'Afișează eticheta „Evidence-Based”',
+  active: 'Activă (afișată vizitatorilor)',
+  save: 'Salvează',
+  saving: 'Se salvează…',
+  cancel: 'Anulează',
+  savedTitle: 'Oferta a fost salvată',
+  saveFailedTitle: 'Oferta nu a putut fi salvată',
+  activate: 'Activează',
+  deactivate: 'Dezactivează',
+  activateOffer: (title: string) => `Activează oferta ${title}`,
+  deactivateOffer: (title: string) => `Dezactivează oferta ${title}`,
+  editOffer: (title: string) => `Editează oferta ${title}`,
+  columnTitle: 'Ofertă',
+  columnCategory: 'Categorie',
+  columnGoal: 'Obiectiv',
+  columnActive: 'Stare',
+  columnClicks: 'Clickuri',
+  columnLastChange: 'Ultima modificare',
+  columnActions: 'Acțiuni',
+  isActive: 'Activă',
+  isInactive: 'Inactivă',
+  never: '—',
+  history: 'Modificări',
+  historyOf: (title: string) => `Modificări — ${title}`,
+  historyEmpty: 'Nicio modificare înregistrată.',
+  who: 'Cine',
+  when: 'Când',
+  what: 'Ce',
+  unknownAdmin: 'cont șters',
+  created: 'a creat oferta',
+} as const;
+
+/** The offer form's checks, in Romanian, each naming its field (the server's contract says the same). */
+export const offerFormMessages = {
+  required: 'Câmp obligatoriu',
+  tooLong: (max: number) => `Cel mult ${max} caractere`,
+  https: 'Introdu o adresă completă care începe cu https://',
+  choose: 'Alege o valoare din listă',
 } as const;
 
 export const toastTexts = {

@@ -1,9 +1,11 @@
 // Every admin route and the admin side of the WebSocket, through the gateway, refuse a caller with no
 // session, an expired one, a logged-out one (login → logout → reuse), an inactive admin's, or a made-up
 // token — whether the id comes as the HttpOnly cookie or as a bearer token. The route list is read from
-// the analytics service itself, so a route added later is covered without editing this file.
+// the analytics service itself, so a route added later is covered without editing this file, plus the
+// offer management's routes (issue 15) from their contracts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
+import { adminOffersRoutes, fillPath } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
 import { openLiveSocket } from '@bodymetrics/testing';
@@ -11,9 +13,15 @@ import { get, post, send } from './requests';
 import { adminPassword, createOperator, startSystem, timeZone, type System } from './system';
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   url: string;
 }
+
+/** The offer management's routes (the offers service, behind the same guard), offer 1 for `:id`. */
+const offerManagementRoutes: Route[] = Object.values(adminOffersRoutes).map((route) => ({
+  method: route.method,
+  url: fillPath(route.path, { id: 1 }),
+}));
 
 /** Every /api route the analytics service registers (all of them sit behind its admin guard). */
 async function analyticsRoutes(db: Db): Promise<Route[]> {
@@ -60,7 +68,7 @@ let validSessionId: string;
 
 beforeAll(async () => {
   system = await startSystem({ label: 'admin_guard', liveSessionRecheckMs: 300, liveAuthTimeoutMs: 1_000 });
-  routes = await analyticsRoutes(system.db);
+  routes = [...(await analyticsRoutes(system.db)), ...offerManagementRoutes];
   await createOperator(system.db, 'operator');
   await createOperator(system.db, 'former');
 
@@ -158,6 +166,33 @@ describe('admin HTTP routes through the gateway', () => {
       });
       expect(byBearer.statusCode, route.url).toBe(200);
     }
+  });
+
+  it('the offer management changed nothing for any refused caller', async () => {
+    const { id } = await system.db
+      .insertInto('affiliate_offers')
+      .values({
+        title: 'Guarded offer',
+        description: 'd',
+        url: 'https://guarded.example.com/',
+        bmi_category: 'Normal',
+        goal: 'wellness',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [, headers] of credentials())
+      expect(
+        (await send(system.gateway, 'PATCH', `/api/admin/offers/${id}`, { active: false }, { headers }))
+          .statusCode,
+      ).toBe(401);
+    expect(
+      await system.db
+        .selectFrom('affiliate_offers')
+        .select(['active', 'title'])
+        .where('id', '=', id)
+        .execute(),
+    ).toEqual([{ active: true, title: 'Guarded offer' }]);
+    expect(await system.db.selectFrom('offer_changes').selectAll().execute()).toEqual([]);
   });
 
   it('reset-all-data deleted nothing for any refused caller', async () => {

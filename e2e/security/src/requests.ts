@@ -13,7 +13,13 @@ export interface From {
   headers?: Record<string, string>;
 }
 
-export function send(gateway: Gateway, method: 'GET' | 'POST', url: string, body?: unknown, from: From = {}) {
+export function send(
+  gateway: Gateway,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  body?: unknown,
+  from: From = {},
+) {
   return gateway.inject({
     method,
     url,

@@ -10,6 +10,7 @@ export * from './admin';
 export * from './live';
 export * from './notices';
 export * from './offers';
+export * from './admin-offers';
 export * from './route-paths';
 export * from './routes';
 export * from './traffic';

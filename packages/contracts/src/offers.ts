@@ -15,6 +15,10 @@ export const affiliateOfferSchema = z.object({
   goal: z.string(),
   clicks: z.number().int(),
   active: z.boolean(),
+  /** The results card's button text, its disclaimer (may be empty) and its "Evidence-Based" badge. */
+  ctaLabel: z.string(),
+  disclaimer: z.string(),
+  evidenceBased: z.boolean(),
 });
 export type AffiliateOffer = z.infer<typeof affiliateOfferSchema>;
 

@@ -40,6 +40,13 @@ export const offersPaths = {
   legalPage: '/api/legal/:slug',
 } as const;
 
+/** The operator's offer management (the offers service, behind the admin session). */
+export const adminOffersPaths = {
+  list: '/api/admin/offers',
+  create: '/api/admin/offers',
+  update: '/api/admin/offers/:id',
+} as const;
+
 /** The e-mailed report, contact, sharing and the newsletter's links (the reports service). */
 export const reportsPaths = {
   emailReport: '/api/email-report',

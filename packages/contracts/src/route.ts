@@ -21,7 +21,7 @@ export const answers = <const ContentType extends string>(
 });
 
 export interface RouteContract {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** A fastify path: static or with `:param` segments. */
   path: string;
   /** The status of a successful answer. */

@@ -5,6 +5,7 @@
 // client bundles only the schemas of the routes it calls.
 import { z } from 'zod';
 import { adminAuthRoutes } from './admin-auth-routes';
+import { adminOffersRoutes } from './admin-offers-routes';
 import { analyticsExportRoutes, analyticsRoutes } from './analytics-routes';
 import { offersRoutes } from './offers-routes';
 import { reportsRoutes } from './reports-routes';
@@ -56,10 +57,11 @@ export * from './analytics-routes';
 export * from './offers-routes';
 export * from './reports-routes';
 export * from './admin-auth-routes';
+export * from './admin-offers-routes';
 
 export const routesByService = {
   tracking: { trackingRoutes },
-  offers: { offersRoutes },
+  offers: { offersRoutes, adminOffersRoutes },
   reports: { reportsRoutes },
   adminAuth: { adminAuthRoutes },
   analytics: { analyticsRoutes, analyticsExportRoutes },

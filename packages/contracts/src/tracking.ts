@@ -149,7 +149,7 @@ const offerIdSchema = z
   .positive({ error: offerIdRule })
   .max(2_147_483_647, { error: offerIdRule });
 /** An offer id in a path segment: decimal digits only (no hex, sign, exponent or spaces). */
-const offerIdPathSchema = z
+export const offerIdPathSchema = z
   .string()
   .regex(/^[0-9]{1,10}$/, { error: offerIdRule })
   .transform(Number)

@@ -10,6 +10,7 @@ import * as orderedFunnel from './migrations/2026-11-23T0600_ordered_funnel';
 import * as visitorConversions from './migrations/2026-11-23T0800_visitor_conversions';
 import * as uniqueClicks from './migrations/2026-11-23T0900_unique_clicks';
 import * as formSnapshots from './migrations/2026-11-23T1000_form_snapshots';
+import * as offerManagement from './migrations/2026-11-23T1100_offer_management';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0800_visitor_conversions': visitorConversions,
   '2026-11-23T0900_unique_clicks': uniqueClicks,
   '2026-11-23T1000_form_snapshots': formSnapshots,
+  '2026-11-23T1100_offer_management': offerManagement,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

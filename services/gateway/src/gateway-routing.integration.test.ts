@@ -49,6 +49,9 @@ describe('route table', () => {
     ['POST', '/api/admin/login', 'adminAuth'],
     ['POST', '/api/admin/validate-session', 'adminAuth'],
     ['POST', '/api/admin/reset-password', 'adminAuth'],
+    ['GET', '/api/admin/offers', 'offers'],
+    ['POST', '/api/admin/offers', 'offers'],
+    ['PATCH', '/api/admin/offers/7', 'offers'],
     ['GET', '/api/analytics/overview', 'analytics'],
     ['GET', '/api/analytics/daily-stats?days=7', 'analytics'],
     ['POST', '/api/analytics/reset-all-data', 'analytics'],
@@ -61,7 +64,9 @@ describe('route table', () => {
     const res = await gateway.inject({
       method,
       url,
-      ...(method === 'POST' ? { payload: {}, headers: { 'sec-fetch-site': 'same-origin' } } : {}),
+      ...(method === 'POST' || method === 'PATCH'
+        ? { payload: {}, headers: { 'sec-fetch-site': 'same-origin' } }
+        : {}),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<EchoedRequest>()).toMatchObject({ upstream, method, url });

@@ -44,6 +44,8 @@ const writes: [HTTPMethods, string][] = [
   ['POST', '/api/admin/reset-password'],
   ['POST', '/api/analytics/reset-all-data'],
   ['DELETE', '/api/analytics/reset-all-data'],
+  ['POST', '/api/admin/offers'],
+  ['PATCH', '/api/admin/offers/7'],
 ];
 
 describe('state-changing admin requests', () => {
@@ -57,6 +59,7 @@ describe('state-changing admin requests', () => {
       'tracking /api/session/store',
       'tracking /api/affiliate-offers/click',
       'tracking /api/affiliate-offers/:id/click',
+      'offers /api/admin/offers*',
       'adminAuth /api/admin/*',
       'analytics /api/analytics/*',
     ]);

@@ -31,6 +31,17 @@ describe('the route table', () => {
     expect(entry?.methods).toContain(route.method);
   });
 
+  it.each(['/api/admin/offers', '/api/admin/offers/7'])(
+    'sends the offer management at %s to offers, not to admin-auth, from our own pages only',
+    (path) => {
+      const wildcards = routeTable.filter((e) => e.url.endsWith('*') && covers(e, path));
+      // find-my-way takes the longest static prefix: the most specific wildcard that covers the path.
+      const chosen = wildcards.sort((a, b) => b.url.length - a.url.length)[0];
+      expect(chosen).toMatchObject({ upstream: 'offers', sameOrigin: true });
+      expect(chosen?.methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH']));
+    },
+  );
+
   it('counts every tracking write against the visitor budget, from our own pages only', () => {
     for (const route of Object.values(trackingRoutes)) {
       expect(entryFor(route)).toMatchObject({ rateLimited: true, sameOrigin: true, refererProves: true });
@@ -65,6 +76,12 @@ describe('the route table derived from the contracts', () => {
       upstream: 'adminAuth',
       methods: all,
       url: '/api/admin/*',
+      sameOrigin: true,
+    });
+    expect(byUrl('/api/admin/offers*')).toEqual({
+      upstream: 'offers',
+      methods: all,
+      url: '/api/admin/offers*',
       sameOrigin: true,
     });
     expect(byUrl('/api/analytics/*')).toEqual({

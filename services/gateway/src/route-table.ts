@@ -35,7 +35,6 @@ export interface ProxyRoute {
 }
 
 const read: HTTPMethods[] = ['GET', 'HEAD'];
-const write: HTTPMethods[] = ['POST'];
 const any: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 type Flags = Pick<ProxyRoute, 'rateLimited' | 'sameOrigin' | 'refererProves'>;
@@ -57,7 +56,7 @@ interface Mount {
  */
 const entryOf = (upstream: RouteService, route: RouteContract, flags: Flags = {}): ProxyRoute => ({
   upstream,
-  methods: route.method === 'GET' ? read : write,
+  methods: route.method === 'GET' ? read : [route.method],
   url: route.path.replace(/:[A-Za-z]+$/, '*'),
   ...flags,
 });
@@ -78,8 +77,10 @@ export const routeTable: readonly ProxyRoute[] = [
   // pages are counted (issue 13 item 7): another site's beacons to these routes are refused.
   ...mount('tracking', { flags: { rateLimited: true, sameOrigin: true, refererProves: true } }),
 
-  // Offers and content: the offers list and the legal pages.
-  ...mount('offers', {}),
+  // Offers and content: the offers list and the legal pages; and the operator's offer management, a prefix
+  // the offers service owns whole (its writes from our own pages only, like every admin write). Its wildcard
+  // is more specific than admin-auth's /api/admin/* below, so the router sends it here whatever the order.
+  ...mount('offers', { areas: [{ prefix: '/api/admin/offers', flags: { sameOrigin: true } }] }),
 
   // Reports, contact, sharing and the newsletter (including its unsubscribe link).
   ...mount('reports', { areas: [{ prefix: '/api/newsletter/' }] }),

@@ -25,6 +25,9 @@ describe('GET /api/affiliate-offers/all', () => {
       goal: first.goal,
       clicks: 0,
       active: true,
+      ctaLabel: first.ctaLabel,
+      disclaimer: first.disclaimer,
+      evidenceBased: true,
     });
   });
 

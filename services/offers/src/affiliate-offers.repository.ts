@@ -8,7 +8,20 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export async function listActiveOffers(db: Executor): Promise<AffiliateOffer[]> {
   const rows = await db
     .selectFrom('affiliate_offers')
-    .select(['id', 'title', 'description', 'url', 'image_url', 'bmi_category', 'goal', 'clicks', 'active'])
+    .select([
+      'id',
+      'title',
+      'description',
+      'url',
+      'image_url',
+      'bmi_category',
+      'goal',
+      'clicks',
+      'active',
+      'cta_label',
+      'disclaimer',
+      'evidence_based',
+    ])
     .where('active', '=', true)
     .orderBy('id')
     .execute();
@@ -23,5 +36,8 @@ export async function listActiveOffers(db: Executor): Promise<AffiliateOffer[]> 
     goal: row.goal,
     clicks: row.clicks,
     active: row.active,
+    ctaLabel: row.cta_label,
+    disclaimer: row.disclaimer,
+    evidenceBased: row.evidence_based,
   }));
 }

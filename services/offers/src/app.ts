@@ -1,8 +1,10 @@
-// The offers service (design §1): the affiliate offers list and the legal pages, read from Postgres.
+// The offers service (design §1): the affiliate offers list and the legal pages, read from Postgres, and the
+// operator's offer management behind the admin session.
 import { sql } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
 import type { Db } from '@bodymetrics/db';
-import { createServiceApp } from '@bodymetrics/service-kit';
+import { createServiceApp, requireAdminSession } from '@bodymetrics/service-kit';
+import { adminOfferRoutes } from './routes/admin-offers';
 import { affiliateOfferRoutes } from './routes/affiliate-offers';
 import { legalPageRoutes } from './routes/legal-pages';
 
@@ -20,5 +22,12 @@ export function buildApp({ db, logger }: OffersDeps) {
   });
   affiliateOfferRoutes(app, { db });
   legalPageRoutes(app, { db });
+  // The operator's offer management (issue 15 item 1) in its own encapsulated scope behind the admin-session
+  // guard (as in the analytics service): a route added there cannot be left open, and onRequest refuses an
+  // unauthenticated caller (401) before its body is even validated.
+  app.register(async (admin) => {
+    admin.addHook('onRequest', requireAdminSession(db));
+    await admin.register(adminOfferRoutes, { db });
+  });
   return app;
 }

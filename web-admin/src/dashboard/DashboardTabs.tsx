@@ -1,4 +1,4 @@
-// The seven tabs of spec §2 as one keyboard-usable tablist (arrow keys move between tabs). A tab's
+// The seven tabs of spec §2 and the offers' (issue 15) as one keyboard-usable tablist (arrow keys move between tabs). A tab's
 // reads start when it is first shown; the timed ones (today's summary, recent clicks) are kept refreshing
 // by the dashboard itself, whichever tab is open.
 import * as Tabs from '@radix-ui/react-tabs';
@@ -10,6 +10,7 @@ import { DailyStatsTab } from './tabs/DailyStatsTab';
 import { DevicesTab } from './tabs/DevicesTab';
 import { GeographyTab } from './tabs/GeographyTab';
 import { JourneyTab } from './tabs/JourneyTab';
+import { OffersTab } from './tabs/OffersTab';
 import { RecentActivityTab } from './tabs/RecentActivityTab';
 import { TrafficTab } from './tabs/TrafficTab';
 
@@ -21,6 +22,7 @@ const tabs = [
   { value: 'devices', label: tabTexts.devices, Content: DevicesTab },
   { value: 'geo', label: tabTexts.geo, Content: GeographyTab },
   { value: 'recent', label: tabTexts.recent, Content: RecentActivityTab },
+  { value: 'offers', label: tabTexts.offers, Content: OffersTab },
 ] as const;
 
 export function DashboardTabs({ days }: { days: Period }) {

@@ -2,7 +2,7 @@
 import { matchOffers, type Goal } from '@bodymetrics/health';
 import { offerImage, offerLink, type AffiliateOffer } from '../lib/offers';
 import { trackResultsOfferClick } from '../tracking/track';
-import { OFFER_SECTION_COPY, offerCta } from './offer-copy';
+import { OFFER_SECTION_COPY } from './offer-copy';
 
 export function resultsOffers(
   offers: readonly AffiliateOffer[],
@@ -26,10 +26,9 @@ export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]
         </p>
       ) : (
         <ul className="offer-list">
-          {offers.map((offer, index) => {
+          {offers.map((offer) => {
             const href = offerLink(offer);
             const image = offerImage(offer);
-            const cta = offerCta(index);
             const titleId = `offer-${offer.id}-title`;
             const disclaimerId = `offer-${offer.id}-disclaimer`;
             const click = () => {
@@ -39,7 +38,7 @@ export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]
               <li key={offer.id} className="offer-card" data-testid="offer-card">
                 <div className="offer-card__tags">
                   <span className="tag tag--sponsored">Sponsored Content</span>
-                  <span className="tag tag--evidence">Evidence-Based</span>
+                  {offer.evidenceBased ? <span className="tag tag--evidence">Evidence-Based</span> : null}
                 </div>
                 {image ? (
                   <img
@@ -59,18 +58,20 @@ export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]
                     href={href}
                     target="_blank"
                     rel="sponsored noopener"
-                    aria-describedby={`${titleId} ${disclaimerId}`}
+                    aria-describedby={offer.disclaimer ? `${titleId} ${disclaimerId}` : titleId}
                     onClick={click}
                     onAuxClick={(event) => {
                       if (event.button === 1) click();
                     }}
                   >
-                    {cta.label}
+                    {offer.ctaLabel}
                   </a>
                 ) : null}
-                <p className="offer-card__disclaimer" id={disclaimerId}>
-                  {cta.disclaimer}
-                </p>
+                {offer.disclaimer ? (
+                  <p className="offer-card__disclaimer" id={disclaimerId}>
+                    {offer.disclaimer}
+                  </p>
+                ) : null}
               </li>
             );
           })}

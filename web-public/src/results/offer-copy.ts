@@ -1,5 +1,6 @@
-// Words around the sponsored offers on the results page (spec §2): the section's copy depends on the
-// goal, and the call-to-action labels cycle card by card, each with a short disclaimer.
+// Words around the sponsored offers on the results page (spec §2): the section's copy depends on the goal.
+// Each card's button label, disclaimer and "Evidence-Based" badge come from its offer (issue 15 item 1; the
+// per-position copy they replaced is in migration 2026-11-23T1100_offer_management).
 import type { Goal } from '@bodymetrics/health';
 
 export const OFFER_SECTION_COPY: Record<Goal, { title: string; intro: string }> = {
@@ -16,22 +17,3 @@ export const OFFER_SECTION_COPY: Record<Goal, { title: string; intro: string }> 
     intro: 'Products picked for your BMI category to help you keep your healthy balance.',
   },
 };
-
-export const OFFER_CTAS = [
-  {
-    label: 'See Product Details',
-    disclaimer: 'Sponsored link. We may earn a commission at no extra cost to you.',
-  },
-  {
-    label: 'Learn More About the Formula',
-    disclaimer: 'Sponsored link. Results vary; this is not medical advice.',
-  },
-  {
-    label: 'Explore Ingredients',
-    disclaimer: 'Sponsored link. Check ingredients for allergies and ask your doctor first.',
-  },
-] as const;
-
-export function offerCta(index: number) {
-  return OFFER_CTAS[index % OFFER_CTAS.length]!;
-}

@@ -2,6 +2,7 @@
 // bridge page (three offers) and the results page never come up empty. The affiliate link is the offer's
 // identity with the partner (it carries our ref and the placement), so seeding matches rows by `url`.
 // Partners are fictional (example.com/.net/.org); descriptions make no medical claims.
+import { positionCopy } from '../migrations/2026-11-23T1100_offer_management';
 
 export interface SeedAffiliateOffer {
   title: string;
@@ -10,21 +11,31 @@ export interface SeedAffiliateOffer {
   imageUrl: string | null;
   bmiCategory: 'Underweight' | 'Normal' | 'Overweight' | 'Obese';
   goal: 'weight_loss' | 'muscle_gain' | 'wellness';
+  ctaLabel: string;
+  disclaimer: string;
+  evidenceBased: boolean;
 }
 
 type Placement = Pick<SeedAffiliateOffer, 'bmiCategory' | 'goal'>;
+
+// Each shipped offer keeps the button text and disclaimer the results page gave its card position before
+// offers carried their own (migration 2026-11-23T1100_offer_management), so a fresh install shows the same.
+const copyAt = (index: number) => positionCopy[index % positionCopy.length]!;
 
 /** Our affiliate id plus the placement, so the partner's report shows which audience clicked. */
 const link = (base: string, { bmiCategory, goal }: Placement) =>
   `${base}?ref=bodymetrics&placement=${bmiCategory.toLowerCase()}-${goal.replace('_', '-')}`;
 
 const offers = (placement: Placement, items: Array<[title: string, description: string, base: string]>) =>
-  items.map(([title, description, base]): SeedAffiliateOffer => ({
+  items.map(([title, description, base], index): SeedAffiliateOffer => ({
     title,
     description,
     url: link(base, placement),
     imageUrl: null,
     ...placement,
+    ctaLabel: copyAt(index).label,
+    disclaimer: copyAt(index).disclaimer,
+    evidenceBased: true,
   }));
 
 export const seedAffiliateOffers: readonly SeedAffiliateOffer[] = [

@@ -1,7 +1,8 @@
 // Writes the product's content (affiliate offers, legal pages) into the database. Safe on every start:
 // rows are matched by their natural key (an offer's affiliate link, a page's slug), changed texts are
 // updated in place, and what the running product owns — click counts, an offer switched off by the
-// operator — is never touched.
+// operator, an offer the operator edited in the dashboard (it has an offer_changes record) — is never
+// touched. A shipped link the operator replaced counts as present, so the old offer is not seeded again.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database';
 import { seedAffiliateOffers, type SeedAffiliateOffer } from './affiliate-offers';
@@ -38,7 +39,18 @@ async function upsertOffers(trx: Transaction<Database>, offers: readonly SeedAff
   if (offers.length === 0) return { inserted: 0, updated: 0 };
   const existing = await trx
     .selectFrom('affiliate_offers')
-    .select(['id', 'url', 'title', 'description', 'image_url', 'bmi_category', 'goal'])
+    .select([
+      'id',
+      'url',
+      'title',
+      'description',
+      'image_url',
+      'bmi_category',
+      'goal',
+      'cta_label',
+      'disclaimer',
+      'evidence_based',
+    ])
     .where(
       'url',
       'in',
@@ -48,6 +60,7 @@ async function upsertOffers(trx: Transaction<Database>, offers: readonly SeedAff
     .execute();
   const byUrl = new Map<string, (typeof existing)[number]>();
   for (const row of existing) if (!byUrl.has(row.url)) byUrl.set(row.url, row);
+  const edited = await operatorEdits(trx);
 
   let inserted = 0;
   let updated = 0;
@@ -60,11 +73,15 @@ async function upsertOffers(trx: Transaction<Database>, offers: readonly SeedAff
       image_url: offer.imageUrl,
       bmi_category: offer.bmiCategory,
       goal: offer.goal,
+      cta_label: offer.ctaLabel,
+      disclaimer: offer.disclaimer,
+      evidence_based: offer.evidenceBased,
     };
     if (!row) {
-      toInsert.push({ ...values, url: offer.url });
+      if (!edited.replacedUrls.has(offer.url)) toInsert.push({ ...values, url: offer.url });
       continue;
     }
+    if (edited.offerIds.has(row.id)) continue;
     const changed = (Object.keys(values) as Array<keyof typeof values>).some((k) => row[k] !== values[k]);
     if (changed) {
       await trx.updateTable('affiliate_offers').set(values).where('id', '=', row.id).execute();
@@ -76,6 +93,18 @@ async function upsertOffers(trx: Transaction<Database>, offers: readonly SeedAff
     inserted = toInsert.length;
   }
   return { inserted, updated };
+}
+
+/** The offers the operator changed in the dashboard, and the links the operator replaced. */
+async function operatorEdits(trx: Transaction<Database>) {
+  const rows = await trx
+    .selectFrom('offer_changes')
+    .select(['offer_id', sql<string | null>`changes -> 'url' ->> 'from'`.as('replaced_url')])
+    .execute();
+  return {
+    offerIds: new Set(rows.map((r) => r.offer_id)),
+    replacedUrls: new Set(rows.flatMap((r) => (r.replaced_url ? [r.replaced_url] : []))),
+  };
 }
 
 async function upsertLegalPages(

@@ -1,0 +1,35 @@
+// The operator's offer management (issue 15 item 1): the offers service registers these behind the admin
+// session, the dashboard's "Oferte" tab calls them through the typed client.
+import {
+  adminOfferParamsSchema,
+  adminOfferSchema,
+  adminOffersResponseSchema,
+  offerFieldsSchema,
+  offerPatchSchema,
+} from './admin-offers';
+import { route } from './route';
+import { adminOffersPaths } from './route-paths';
+
+export const adminOffersRoutes = {
+  list: route({
+    method: 'GET',
+    status: 200,
+    path: adminOffersPaths.list,
+    response: adminOffersResponseSchema,
+  }),
+  create: route({
+    method: 'POST',
+    status: 200,
+    path: adminOffersPaths.create,
+    body: offerFieldsSchema,
+    response: adminOfferSchema,
+  }),
+  update: route({
+    method: 'PATCH',
+    status: 200,
+    path: adminOffersPaths.update,
+    params: adminOfferParamsSchema,
+    body: offerPatchSchema,
+    response: adminOfferSchema,
+  }),
+} as const;
