@@ -92,6 +92,35 @@ export function busContractCases(make: MakeBus): void {
     for (const v of visitors) expect(seen.get(v)).toEqual([...Array(perVisitor).keys()]);
   });
 
+  it('applies batches of up to partitionsConsumedConcurrently partitions side by side, each partition in order', async () => {
+    const bus = await busWithJourney();
+    // Sixty visitors: their keys spread over every partition.
+    const visitors = Array.from({ length: 60 }, (_, n) => `parallel-${n}`);
+    const perVisitor = 5;
+    for (let n = 0; n < perVisitor; n++)
+      await Promise.all(visitors.map((v) => bus.publish(topics.journey, step(v, n))));
+    const seen = new Map<string, number[]>(visitors.map((v) => [v, []]));
+    let inHandler = 0;
+    let mostAtOnce = 0;
+    await consume(bus, {
+      groupId: 'concurrent',
+      partitionsConsumedConcurrently: 2,
+      handler: async (batch) => {
+        inHandler += 1;
+        mostAtOnce = Math.max(mostAtOnce, inHandler);
+        // Held until a second batch joins (or a while passed), so two in flight show when the bus allows it.
+        const deadline = Date.now() + 2000;
+        while (inHandler < 2 && mostAtOnce < 2 && Date.now() < deadline) await sleep(5);
+        for (const e of batch.events) seen.get(visitorOf(e))?.push(numberOf(e));
+        inHandler -= 1;
+      },
+    });
+    const total = () => [...seen.values()].reduce((n, list) => n + list.length, 0);
+    await until(() => total() >= visitors.length * perVisitor, 'every event was handled');
+    expect(mostAtOnce).toBe(2);
+    for (const v of visitors) expect(seen.get(v)).toEqual([...Array(perVisitor).keys()]);
+  });
+
   it('gives a batch its consumer did not acknowledge (handler failing when it stopped) to the next consumer of the group', async () => {
     const bus = await busWithJourney();
     const first = await Promise.all(

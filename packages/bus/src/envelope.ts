@@ -2,14 +2,37 @@
 // caller's (a tracking call's eventId, so a call sent twice is one event) or else a fresh UUIDv7: time-ordered,
 // so raw tables keyed by them stay append-friendly.
 import { v7 as uuidv7 } from 'uuid';
-import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
+import { isCheckedPayload, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
+
+// The id a caller names must be a UUID whatever the payload: it is the event's identity downstream.
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BuildEnvelopeOptions {
+  /**
+   * Parse a `checkedPayload` again too (PUBLISH_RECHECK): a diagnostic, and the "two validations" side of
+   * the ingest benchmark's A/B. Off: a checked payload is not parsed again (contracts' topics.ts says why).
+   */
+  recheck?: boolean;
+}
 
 export function buildEnvelope<P>(
   topic: TopicDefinition,
   payload: P,
   receivedAt = new Date(),
   id?: string,
+  options: BuildEnvelopeOptions = {},
 ): Envelope<P> {
+  if (!options.recheck && isCheckedPayload(payload)) {
+    if (id !== undefined && !uuidPattern.test(id))
+      throw new Error(`refusing to publish an invalid ${topic.type}: id Invalid UUID`);
+    return {
+      id: id?.toLowerCase() ?? uuidv7(),
+      type: topic.type,
+      version: 1,
+      receivedAt: receivedAt.toISOString(),
+      payload,
+    };
+  }
   const envelope = {
     // Lowercase: Postgres answers a uuid in lowercase, and the appliers match the ids it answers to the events'.
     id: id?.toLowerCase() ?? uuidv7(),

@@ -44,6 +44,8 @@ export interface InProcessBusOptions {
   log?: (m: string, e?: unknown) => void;
   /** Told of every dead letter (metrics). */
   onDeadLetter?: (letter: DeadLetter) => void;
+  /** Parse checked payloads again before publishing (envelope.ts); off by default, as on Kafka. */
+  recheck?: boolean;
 }
 
 /** A write waiting for its acknowledgement (`acknowledge: 'applied'`). */
@@ -108,7 +110,9 @@ export class InProcessBus implements Bus {
   }
 
   async publish<P>(topic: TopicDefinition, payload: P, options: PublishOptions = {}): Promise<Envelope<P>> {
-    const envelope = buildEnvelope(topic, payload, new Date(), options.id);
+    const envelope = buildEnvelope(topic, payload, new Date(), options.id, {
+      recheck: this.options.recheck ?? false,
+    });
     const { partition, offset } = this.append(topic, topic.key(payload), JSON.stringify(envelope));
     if (this.options.acknowledge === 'applied' && this.readers(topic.name) > 0)
       await new Promise<void>((resolve, reject) => partition.waiting.push({ offset, resolve, reject }));
@@ -193,11 +197,19 @@ export class InProcessBus implements Bus {
     const member: Member = { topics: options.topics, running: true };
     group.members.push(member);
     this.wakeAll();
-    const loop = this.run(group, member, options).finally(() => {
-      group.members = group.members.filter((m) => m !== member);
-      this.loops.delete(loop);
-      this.wakeAll(); // its partitions go to the others
-    });
+    // `partitionsConsumedConcurrently` loops share the member: a partition busy in one is skipped by the others,
+    // so each partition's batches stay in order while batches of different partitions are applied side by side.
+    const loops = Math.max(1, options.partitionsConsumedConcurrently ?? 1);
+    const loop = Promise.all(Array.from({ length: loops }, () => this.run(group, member, options)))
+      .then(
+        () => undefined,
+        (err: unknown) => this.options.log?.('consumer stopped', err),
+      )
+      .finally(() => {
+        group.members = group.members.filter((m) => m !== member);
+        this.loops.delete(loop);
+        this.wakeAll(); // its partitions go to the others
+      });
     this.loops.add(loop);
     return Promise.resolve({
       stop: async () => {

@@ -19,6 +19,16 @@ export interface PartitionOffsets {
   high: number;
 }
 
+export interface PartitionReplicas {
+  topic: string;
+  partition: number;
+  /** The node id of the leader (-1 while there is none). */
+  leader: number;
+  replicas: number[];
+  /** The replicas in sync with the leader: an acks=all write waits for these. */
+  isr: number[];
+}
+
 /** Deleting by prefix is for names a test or the bench made: anything else is refused. */
 const disposablePrefix = /(^|[.-])(test|bench)([.-]|$)/;
 
@@ -55,12 +65,41 @@ export class KafkaAdmin {
     return (await this.connected()).listTopics();
   }
 
-  /** Creates the topics and waits for their leaders; false when they all existed already. */
-  async createTopics(topics: { topic: string; partitions: number }[]): Promise<boolean> {
+  /**
+   * Creates the topics and waits for their leaders; false when they all existed already. Without a
+   * replication factor a topic gets the cluster's (default.replication.factor).
+   */
+  async createTopics(
+    topics: { topic: string; partitions: number; replicationFactor?: number }[],
+  ): Promise<boolean> {
     return createTopicsAndWait(
       await this.connected(),
-      topics.map(({ topic, partitions }) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+      topics.map(({ topic, partitions, replicationFactor }) => ({
+        topic,
+        numPartitions: partitions,
+        ...(replicationFactor === undefined ? {} : { replicationFactor }),
+      })),
     );
+  }
+
+  /** Where each partition of the topics lives: its leader, its replicas and those in sync (the ISR). */
+  async partitions(topics: string[]): Promise<PartitionReplicas[]> {
+    const { topics: found } = await (await this.connected()).fetchTopicMetadata({ topics });
+    return found.flatMap(({ name, partitions }) =>
+      partitions.map((p) => ({
+        topic: name,
+        partition: p.partitionId,
+        leader: p.leader,
+        replicas: p.replicas,
+        isr: p.isr,
+      })),
+    );
+  }
+
+  /** The partitions of the topics (every topic when none is named) with fewer replicas in sync than assigned. */
+  async underReplicated(topics?: string[]): Promise<PartitionReplicas[]> {
+    const names = topics ?? (await this.listTopics());
+    return (await this.partitions(names)).filter((p) => p.isr.length < p.replicas.length);
   }
 
   /** Deletes those of the topics that exist (kafkajs retries deleting a missing one for seconds). */
@@ -89,6 +128,16 @@ export class KafkaAdmin {
       }
     }
     return lag;
+  }
+
+  /**
+   * A consumer group's state as the broker sees it (`Stable` once every member has its partitions, after a
+   * rebalance) and its members' client ids: tests wait on it before counting on several consumers.
+   */
+  async group(groupId: string): Promise<{ state: string; members: string[] }> {
+    const { groups } = await (await this.connected()).describeGroups([groupId]);
+    const group = groups[0];
+    return { state: group?.state ?? 'Dead', members: (group?.members ?? []).map((m) => m.clientId) };
   }
 
   /** Deletes every topic and consumer group whose name starts with `prefix` (one that says test or bench). */

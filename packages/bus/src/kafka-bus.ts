@@ -2,7 +2,8 @@
 // many concurrent requests share one round trip while each still waits for its own acknowledgement;
 // a write not acknowledged within `publishTimeoutMs` fails with BusUnavailableError (the caller
 // answers 503 instead of hanging). Reads: eachBatch with offsets committed only after the handler
-// resolved, i.e. after the database transaction committed.
+// resolved, i.e. after the database transaction committed; `partitionsConsumedConcurrently` partitions at
+// a time (kafkajs keeps each partition's batches in order).
 import { createTopicsAndWait } from './kafka-topics';
 import {
   Kafka,
@@ -42,6 +43,8 @@ export interface KafkaBusOptions {
   log?: (message: string, err?: unknown) => void;
   /** Told of every dead letter once it is on its topic (metrics). */
   onDeadLetter?: (letter: DeadLetter) => void;
+  /** Parse checked payloads again before publishing (PUBLISH_RECHECK; envelope.ts). */
+  recheck?: boolean;
 }
 
 /** How far a consumer group is behind one partition: the messages it has not applied yet. */
@@ -100,7 +103,6 @@ export class KafkaBus implements Bus {
           missing.map((topic) => ({
             topic,
             numPartitions: topic.endsWith('.dlq') ? 1 : (this.options.partitions ?? 6),
-            replicationFactor: 1,
           })),
         );
       }
@@ -148,7 +150,9 @@ export class KafkaBus implements Bus {
   }
 
   async publish<P>(topic: TopicDefinition, payload: P, options: PublishOptions = {}): Promise<Envelope<P>> {
-    const envelope = buildEnvelope(topic, payload, new Date(), options.id);
+    const envelope = buildEnvelope(topic, payload, new Date(), options.id, {
+      recheck: this.options.recheck ?? false,
+    });
     await this.enqueue(this.name(topic), { key: topic.key(payload), value: JSON.stringify(envelope) });
     return envelope;
   }
@@ -255,7 +259,7 @@ export class KafkaBus implements Bus {
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
+      partitionsConsumedConcurrently: Math.max(1, options.partitionsConsumedConcurrently ?? 1),
       eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
         const topic = byName.get(batch.topic);
         if (!topic || batch.messages.length === 0) return;

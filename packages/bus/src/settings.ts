@@ -15,6 +15,14 @@ export const kafkaEnv = {
 export const kafkaProducerEnv = {
   ...kafkaEnv,
   PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * Parse the envelope of a payload built from an already-parsed body again before publishing (envelope.ts):
+   * a diagnostic, and the "two validations" side of the ingest benchmark's A/B. Off by default.
+   */
+  PUBLISH_RECHECK: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 };
 
 export interface KafkaSettings {
@@ -22,6 +30,7 @@ export interface KafkaSettings {
   TOPIC_PREFIX: string;
   KAFKA_PARTITIONS: number;
   PUBLISH_TIMEOUT_MS?: number;
+  PUBLISH_RECHECK?: boolean;
 }
 
 /** The Kafka adapter for a process (`role` names it in the broker's client list). */
@@ -30,7 +39,7 @@ export function kafkaBusOf(
   role: string,
   extra: Omit<
     KafkaBusOptions,
-    'brokers' | 'clientId' | 'topicPrefix' | 'partitions' | 'publishTimeoutMs'
+    'brokers' | 'clientId' | 'topicPrefix' | 'partitions' | 'publishTimeoutMs' | 'recheck'
   > = {},
 ): KafkaBus {
   return new KafkaBus({
@@ -39,6 +48,7 @@ export function kafkaBusOf(
     topicPrefix: settings.TOPIC_PREFIX,
     partitions: settings.KAFKA_PARTITIONS,
     ...(settings.PUBLISH_TIMEOUT_MS === undefined ? {} : { publishTimeoutMs: settings.PUBLISH_TIMEOUT_MS }),
+    ...(settings.PUBLISH_RECHECK ? { recheck: true } : {}),
     ...extra,
   });
 }

@@ -22,6 +22,13 @@ export interface ConsumeOptions {
   isRetryable?: (err: unknown) => boolean;
   /** Called after each batch is acknowledged (used for metrics and notices). */
   onBatchApplied?: (batch: ConsumedBatch) => void;
+  /**
+   * How many of this consumer's partitions have a batch in the handler at once (default 1). Each partition's
+   * batches still go one after the other, in order, so one key's events keep their order; batches of
+   * different partitions (and topics) may be applied side by side, so the handler must be safe to run
+   * concurrently with itself (the aggregator: rows locked in key order, deadlocks retried).
+   */
+  partitionsConsumedConcurrently?: number;
 }
 
 export interface Consumer {

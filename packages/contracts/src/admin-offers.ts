@@ -2,6 +2,7 @@
 // offer as the dashboard lists it — every offer, active or not, with its clicks and its change history.
 import { z } from 'zod';
 import { bmiCategorySchema, goalSchema } from './enums';
+import { clickIdPlaceholderMisplaced } from './click-id';
 import { offerIdPathSchema } from './tracking';
 
 const httpsUrl = (max: number) =>
@@ -20,8 +21,13 @@ const text = (max: number) =>
 export const offerFieldsSchema = z.strictObject({
   title: text(200),
   description: text(2000),
-  /** The affiliate link the card opens: https only, so a visitor never leaves over plain http. */
-  url: httpsUrl(2048),
+  /**
+   * The affiliate link the card opens: https only, so a visitor never leaves over plain http. It may carry
+   * `{clickId}` in its path or query (click-id.ts): the page puts each click's id there.
+   */
+  url: httpsUrl(2048).refine((url) => !clickIdPlaceholderMisplaced(url), {
+    error: 'may carry {clickId} only in its path or query',
+  }),
   imageUrl: httpsUrl(2048).nullable(),
   bmiCategory: bmiCategorySchema,
   goal: goalSchema,

@@ -5,12 +5,16 @@ import { recentClicksQuerySchema } from './admin';
 import {
   abandonmentSchema,
   affiliateStatsRowSchema,
+  conversionsByCategoryRowSchema,
+  conversionsByDayRowSchema,
+  campaignRowSchema,
   dailyStatsRowSchema,
-  daysQuerySchema,
   deviceStatsRowSchema,
   funnelRowSchema,
   geographicStatsRowSchema,
+  overviewQuerySchema,
   overviewSchema,
+  periodQuerySchema,
   recentClickSchema,
   resetAllDataResultSchema,
   trafficSourceRowSchema,
@@ -22,17 +26,26 @@ const read = { method: 'GET', status: 200 } as const;
 
 /** The dashboard's reads (the analytics service, behind the admin session) and its reset. */
 export const analyticsRoutes = {
-  overview: route({ ...read, path: analyticsPaths.overview, response: overviewSchema }),
+  /**
+   * The spec's cards are today's or all time's; `period` (`?from=&to=` or `?days=`) holds the same figures
+   * over the asked period (the "Venit" card's is its `revenue`), `previous` those of the period before it.
+   */
+  overview: route({
+    ...read,
+    path: analyticsPaths.overview,
+    query: overviewQuerySchema,
+    response: overviewSchema,
+  }),
   dailyStats: route({
     ...read,
     path: analyticsPaths.dailyStats,
-    query: daysQuerySchema,
+    query: periodQuerySchema,
     response: z.array(dailyStatsRowSchema),
   }),
   affiliateStats: route({
     ...read,
     path: analyticsPaths.affiliateStats,
-    query: daysQuerySchema,
+    query: periodQuerySchema,
     response: z.array(affiliateStatsRowSchema),
   }),
   recentClicks: route({
@@ -44,33 +57,51 @@ export const analyticsRoutes = {
   deviceStats: route({
     ...read,
     path: analyticsPaths.deviceStats,
-    query: daysQuerySchema,
+    query: periodQuerySchema,
     response: z.array(deviceStatsRowSchema),
   }),
   trafficSources: route({
     ...read,
     path: analyticsPaths.trafficSources,
-    query: daysQuerySchema,
+    query: periodQuerySchema,
     response: z.array(trafficSourceRowSchema),
+  }),
+  campaigns: route({
+    ...read,
+    path: analyticsPaths.campaigns,
+    query: periodQuerySchema,
+    response: z.array(campaignRowSchema),
   }),
   geographicStats: route({
     ...read,
     path: analyticsPaths.geographicStats,
-    query: daysQuerySchema,
+    query: periodQuerySchema,
     response: z.array(geographicStatsRowSchema),
   }),
   funnelStats: route({
     ...read,
     path: analyticsPaths.funnelStats,
-    query: daysQuerySchema,
+    query: periodQuerySchema,
     response: z.array(funnelRowSchema),
   }),
   todaySummary: route({ ...read, path: analyticsPaths.todaySummary, response: funnelRowSchema }),
   abandonment: route({
     ...read,
     path: analyticsPaths.abandonment,
-    query: daysQuerySchema,
+    query: periodQuerySchema,
     response: abandonmentSchema,
+  }),
+  conversionsByDay: route({
+    ...read,
+    path: analyticsPaths.conversionsByDay,
+    query: periodQuerySchema,
+    response: z.array(conversionsByDayRowSchema),
+  }),
+  conversionsByCategory: route({
+    ...read,
+    path: analyticsPaths.conversionsByCategory,
+    query: periodQuerySchema,
+    response: z.array(conversionsByCategoryRowSchema),
   }),
   resetAllData: route({
     method: 'POST',
@@ -82,14 +113,24 @@ export const analyticsRoutes = {
 
 const csv = { ...read, response: answers('text/csv; charset=utf-8') } as const;
 
-/** Each table as a CSV download (beyond the spec): the same reader and query as its JSON route. */
+/**
+ * Each table as a CSV download (beyond the spec): the same reader and query as its JSON route; the file
+ * name names the period's dates.
+ */
 export const analyticsExportRoutes = {
-  dailyStats: route({ ...csv, path: analyticsExportPaths.dailyStats, query: daysQuerySchema }),
-  funnelStats: route({ ...csv, path: analyticsExportPaths.funnelStats, query: daysQuerySchema }),
-  affiliateStats: route({ ...csv, path: analyticsExportPaths.affiliateStats, query: daysQuerySchema }),
-  trafficSources: route({ ...csv, path: analyticsExportPaths.trafficSources, query: daysQuerySchema }),
-  deviceStats: route({ ...csv, path: analyticsExportPaths.deviceStats, query: daysQuerySchema }),
-  geographicStats: route({ ...csv, path: analyticsExportPaths.geographicStats, query: daysQuerySchema }),
+  dailyStats: route({ ...csv, path: analyticsExportPaths.dailyStats, query: periodQuerySchema }),
+  funnelStats: route({ ...csv, path: analyticsExportPaths.funnelStats, query: periodQuerySchema }),
+  affiliateStats: route({ ...csv, path: analyticsExportPaths.affiliateStats, query: periodQuerySchema }),
+  trafficSources: route({ ...csv, path: analyticsExportPaths.trafficSources, query: periodQuerySchema }),
+  campaigns: route({ ...csv, path: analyticsExportPaths.campaigns, query: periodQuerySchema }),
+  deviceStats: route({ ...csv, path: analyticsExportPaths.deviceStats, query: periodQuerySchema }),
+  geographicStats: route({ ...csv, path: analyticsExportPaths.geographicStats, query: periodQuerySchema }),
   /** The last N clicks, not a period: the same ?limit= as the table. */
   recentClicks: route({ ...csv, path: analyticsExportPaths.recentClicks, query: recentClicksQuerySchema }),
+  conversionsByDay: route({ ...csv, path: analyticsExportPaths.conversionsByDay, query: periodQuerySchema }),
+  conversionsByCategory: route({
+    ...csv,
+    path: analyticsExportPaths.conversionsByCategory,
+    query: periodQuerySchema,
+  }),
 } as const;

@@ -1,7 +1,7 @@
 // Admin read models of spec §3 and the admin/live messages: the shapes the analytics service answers
 // and the dashboard renders. Field names follow the spec word for word.
 import { z } from 'zod';
-import { liveStageSchema } from './enums';
+import { bmiCategorySchema, goalSchema, liveStageSchema } from './enums';
 
 /** Spec §7/§9: the dashboard's periods. */
 export const analyticsPeriodDays = [7, 30, 90] as const;
@@ -24,6 +24,119 @@ export const analyticsDaysSchema = z
   .pipe(z.literal(analyticsPeriodDays, { error: daysRule }));
 export const daysQuerySchema = z.object({ days: analyticsDaysSchema.default(30) });
 
+/** The period when a read names none: the last 30 days (spec §9). */
+export const defaultAnalyticsDays = 30;
+/** The longest custom range a read takes, in days (both ends included): a year and a bit, for year-on-year. */
+export const analyticsMaxRangeDays = 400;
+
+const dayMs = 86_400_000;
+/** A 'YYYY-MM-DD' calendar date as UTC midnight (calendar arithmetic only: no time zone is involved). */
+const utcDay = (date: string): number => Date.parse(`${date}T00:00:00Z`);
+
+/** `date` moved by `days` calendar days ('2026-03-01', -1 → '2026-02-28'). */
+export const shiftDate = (date: string, days: number): string =>
+  new Date(utcDay(date) + days * dayMs).toISOString().slice(0, 10);
+
+/** How many dates `from`..`to` holds, both included. */
+export const rangeLength = (from: string, to: string): number =>
+  Math.round((utcDay(to) - utcDay(from)) / dayMs) + 1;
+
+/**
+ * The period before `from`..`to` of the same number of days, ending the day before `from` (issue 15 item 4:
+ * what each overview card is compared with).
+ */
+export function previousRange(from: string, to: string): { from: string; to: string } {
+  const length = rangeLength(from, to);
+  return { from: shiftDate(from, -length), to: shiftDate(from, -1) };
+}
+
+/** A calendar date 'YYYY-MM-DD' that exists (2026-02-30 does not), in the operator's time zone. */
+export const calendarDateSchema = z
+  .string({ error: 'must be a date YYYY-MM-DD' })
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: 'must be a date YYYY-MM-DD' })
+  .refine((date) => !Number.isNaN(utcDay(date)) && shiftDate(date, 0) === date, {
+    error: 'must be a date that exists',
+  });
+
+const periodFields = {
+  /** 7, 30 or 90: the last N days ending today (ANALYTICS_TZ); read only when from/to are absent. */
+  days: analyticsDaysSchema.optional(),
+  /** The first date of the period, inclusive (ANALYTICS_TZ). */
+  from: calendarDateSchema.optional(),
+  /** The last date of the period, inclusive (ANALYTICS_TZ). */
+  to: calendarDateSchema.optional(),
+};
+
+/** from and to come together, in order, at most analyticsMaxRangeDays apart, and not with days. */
+function checkPeriod(
+  query: { days?: number | undefined; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const { days, from, to } = query;
+  if (from === undefined && to === undefined) return;
+  if (from === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required with to' });
+    return;
+  }
+  if (to === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'is required with from' });
+    return;
+  }
+  // Two ways of naming a period at once would leave the reader guessing which one was read.
+  if (days !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['days'], message: 'cannot be combined with from and to' });
+  }
+  if (from > to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+  } else if (rangeLength(from, to) > analyticsMaxRangeDays) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `must be at most ${analyticsMaxRangeDays} days from from (both included)`,
+    });
+  }
+}
+
+/**
+ * The period of every analytics read (issue 15 item 4): `from`..`to` (YYYY-MM-DD, both included, calendar
+ * dates of ANALYTICS_TZ), or — for the 7/30/90 buttons and old links — `days`, the last N days ending today;
+ * neither means the last 30 days.
+ */
+export const periodQuerySchema = z.object(periodFields).superRefine(checkPeriod);
+export type PeriodQuery = z.output<typeof periodQuerySchema>;
+
+/** The overview's query: a period, and `compare=previous` for the period before it. */
+export const overviewQuerySchema = z
+  .object({
+    ...periodFields,
+    compare: z.literal('previous', { error: 'must be previous' }).optional(),
+  })
+  .superRefine(checkPeriod);
+
+/**
+ * The overview's figures over one period (issue 15 item 4), by the rules of the cards (README "How we
+ * count") applied to the period's days: visitors and page views are sums of the daily rows; avg session time,
+ * bounce rate and mobile % are over the period's visits / daily visitors; clicks are the period's offer clicks.
+ */
+export const periodFiguresSchema = z.object({
+  /** The period, resolved: YYYY-MM-DD, both included. */
+  from: z.string(),
+  to: z.string(),
+  visitors: z.number(),
+  pageViews: z.number(),
+  /** Seconds. */
+  avgSessionTime: z.number(),
+  /** Percent, 0..100. */
+  bounceRate: z.number(),
+  mobilePercentage: z.number(),
+  clicks: z.number(),
+  /** The source with the most first-touch visitors in the period; `direct` when there are none. */
+  topTrafficSource: z.string(),
+  /** Counted conversions' payouts by arrival day, 2 decimals, in REVENUE_CURRENCY. */
+  revenue: z.number(),
+});
+export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
+
 export const overviewSchema = z.object({
   todayVisitors: z.number(),
   todayPageViews: z.number(),
@@ -37,6 +150,16 @@ export const overviewSchema = z.object({
   topTrafficSource: z.string(),
   /** Bot events (isBotRequest) the aggregator left out of every figure today: the filter at work. */
   botEventsExcludedToday: z.number(),
+  // Conversions (issue 15 item 3): the "Venit" card.
+  /** The period's revenue (`period.revenue`): counted conversions' payouts by arrival day, 2 decimals. */
+  revenue: z.number(),
+  /** REVENUE_CURRENCY: the currency of every revenue and EPC figure. */
+  revenueCurrency: z.string(),
+  // Any period, compared (issue 15 item 4).
+  /** The asked period's figures (`?from=&to=` or `?days=`). */
+  period: periodFiguresSchema,
+  /** With `?compare=previous`: the same figures for the period of equal length ending the day before `from`. */
+  previous: periodFiguresSchema.optional(),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
@@ -81,6 +204,31 @@ export const affiliateStatsRowSchema = z.object({
   /** Not in the spec's record: the period's sum of distinct counted visitors per day (README "How we count"). */
   uniqueClicks: z.number(),
   lastClicked: z.string().nullable(),
+  // ---- Impressions and click-through (issue 15 item 2; README "How we count": Impressions, CTR) ----
+  /** The offer's BMI category and goal, for the breakdown by category and goal (null: offer since removed). */
+  bmiCategory: bmiCategorySchema.nullable(),
+  goal: goalSchema.nullable(),
+  /** Impressions in the period: per day, distinct counted visitors shown the offer, summed over placements. */
+  impressions: z.number(),
+  /** clickCount ÷ impressions × 100, one decimal; null when the offer had no impression in the period. */
+  ctr: z.number().nullable(),
+  bridgeImpressions: z.number(),
+  /** Clicks made on the bridge page (bridge + results clicks = clickCount). */
+  bridgeClicks: z.number(),
+  bridgeCtr: z.number().nullable(),
+  resultsImpressions: z.number(),
+  resultsClicks: z.number(),
+  resultsCtr: z.number().nullable(),
+  // ---- end of impressions and click-through ----
+  // Conversions (issue 15 item 3; README "How we count"), all over the period's `clickCount` (total clicks):
+  /** Counted conversions of the offer's clicks that arrived in the period (a bot's click converts uncounted). */
+  conversions: z.number(),
+  /** conversions ÷ clickCount × 100, one decimal; 0 without clicks. */
+  conversionRate: z.number(),
+  /** Sum of those conversions' payouts, in REVENUE_CURRENCY, 2 decimals. */
+  revenue: z.number(),
+  /** Earnings per click: revenue ÷ clickCount, 2 decimals; 0 without clicks. */
+  epc: z.number(),
 });
 export type AffiliateStatsRow = z.infer<typeof affiliateStatsRowSchema>;
 
@@ -92,6 +240,23 @@ export const trafficSourceRowSchema = z.object({
   conversionRate: z.number(),
 });
 export type TrafficSourceRow = z.infer<typeof trafficSourceRowSchema>;
+
+/**
+ * Campaigns (README "How we count": Campaigns): per UTM campaign and term of the counted visitors' first
+ * touch. Conversions and revenue join as two more fields once postback conversions are stored.
+ */
+export const campaignRowSchema = z.object({
+  campaign: z.string(),
+  /** utm_term; null when the first touch carried none. */
+  term: z.string().nullable(),
+  visitors: z.number(),
+  clicks: z.number(),
+  /** Counted conversions that arrived in the period, of clicks by this campaign's first-touch visitors. */
+  conversions: z.number(),
+  /** Their payouts, in REVENUE_CURRENCY, to the cent. */
+  revenue: z.number(),
+});
+export type CampaignRow = z.infer<typeof campaignRowSchema>;
 
 export const deviceStatsRowSchema = z.object({
   deviceType: z.string(),
@@ -136,3 +301,29 @@ export const resetAllDataResultSchema = z.object({
   error: z.string().optional(),
 });
 export type ResetAllDataResult = z.infer<typeof resetAllDataResultSchema>;
+
+/**
+ * Conversions beside clicks for one slice of the period (a day, or a BMI category and goal): the same four
+ * figures as the Affiliate Performance row, over the slice's total clicks (README "How we count").
+ */
+const conversionFigures = {
+  clicks: z.number(),
+  conversions: z.number(),
+  conversionRate: z.number(),
+  revenue: z.number(),
+  epc: z.number(),
+  /** REVENUE_CURRENCY, so an exported row says what its revenue is in. */
+  currency: z.string(),
+};
+
+/** GET /api/analytics/conversions-by-day: each day of the period with a click or a conversion, oldest first. */
+export const conversionsByDayRowSchema = z.object({ date: z.string(), ...conversionFigures });
+export type ConversionsByDayRow = z.infer<typeof conversionsByDayRowSchema>;
+
+/** GET /api/analytics/conversions-by-category: per BMI category and goal of the clicked offer. */
+export const conversionsByCategoryRowSchema = z.object({
+  bmiCategory: z.string(),
+  goal: z.string(),
+  ...conversionFigures,
+});
+export type ConversionsByCategoryRow = z.infer<typeof conversionsByCategoryRowSchema>;

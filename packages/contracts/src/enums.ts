@@ -11,6 +11,7 @@ import {
   goals,
   journeySteps,
   measurementSystems,
+  offerPlacements,
   type ClientJourneyStep,
 } from './vocabulary';
 
@@ -31,6 +32,7 @@ export const clientJourneyStepSchema = z.enum(
 );
 export const deviceTypeSchema = z.enum(deviceTypes);
 export const clickSourceSchema = z.enum(clickSources);
+export const offerPlacementSchema = z.enum(offerPlacements, { error: 'must be "bridge" or "results"' });
 
 /**
  * Where in the flow a visitor is (issue 13 item 8), which the page path alone does not say — the form, the

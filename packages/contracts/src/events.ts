@@ -1,12 +1,13 @@
-// The Kafka side: the five tracking topics of design.md §4, their payloads and the envelope around them.
+// The Kafka side: the tracking topics of design.md §4, their payloads and the envelope around them.
 import { z } from 'zod';
-import { clickSourceSchema, journeyStepSchema } from './enums';
+import { clickSourceSchema, journeyStepSchema, offerPlacementSchema } from './enums';
 import {
   journeyTrackBodySchema,
   pageLeaveBodySchema,
   pageVisitBodySchema,
   sessionDurationBodySchema,
   formSnapshotBodySchema,
+  OFFER_IMPRESSION_MAX_OFFERS,
 } from './tracking';
 import {
   pageUrlSchema,
@@ -70,10 +71,29 @@ export const affiliateClickEventSchema = z.strictObject({
   userAgent: userAgentSchema.nullable(),
   ipAddress: z.string().max(64).nullable(),
   source: clickSourceSchema,
+  /**
+   * The click's id (the page's, or tracking's when the page sent none); stored as affiliate_clicks.click_id
+   * for postbacks. Optional: counter calls carry none, and clicks from before click ids carried none.
+   */
+  clickId: z.uuid().optional(),
   ...botFlag,
   ...visitorKey,
 });
 export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
+
+/**
+ * The offers a page showed (POST /api/analytics/offer-impression): the checked ids, the visitor as counted and
+ * the server's bot decision. No address or User-Agent is kept: an impression is counted, never listed.
+ */
+export const offerImpressionEventSchema = z.strictObject({
+  visitorId: visitorIdSchema,
+  sessionId: sessionIdSchema,
+  placement: offerPlacementSchema,
+  offerIds: z.array(z.number().int().positive()).min(1).max(OFFER_IMPRESSION_MAX_OFFERS),
+  isBot: z.boolean(),
+  ...visitorKey,
+});
+export type OfferImpressionEvent = z.infer<typeof offerImpressionEventSchema>;
 
 export const formSnapshotEventSchema = formSnapshotBodySchema.omit(noEventId).extend({
   ipAddress: z.string().max(64).nullable(),

@@ -1,6 +1,7 @@
 // The offers service's public reads: the sponsored offers and the legal pages.
 import { route } from './route';
-import { offersPaths } from './route-paths';
+import { offersPaths, postbackPaths } from './route-paths';
+import { postbackQuerySchema, postbackResultSchema } from './postback';
 import { affiliateOffersResponseSchema, legalPageParamsSchema, legalPageSchema } from './offers';
 
 const read = { method: 'GET', status: 200 } as const;
@@ -14,5 +15,18 @@ export const offersRoutes = {
     path: offersPaths.legalPage,
     params: legalPageParamsSchema,
     response: legalPageSchema,
+  }),
+} as const;
+
+/**
+ * The networks' postback (issue 15 item 3): server to server, so no same-origin check; counted against the
+ * gateway's per-client budget like the tracking writes (route-table.ts).
+ */
+export const postbackRoutes = {
+  postback: route({
+    ...read,
+    path: postbackPaths.postback,
+    query: postbackQuerySchema,
+    response: postbackResultSchema,
   }),
 } as const;

@@ -8,6 +8,7 @@ export const trackingPaths = {
   formSnapshot: '/api/session/store',
   bridgeOfferClick: '/api/affiliate-offers/click',
   offerCounterClick: '/api/affiliate-offers/:id/click',
+  offerImpression: '/api/analytics/offer-impression',
 } as const;
 
 export const analyticsPaths = {
@@ -17,10 +18,13 @@ export const analyticsPaths = {
   recentClicks: '/api/analytics/recent-clicks',
   deviceStats: '/api/analytics/device-stats',
   trafficSources: '/api/analytics/traffic-sources',
+  campaigns: '/api/analytics/campaigns',
   geographicStats: '/api/analytics/geographic-stats',
   funnelStats: '/api/journey/funnel-stats',
   todaySummary: '/api/journey/today-summary',
   abandonment: '/api/journey/abandonment',
+  conversionsByDay: '/api/analytics/conversions-by-day',
+  conversionsByCategory: '/api/analytics/conversions-by-category',
   resetAllData: '/api/analytics/reset-all-data',
 } as const;
 
@@ -30,14 +34,29 @@ export const analyticsExportPaths = {
   funnelStats: '/api/analytics/export/funnel-stats.csv',
   affiliateStats: '/api/analytics/export/affiliate-stats.csv',
   trafficSources: '/api/analytics/export/traffic-sources.csv',
+  campaigns: '/api/analytics/export/campaigns.csv',
   deviceStats: '/api/analytics/export/device-stats.csv',
   geographicStats: '/api/analytics/export/geographic-stats.csv',
   recentClicks: '/api/analytics/export/recent-clicks.csv',
+  conversionsByDay: '/api/analytics/export/conversions-by-day.csv',
+  conversionsByCategory: '/api/analytics/export/conversions-by-category.csv',
+} as const;
+
+/** The weekly digest mail (issue 15 item 6): the admin's opt-in and "send me one now" (analytics). */
+export const weeklyDigestPaths = {
+  settings: '/api/analytics/weekly-digest',
+  updateSettings: '/api/analytics/weekly-digest',
+  sendNow: '/api/analytics/weekly-digest/send-now',
 } as const;
 
 export const offersPaths = {
   all: '/api/affiliate-offers/all',
   legalPage: '/api/legal/:slug',
+} as const;
+
+/** The affiliate networks' server-to-server postback (the offers service). */
+export const postbackPaths = {
+  postback: '/api/postback',
 } as const;
 
 /** The operator's offer management (the offers service, behind the admin session). */

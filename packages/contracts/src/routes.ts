@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { adminAuthRoutes } from './admin-auth-routes';
 import { adminOffersRoutes } from './admin-offers-routes';
 import { analyticsExportRoutes, analyticsRoutes } from './analytics-routes';
-import { offersRoutes } from './offers-routes';
+import { offersRoutes, postbackRoutes } from './offers-routes';
 import { reportsRoutes } from './reports-routes';
+import { weeklyDigestRoutes } from './weekly-digest-routes';
 import { route, type RouteContract } from './route';
 import { trackingPaths } from './route-paths';
 import {
@@ -16,6 +17,7 @@ import {
   bridgeOfferClickBodySchema,
   journeyTrackBodySchema,
   offerClickParamsSchema,
+  offerImpressionBodySchema,
   pageVisitRequestBodySchema,
   sessionDurationBodySchema,
   formSnapshotBodySchema,
@@ -50,6 +52,12 @@ export const trackingRoutes = {
     path: trackingPaths.offerCounterClick,
     params: offerClickParamsSchema,
   }),
+  /** The offers a bridge or results page view showed (issue 15 item 2): counted as impressions. */
+  offerImpression: route({
+    ...accepted,
+    path: trackingPaths.offerImpression,
+    body: offerImpressionBodySchema,
+  }),
 } as const;
 
 export * from './route';
@@ -58,13 +66,14 @@ export * from './offers-routes';
 export * from './reports-routes';
 export * from './admin-auth-routes';
 export * from './admin-offers-routes';
+export * from './weekly-digest-routes';
 
 export const routesByService = {
   tracking: { trackingRoutes },
-  offers: { offersRoutes, adminOffersRoutes },
+  offers: { offersRoutes, adminOffersRoutes, postbackRoutes },
   reports: { reportsRoutes },
   adminAuth: { adminAuthRoutes },
-  analytics: { analyticsRoutes, analyticsExportRoutes },
+  analytics: { analyticsRoutes, analyticsExportRoutes, weeklyDigestRoutes },
 } as const satisfies Record<string, Record<string, Record<string, RouteContract>>>;
 
 export type RouteService = keyof typeof routesByService;

@@ -6,6 +6,7 @@ import {
   envelopeSchema,
   formSnapshotEventSchema,
   journeyEventSchema,
+  offerImpressionEventSchema,
   pageVisitEventSchema,
   sessionDurationEventSchema,
 } from './events';
@@ -53,6 +54,12 @@ export const topics = {
     formSnapshotEventSchema,
     (p) => p.visitorId ?? p.sessionId ?? 'anonymous',
   ),
+  offerImpression: topic(
+    'tracking.offer-impression.v1',
+    'offer_impression',
+    offerImpressionEventSchema,
+    (p) => p.visitorId,
+  ),
 } as const;
 
 export type TopicKey = keyof typeof topics;
@@ -65,3 +72,34 @@ export const deadLetterTopicName = (name: string) => `${name}.dlq`;
 
 /** Prefixed topic name: tests use a prefix per file so they never see each other's messages. */
 export const topicName = (prefix: string, name: string) => `${prefix}${name}`;
+
+// A checked payload (issue 16 item 2): tracking's routes parse the request body with the route's schema and
+// add only fields the server makes itself within the payload schema's bounds (the truncated address, the
+// User-Agent cut to 1,024 characters, the bot flag, the visitor key). Parsing the whole envelope again before
+// publishing checked nothing new and cost a measurable part of the ingest path's CPU (README "Performance"),
+// so a payload marked here skips the publish-side parse. The message still has one contract: the topic's
+// envelope schema, which every consumer applies when it decodes (producers and consumers deploy apart).
+// The mark is a WeakSet entry, not a field: nothing reaches the wire, a copy of the object is unmarked, and
+// a second copy of this module (which would not know the mark) falls back to validating — the safe side.
+declare const checkedMark: unique symbol;
+/** A payload built from an already-parsed body (see `checkedPayload`); the bus does not parse it again. */
+export type CheckedPayload<P> = P & { readonly [checkedMark]: true };
+
+const checkedPayloads = new WeakSet<object>();
+
+/**
+ * Marks `payload` as built from a body the route schema already parsed plus server-made fields within the
+ * topic's bounds. Only for such payloads: one holding anything else (a database value, a caller's value that
+ * no schema saw) must be published unmarked, so the bus validates it.
+ */
+export function checkedPayload<S extends z.ZodType>(
+  _topic: TopicDefinition<S>,
+  payload: z.output<S>,
+): CheckedPayload<z.output<S>> {
+  if (typeof payload === 'object' && payload !== null) checkedPayloads.add(payload);
+  return payload as CheckedPayload<z.output<S>>;
+}
+
+/** Whether `payload` was marked by `checkedPayload` (and not copied since). */
+export const isCheckedPayload = (payload: unknown): boolean =>
+  typeof payload === 'object' && payload !== null && checkedPayloads.has(payload);

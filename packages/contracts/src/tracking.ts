@@ -6,6 +6,7 @@ import {
   activityLevelSchema,
   genderSchema,
   measurementSystemSchema,
+  offerPlacementSchema,
 } from './enums';
 import {
   boundedJsonObject,
@@ -36,6 +37,18 @@ export const eventIdSchema = z
     error: eventIdRule,
   });
 const eventId = { eventId: eventIdSchema.optional() };
+
+/**
+ * The click's id (issue 15 item 3, click-id.ts): a UUID the page made for this click and put in the offer's
+ * URL it opened, so a network's postback can name the click. Optional: a page cached from before click ids
+ * sends none, and tracking then makes one (the click is counted; no postback can name it, as its URL had none).
+ */
+export const clickIdSchema = z
+  .uuid()
+  .refine((id) => !/^(0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i.test(id), {
+    error: 'must be a UUID made for this click, not the nil or max UUID',
+  });
+const clickId = { clickId: clickIdSchema.optional() };
 
 export const trafficSourceSchema = z.strictObject({
   source: shortTextSchema,
@@ -169,6 +182,7 @@ export const affiliateClickBodySchema = z.strictObject({
   /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
   sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
+  ...clickId,
   ...eventId,
 });
 export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
@@ -180,9 +194,31 @@ export const bridgeOfferClickBodySchema = z.strictObject({
   /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
   sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
+  ...clickId,
   ...eventId,
 });
 export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;
+
+/** The most offers one impression call may name: a page shows at most a handful (the results page all of a category's). */
+export const OFFER_IMPRESSION_MAX_OFFERS = 50;
+/**
+ * POST /api/analytics/offer-impression: the offers a page showed the visitor (issue 15 item 2), sent once per
+ * page view when the bridge or the results page has rendered its offers. Each id must be an active offer
+ * (checked by tracking like a click's); the aggregator counts each (visitor, offer, placement, day) once.
+ */
+export const offerImpressionBodySchema = z.strictObject({
+  visitorId: visitorIdSchema,
+  sessionId: sessionIdSchema,
+  placement: offerPlacementSchema,
+  offerIds: z
+    .array(offerIdSchema)
+    .min(1, { error: 'must name at least one offer' })
+    .max(OFFER_IMPRESSION_MAX_OFFERS, { error: `must name at most ${OFFER_IMPRESSION_MAX_OFFERS} offers` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'must not name an offer twice' }),
+  storageAllowed: storageAllowedSchema,
+  ...eventId,
+});
+export type OfferImpressionBody = z.infer<typeof offerImpressionBodySchema>;
 
 /** POST /api/affiliate-offers/{id}/click: no body; the id comes from the path. */
 export const offerClickParamsSchema = z.strictObject({ id: offerIdPathSchema });

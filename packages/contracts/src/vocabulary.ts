@@ -74,6 +74,10 @@ export type DeviceType = (typeof deviceTypes)[number];
 export const clickSources = ['results', 'bridge', 'api'] as const;
 export type ClickSource = (typeof clickSources)[number];
 
+/** Where offers are shown to a visitor, for offer impressions (README "How we count": Impressions). */
+export const offerPlacements = ['bridge', 'results'] as const;
+export type OfferPlacement = (typeof offerPlacements)[number];
+
 /** Traffic mediums of spec §9. */
 export const trafficMediums = ['organic', 'social', 'referral', 'direct', 'cpc', 'email'] as const;
 export type TrafficMedium = (typeof trafficMediums)[number];

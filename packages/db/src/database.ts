@@ -5,6 +5,7 @@
 import type { AdminTables } from './tables/admin';
 import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
+import type { ConversionTables } from './tables/conversions';
 import type { OfferTables } from './tables/offers';
 import type { ReportTables } from './tables/reports';
 import type { TrackingTables } from './tables/tracking';
@@ -18,7 +19,14 @@ export type * from './tables/content';
 export type * from './tables/admin';
 
 export interface Database
-  extends TrackingTables, AggregateTables, OfferTables, ReportTables, ContentTables, AdminTables {}
+  extends
+    TrackingTables,
+    AggregateTables,
+    OfferTables,
+    ConversionTables,
+    ReportTables,
+    ContentTables,
+    AdminTables {}
 
 /** Tables that hold analytics data: what reset-all-data and the retention job may delete. */
 export const analyticsTables = [
@@ -37,11 +45,19 @@ export const analyticsTables = [
   'session_metrics',
   'traffic_sources',
   'daily_traffic',
+  'daily_campaigns',
+  'campaign_pending_clicks',
   'visitor_conversions',
   'daily_devices',
   'daily_geo',
   'affiliate_daily_clicks',
   'affiliate_click_visitors',
   'offer_counter_clicks',
+  'offer_impressions',
+  'offer_impression_visitors',
+  'offer_daily_impressions',
   'daily_bot_events',
+  // Conversions (money records): emptied by reset-all-data, but never by the retention job (retention.ts).
+  'offer_conversions',
+  'affiliate_daily_conversions',
 ] as const satisfies readonly (keyof Database)[];

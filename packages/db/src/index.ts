@@ -1,6 +1,7 @@
 export * from './database';
 export * from './connection';
 export * from './migrate';
+export * from './month-partitions';
 export * from './ensure-database';
 export * from './seeds';
 export * from './installation-database';

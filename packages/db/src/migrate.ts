@@ -11,6 +11,12 @@ import * as visitorConversions from './migrations/2026-11-23T0800_visitor_conver
 import * as uniqueClicks from './migrations/2026-11-23T0900_unique_clicks';
 import * as formSnapshots from './migrations/2026-11-23T1000_form_snapshots';
 import * as offerManagement from './migrations/2026-11-23T1100_offer_management';
+import * as offerImpressions from './migrations/2026-11-23T1200_offer_impressions';
+import * as offerConversions from './migrations/2026-11-23T1210_offer_conversions';
+import * as weeklyDigest from './migrations/2026-11-23T1220_weekly_digest';
+import * as campaigns from './migrations/2026-11-23T1221_campaigns';
+import * as monthlyPartitions from './migrations/2026-11-23T1240_monthly_partitions';
+import * as clickVisitorKey from './migrations/2026-11-23T1250_click_visitor_key';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -23,6 +29,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0900_unique_clicks': uniqueClicks,
   '2026-11-23T1000_form_snapshots': formSnapshots,
   '2026-11-23T1100_offer_management': offerManagement,
+  '2026-11-23T1200_offer_impressions': offerImpressions,
+  '2026-11-23T1210_offer_conversions': offerConversions,
+  '2026-11-23T1220_weekly_digest': weeklyDigest,
+  '2026-11-23T1221_campaigns': campaigns,
+  '2026-11-23T1240_monthly_partitions': monthlyPartitions,
+  '2026-11-23T1250_click_visitor_key': clickVisitorKey,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

@@ -1,7 +1,7 @@
 // The fastify app factory every service starts from (fastify/demo's app.ts): zod contracts as route
 // schemas, one error shape, health and readiness endpoints, beacon bodies, request ids.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler';
 import { clientErrorHandler, frameworkErrors } from './framework-errors';
@@ -81,3 +81,24 @@ export function createServiceApp(options: ServiceAppOptions) {
 }
 
 export type App = ReturnType<typeof createServiceApp>;
+
+/**
+ * What createServiceApp sets up for a service's routes, set up on an encapsulated scope of another app
+ * instead: the zod contracts, the NUL refusal, JSON and beacon bodies only (the host's parsers are dropped in
+ * the scope), and `bodyLimit` on every route of the scope. The gateway serves tracking this way inside its
+ * own process (its in-process-service.ts); the host keeps its own error handler, request ids, logger and
+ * metrics, which must be service-kit's (the gateway's are).
+ */
+export function serviceScope(scope: FastifyInstance, options: { bodyLimit?: number } = {}): App {
+  scope.setValidatorCompiler(validatorCompiler);
+  scope.setSerializerCompiler(serializerCompiler);
+  refuseNulCharacters(scope);
+  scope.removeAllContentTypeParsers();
+  installBodyParsers(scope);
+  const { bodyLimit } = options;
+  if (bodyLimit !== undefined)
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit ??= bodyLimit;
+    });
+  return scope.withTypeProvider<ZodTypeProvider>() as unknown as App;
+}

@@ -51,3 +51,30 @@ export const analyticsTimeZoneEnv = z
   .string()
   .default(defaultAnalyticsTimeZone)
   .refine(isValidTimeZone, 'must be an IANA time zone name such as Europe/Bucharest');
+
+/**
+ * REVENUE_CURRENCY (issue 15 item 3): the one currency conversions are recorded and summed in (ISO 4217). The
+ * offers service refuses a postback in another currency (400 naming `currency`), so every revenue figure is a
+ * sum of like amounts; the dashboard shows it beside them. RON: the operator is in Romania.
+ */
+export const defaultRevenueCurrency = 'RON';
+export const revenueCurrencyEnv = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code in capitals such as RON or EUR')
+  .default(defaultRevenueCurrency);
+
+/**
+ * POSTBACK_TOKEN (the offers service): the secret the affiliate networks put in GET /api/postback's `token`. No
+ * default: unset, the postback answers 404 (not offered) rather than take conversions anyone could forge. At
+ * least 24 characters, so a short guessable word is refused at start. Here, beside REVENUE_CURRENCY, so the
+ * embedded mode reads the same name with the same check.
+ */
+export const postbackTokenEnv = z.preprocess(
+  // docker-compose passes an unset variable on as '' (`${POSTBACK_TOKEN:-}`): that means unset, not a short token.
+  (value) => (value === '' ? undefined : value),
+  z
+    .string()
+    .min(24, 'must be at least 24 characters (a random secret shared with the affiliate networks)')
+    .max(512)
+    .optional(),
+);

@@ -14,3 +14,4 @@ export * from './visitor-key';
 export * from './route-options';
 export * from './served-routes';
 export * from './cleanups';
+export * from './wall-clock';

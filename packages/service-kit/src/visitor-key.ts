@@ -7,6 +7,7 @@
 // which also spans days (returning visitors).
 import { createHmac, randomBytes } from 'node:crypto';
 import { rateLimitKey } from './client-ip';
+import { wallClockFormatter } from './wall-clock';
 
 export interface VisitorKeyInput {
   visitorId: string;
@@ -49,27 +50,9 @@ export const redisSaltStore = (redis: SaltRedis, keyPrefix = ''): SaltStore => (
   },
 });
 
-/**
- * The calendar day in `timeZone` and the seconds left in it (the salt's life, plus a minute). Formatters are
- * costly to build (about 60 µs, most of a key's cost), so one per zone is kept, as in the aggregator's
- * local-date.ts.
- */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day in `timeZone` and the seconds left in it (the salt's life, plus a minute). */
 function dayIn(timeZone: string, at: Date): { day: string; secondsLeft: number } {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    dayFormatters.set(timeZone, formatter);
-  }
+  const formatter = wallClockFormatter(timeZone);
   const parts = Object.fromEntries(formatter.formatToParts(at).map((p) => [p.type, p.value]));
   const elapsed = Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second);
   return {

@@ -1,7 +1,7 @@
 // The operators' accounts and their sessions and password resets (admin-auth), and the secrets a service
 // generated for itself (admin-auth's device-marker key).
 import type { Generated } from 'kysely';
-import type { DefaultTimestamp, Timestamp } from './columns';
+import type { DateOnly, DefaultTimestamp, Timestamp } from './columns';
 
 export interface AdminUsersTable {
   id: Generated<number>;
@@ -9,6 +9,8 @@ export interface AdminUsersTable {
   email: string;
   password_hash: string;
   is_active: Generated<boolean>;
+  /** Opted in to the weekly digest mail (issue 15 item 6); off until the admin turns it on. */
+  weekly_digest: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -34,9 +36,26 @@ export interface ServiceSecretsTable {
   created_at: DefaultTimestamp;
 }
 
+/** One weekly digest per admin and week: the claim (inserted before sending) and when the mail went out. */
+export interface WeeklyDigestsSentTable {
+  admin_id: number;
+  /** The Monday of the digest's week, in the operator's time zone. */
+  week_start: DateOnly;
+  claimed_at: DefaultTimestamp;
+  sent_at: Timestamp | null;
+}
+/** A "send me one now" digest an admin asked for (its per-admin rate limit). */
+export interface WeeklyDigestRequestsTable {
+  id: Generated<number>;
+  admin_id: number;
+  requested_at: DefaultTimestamp;
+}
+
 export interface AdminTables {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
   service_secrets: ServiceSecretsTable;
+  weekly_digests_sent: WeeklyDigestsSentTable;
+  weekly_digest_requests: WeeklyDigestRequestsTable;
 }

@@ -1,7 +1,7 @@
 // What the aggregator derives from the raw events (README "How we count"): per-day figures, the visitor
 // and session sets that keep them distinct, and per-visitor summaries. Only the aggregator writes here;
 // the analytics service reads.
-import type { DeviceType, JourneyStep } from '@bodymetrics/contracts';
+import type { DeviceType, JourneyStep, OfferPlacement } from '@bodymetrics/contracts';
 import type { Generated } from 'kysely';
 import type { DateOnly, DefaultBigCount, DefaultNumeric, Timestamp } from './columns';
 
@@ -100,6 +100,24 @@ export interface DailyTrafficTable {
   visitors: Generated<number>;
   converted: Generated<number>;
 }
+/**
+ * Per day, UTM campaign and term (README "How we count": Campaigns): counted visitors whose first touch
+ * carried the campaign (on their first-touch day) and their offer clicks (on the click's day).
+ */
+export interface DailyCampaignsTable {
+  date: DateOnly;
+  campaign: string;
+  /** utm_term, '' when the first touch had none (part of the key). */
+  term: Generated<string>;
+  visitors: Generated<number>;
+  clicks: Generated<number>;
+}
+/** Offer clicks of a counted visitor whose first touch was not applied yet, per click day. */
+export interface CampaignPendingClicksTable {
+  visitor_id: string;
+  date: DateOnly;
+  clicks: Generated<number>;
+}
 export interface DailyDevicesTable {
   date: DateOnly;
   device_type: DeviceType;
@@ -119,6 +137,9 @@ export interface AffiliateDailyClicksTable {
   clicks: Generated<number>;
   /** Distinct counted visitors who clicked the offer that day (affiliate_click_visitors). */
   unique_clicks: Generated<number>;
+  /** The clicks made on the bridge page and on the results page (their sum is `clicks`): CTR by placement. */
+  bridge_clicks: Generated<number>;
+  results_clicks: Generated<number>;
   last_clicked_at: Timestamp;
 }
 /** "Has this visitor clicked this offer today?": one row per counted visitor, offer and day. */
@@ -126,6 +147,20 @@ export interface AffiliateClickVisitorsTable {
   date: DateOnly;
   offer_id: number;
   visitor_id: string;
+}
+/** "Has this visitor been shown this offer here today?": one row per counted visitor, offer, placement and day. */
+export interface OfferImpressionVisitorsTable {
+  date: DateOnly;
+  offer_id: number;
+  placement: OfferPlacement;
+  visitor_id: string;
+}
+/** Impressions (README "How we count"): distinct counted visitors shown the offer at this placement that day. */
+export interface OfferDailyImpressionsTable {
+  date: DateOnly;
+  offer_id: number;
+  placement: OfferPlacement;
+  impressions: Generated<number>;
 }
 /** Bot events the aggregator left out of the figures, per day (counted once, on first delivery). */
 export interface DailyBotEventsTable {
@@ -143,10 +178,14 @@ export interface AggregateTables {
   session_metrics: SessionMetricsTable;
   traffic_sources: TrafficSourcesTable;
   daily_traffic: DailyTrafficTable;
+  daily_campaigns: DailyCampaignsTable;
+  campaign_pending_clicks: CampaignPendingClicksTable;
   visitor_conversions: VisitorConversionsTable;
   daily_devices: DailyDevicesTable;
   daily_geo: DailyGeoTable;
   affiliate_daily_clicks: AffiliateDailyClicksTable;
   affiliate_click_visitors: AffiliateClickVisitorsTable;
+  offer_impression_visitors: OfferImpressionVisitorsTable;
+  offer_daily_impressions: OfferDailyImpressionsTable;
   daily_bot_events: DailyBotEventsTable;
 }

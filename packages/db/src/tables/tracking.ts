@@ -1,6 +1,7 @@
 // The raw events as tracking and reports accepted them (spec §3), one row per event, keyed by the event id
-// the aggregator deduplicates on. Columns with a closed set of values carry the vocabulary's type.
-import type { ClickSource, DeviceType, JourneyStep } from '@bodymetrics/contracts';
+// the aggregator deduplicates on and the event's receipt time: each table is partitioned by month of that
+// time (month-partitions.ts), and a partitioned table's key must hold its partition key. Columns with a closed set of values carry the vocabulary's type.
+import type { ClickSource, DeviceType, JourneyStep, OfferPlacement } from '@bodymetrics/contracts';
 import type { Generated } from 'kysely';
 import type { DateOnly, Json, Timestamp } from './columns';
 
@@ -65,6 +66,11 @@ export interface AffiliateClicksTable {
   click_date: DateOnly;
   /** The bot decision tracking made (clicks stored before it: false). Recent Activity lists no bot click. */
   is_bot: Generated<boolean>;
+  /** The id the page put in the offer's URL (issue 15 item 3), unique; null for clicks from before it. */
+  click_id: string | null;
+  /** The visitor as counted (v:<id> or the daily d:<hash>), which names its first touch in traffic_sources:
+   * a conversion of this click counts in that touch's campaign. Null for clicks stored before it. */
+  visitor_key: string | null;
 }
 export interface FormSnapshotsTable {
   event_id: string;
@@ -75,6 +81,17 @@ export interface FormSnapshotsTable {
   received_at: Timestamp;
 }
 
+/** One offer-impression call (the offers one page view showed); `visitor_id` is the visitor as counted. */
+export interface OfferImpressionsTable {
+  event_id: string;
+  visitor_id: string;
+  session_id: string;
+  placement: OfferPlacement;
+  offer_ids: number[];
+  is_bot: Generated<boolean>;
+  shown_at: Timestamp;
+}
+
 export interface TrackingTables {
   page_visits: PageVisitsTable;
   page_leaves: PageLeavesTable;
@@ -82,4 +99,5 @@ export interface TrackingTables {
   user_journey: UserJourneyTable;
   affiliate_clicks: AffiliateClicksTable;
   form_snapshots: FormSnapshotsTable;
+  offer_impressions: OfferImpressionsTable;
 }
