@@ -15,8 +15,10 @@ import type { Db } from '@bodymetrics/db';
 import { applyAffiliateClickEvents } from './apply/affiliate-clicks';
 import { applyFormSnapshotEvents } from './apply/form-snapshots';
 import { applyJourneyEvents } from './apply/journey';
+import { applyOfferImpressionEvents } from './apply/offer-impressions';
 import { applyPageVisitEvents } from './apply/page-visits';
 import { applySessionDurationEvents } from './apply/session-durations';
+import { startPartitionUpkeep } from './partition-upkeep';
 import type { Trx } from './sql-helpers';
 
 export interface AggregatorDeps {
@@ -24,6 +26,12 @@ export interface AggregatorDeps {
   bus: Bus;
   timeZone: string;
   groupId?: string;
+  /**
+   * How many partitions' batches are applied at once, each in its own transaction (default 1). Safe because
+   * every aggregate row is locked in key order and a deadlock is retried; the distributed mode runs 2
+   * (AGGREGATOR_PARTITIONS_CONCURRENTLY), so one batch's Postgres round trips overlap another's work.
+   */
+  partitionsConsumedConcurrently?: number;
   /**
    * Told after each applied batch: `notifierOf(analyticsChangedNotice, transport)` from the contracts, a
    * Redis channel in the distributed mode and the live service in-process in the embedded one.
@@ -58,6 +66,7 @@ export const appliers: { [K in TopicKey]: Applier<K> } = {
   affiliateClick: applyAffiliateClickEvents,
   sessionDuration: applySessionDurationEvents,
   formSnapshot: applyFormSnapshotEvents,
+  offerImpression: applyOfferImpressionEvents,
 };
 
 const isTopicKey = (key: string): key is TopicKey => key in topics;
@@ -113,9 +122,11 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
   const stats = { running: true, batchesApplied: 0, eventsApplied: 0, lastAppliedAt: null as string | null };
   const groupId = deps.groupId ?? 'aggregator';
   await deps.bus.ensureTopics(trackingTopics);
+  const upkeep = await startPartitionUpkeep({ db: deps.db, log: deps.log });
   const consumer: Consumer = await deps.bus.consume({
     groupId,
     topics: trackingTopics,
+    partitionsConsumedConcurrently: deps.partitionsConsumedConcurrently ?? 1,
     handler: (batch) => deps.db.transaction().execute((trx) => applyBatchToDb(trx, batch, deps.timeZone)),
     onBatchApplied: (batch) => {
       stats.batchesApplied += 1;
@@ -141,6 +152,7 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
       stopping ??= (async () => {
         stats.running = false;
         await consumer.stop();
+        await upkeep.stop();
       })();
       return stopping;
     },

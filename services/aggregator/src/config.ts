@@ -19,6 +19,8 @@ export const aggregatorSettings = z.object({
   ...kafkaEnv,
   /** How long the broker waits for a silent (crashed) aggregator before handing its partitions on. */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
+  /** Partitions whose batches are applied at once, each in its own transaction (README "Performance", drain). */
+  AGGREGATOR_PARTITIONS_CONCURRENTLY: z.coerce.number().int().min(1).max(16).default(2),
   REDIS_URL: z.string().default(defaultRedisUrl),
   REDIS_KEY_PREFIX: z.string().default(''),
   ANALYTICS_TZ: analyticsTimeZoneEnv,

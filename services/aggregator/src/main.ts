@@ -26,6 +26,7 @@ const aggregator = await startAggregator({
   db,
   bus,
   timeZone: config.ANALYTICS_TZ,
+  partitionsConsumedConcurrently: config.AGGREGATOR_PARTITIONS_CONCURRENTLY,
   notify: notifierOf(analyticsChangedNotice, { redis, keyPrefix: config.REDIS_KEY_PREFIX }),
 });
 const app = buildHealthApp(aggregator, { level: config.LOG_LEVEL }, deadLetters.counter);

@@ -10,12 +10,14 @@
 //   tracking.affiliate-click.v1    affiliate_clicks       affiliateClickRow (source results / bridge)
 //   tracking.affiliate-click.v1    offer_counter_clicks   offerCounterCallRow (source api: the counter call)
 //   tracking.form-session.v1       form_snapshots         formSnapshotRow
+//   tracking.offer-impression.v1   offer_impressions      offerImpressionRow
 import type { Insertable } from 'kysely';
 import type {
   AffiliateClickEvent,
   Envelope,
   FormSnapshotEvent,
   JourneyEvent,
+  OfferImpressionEvent,
   PageVisitEvent,
   SessionDurationEvent,
   TopicKey,
@@ -23,6 +25,7 @@ import type {
 } from '@bodymetrics/contracts';
 import type { Database } from '@bodymetrics/db';
 import { isBotEvent } from './bots';
+import { countedVisitor } from './counted-visitor';
 import { localDate } from './local-date';
 import type { RawTable } from './sql-helpers';
 
@@ -41,6 +44,7 @@ export const rawTables = [
   'affiliate_clicks',
   'offer_counter_clicks',
   'form_snapshots',
+  'offer_impressions',
 ] as const satisfies readonly RawTable[];
 
 export type PageView = Extract<PageVisitEvent, { kind: 'visit' }>;
@@ -134,6 +138,9 @@ export const affiliateClickRow = (
   clicked_at: e.receivedAt,
   click_date: localDate(e.receivedAt, timeZone),
   is_bot: isBotClick(e),
+  click_id: e.payload.clickId ?? null,
+  // As the campaign and unique-click counts name the visitor; a click that names no visitor has none.
+  visitor_key: e.payload.visitorId ? countedVisitor({ ...e.payload, visitorId: e.payload.visitorId }) : null,
 });
 
 export const offerCounterCallRow = (e: Envelope<AffiliateClickEvent>): RawRow<'offer_counter_clicks'> => ({
@@ -156,6 +163,21 @@ export const formSnapshotRow = ({
   received_at: receivedAt,
 });
 
+/** One impression call: the offers shown, to the visitor as counted (the key its impressions are unique by). */
+export const offerImpressionRow = ({
+  id,
+  receivedAt,
+  payload: p,
+}: Envelope<OfferImpressionEvent>): RawRow<'offer_impressions'> => ({
+  event_id: id,
+  visitor_id: countedVisitor(p),
+  session_id: p.sessionId,
+  placement: p.placement,
+  offer_ids: p.offerIds,
+  is_bot: p.isBot,
+  shown_at: receivedAt,
+});
+
 /** The raw table an event of each topic goes to, and its row there. */
 export const rawRowOf: {
   [K in TopicKey]: (e: Envelope<TopicPayload<K>>, timeZone: string, offerOf?: OfferOf) => TableRow;
@@ -171,4 +193,5 @@ export const rawRowOf: {
       ? { table: 'offer_counter_clicks', row: offerCounterCallRow(e) }
       : { table: 'affiliate_clicks', row: affiliateClickRow(e, timeZone, offerOf) },
   formSnapshot: (e) => ({ table: 'form_snapshots', row: formSnapshotRow(e) }),
+  offerImpression: (e) => ({ table: 'offer_impressions', row: offerImpressionRow(e) }),
 };

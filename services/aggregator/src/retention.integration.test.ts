@@ -1,5 +1,7 @@
-// The retention job against real Postgres: rows placed by hand 400 days ago are deleted, rows from 10
-// days ago stay, and the daily aggregates (the dashboard's history) are kept whatever their age.
+// The retention job against real Postgres: rows placed by hand 430 days ago are deleted, rows from 10
+// days ago stay, and the daily aggregates (the dashboard's history) are kept whatever their age. Raw events
+// go by whole month partitions (dropped once the whole month is past the period: retention rounds up to
+// the month); the other tables, and raw rows that sit in a DEFAULT partition, by the exact cutoff.
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
@@ -7,12 +9,21 @@ import { eventually, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 import { aggregatorSettingsFromEnv } from './config';
 import { localDate } from './local-date';
+import {
+  createMonthPartition,
+  monthPartitionName,
+  monthStartOf,
+  partitionedRawTables,
+  type PartitionedRawTable,
+} from '@bodymetrics/db';
 import { deleteExpiredRawEvents, startRetention, type ExpiringTable } from './retention';
 
 const tz = 'Europe/Bucharest';
 const day = 86_400_000;
 const now = new Date();
-const old = new Date(now.getTime() - 400 * day);
+// 430 days: the whole month of `old` ends before the 395-day cutoff, whatever today's date (a month is at
+// most 31 days), so its partitions go.
+const old = new Date(now.getTime() - 430 * day);
 const recent = new Date(now.getTime() - 10 * day);
 
 async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: number): Promise<void> {
@@ -122,7 +133,27 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       })
       .execute();
     await db.insertInto('visitor_conversions').values({ visitor_id: visitor, converted_at: at }).execute();
+    await db
+      .insertInto('offer_impressions')
+      .values({
+        event_id: randomUUID(),
+        visitor_id: visitor,
+        session_id: session,
+        placement: 'bridge',
+        offer_ids: [1, 2],
+        shown_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('offer_impression_visitors')
+      .values({ date, offer_id: 1, placement: 'bridge', visitor_id: visitor })
+      .execute();
   }
+  await db
+    .insertInto('offer_daily_impressions')
+    .values({ date, offer_id: 1, placement: 'bridge', impressions: copies })
+    .onConflict((oc) => oc.columns(['date', 'offer_id', 'placement']).doNothing())
+    .execute();
   await db
     .insertInto('daily_visits')
     .values({ date, unique_visitors: copies, total_page_views: copies })
@@ -150,7 +181,19 @@ const expiring: ExpiringTable[] = [
   'affiliate_click_visitors',
   'offer_counter_clicks',
   'funnel_visitor_progress',
+  'offer_impressions',
+  'offer_impression_visitors',
 ];
+/** Gives every raw table the month partition of `at` (the migration does it for the months it copies). */
+async function partitionMonthOf(db: TestDatabase['db'], at: Date): Promise<void> {
+  for (const table of partitionedRawTables) await createMonthPartition(db, table, at);
+}
+const monthOf = (at: Date): Record<PartitionedRawTable, string[]> =>
+  Object.fromEntries(
+    partitionedRawTables.map((t) => [t, [monthPartitionName(t, monthStartOf(at))]]),
+  ) as Record<PartitionedRawTable, string[]>;
+const none = Object.fromEntries(partitionedRawTables.map((t) => [t, []]));
+
 /** The expiring tables that name a visitor (offer_counter_clicks does not: the counter call has none). */
 const naming = expiring.filter((t) => t !== 'offer_counter_clicks');
 
@@ -160,17 +203,23 @@ async function visitorsIn(db: TestDatabase['db'], table: string): Promise<string
 }
 
 describe('retention', () => {
-  it('deletes raw events and visitor sets older than RETENTION_DAYS, in batches, and keeps the aggregates', async ({
+  it('drops the raw months older than RETENTION_DAYS, deletes the visitor sets in batches, and keeps the aggregates', async ({
     database,
   }) => {
     const { db } = database;
+    await partitionMonthOf(db, old);
+    await partitionMonthOf(db, recent);
     await placeRows(db, old, 'old', 5);
     await placeRows(db, recent, 'new', 2);
 
-    // A batch of 2 makes every table take several statements.
+    // A batch of 2 makes every batched table take several statements.
     const result = await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, batchSize: 2, now });
 
-    expect(result.deleted).toEqual(Object.fromEntries(expiring.map((t) => [t, 5])));
+    // Raw events: their month dropped whole (nothing was in a DEFAULT partition); the rest: 5 rows each.
+    expect(result.droppedPartitions).toEqual(monthOf(old));
+    expect(result.deleted).toEqual(
+      Object.fromEntries(expiring.map((t) => [t, (partitionedRawTables as string[]).includes(t) ? 0 : 5])),
+    );
     for (const table of naming) expect(await visitorsIn(db, table), table).toEqual(['new-0', 'new-1']);
     expect(await db.selectFrom('offer_counter_clicks').select('offer_id').execute()).toHaveLength(2);
     const history = await db
@@ -185,20 +234,79 @@ describe('retention', () => {
     expect(
       await db.selectFrom('conversion_funnel').select('landing_visitors').orderBy('date').execute(),
     ).toEqual([{ landing_visitors: 5 }, { landing_visitors: 2 }]);
+    // Impressions per day are history too: they name nobody.
+    expect(
+      await db.selectFrom('offer_daily_impressions').select('impressions').orderBy('date').execute(),
+    ).toEqual([{ impressions: 5 }, { impressions: 2 }]);
 
-    // Nothing left to do: a second run deletes nothing.
+    // Nothing left to do: a second run deletes and drops nothing.
     const again = await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, now });
     expect(again.deleted).toEqual(Object.fromEntries(expiring.map((t) => [t, 0])));
+    expect(again.droppedPartitions).toEqual(none);
   });
 
-  it('a shorter period reaches the newer rows too', async ({ database }) => {
-    const result = await deleteExpiredRawEvents(database.db, { retentionDays: 9, timeZone: tz, now });
-    expect(result.deleted?.page_visits).toBe(2);
+  it('keeps a raw month until all of it is past the period (retention rounds up to the month)', async ({
+    database,
+  }) => {
+    const { db } = database;
+    // Figures by hand: 30 days before 2026-06-15T12:00Z is 2026-05-16T12:00Z. April (ends 1 May) is wholly
+    // before it; May (ends 1 June) is not, so its row of 10 May stays although it is 36 days old.
+    const june15 = new Date('2026-06-15T12:00:00Z');
+    for (const at of ['2026-04-20T10:00:00Z', '2026-05-10T10:00:00Z', '2026-05-20T10:00:00Z'])
+      await partitionMonthOf(db, new Date(at));
+    await placeRows(db, new Date('2026-04-20T10:00:00Z'), 'april', 1);
+    await placeRows(db, new Date('2026-05-10T10:00:00Z'), 'may-early', 1);
+    await placeRows(db, new Date('2026-05-20T10:00:00Z'), 'may-late', 1);
+
+    const first = await deleteExpiredRawEvents(db, { retentionDays: 30, timeZone: tz, now: june15 });
+    expect(first.droppedPartitions).toEqual(monthOf(new Date('2026-04-01T00:00:00Z')));
+    expect((await visitorsIn(db, 'page_visits')).filter((v) => !v.startsWith('new'))).toEqual([
+      'may-early-0',
+      'may-late-0',
+    ]);
+
+    // 30 days after 1 July 12:00 is 1 June 12:00: all of May is past the period now.
+    const july1 = new Date('2026-07-01T12:00:00Z');
+    const second = await deleteExpiredRawEvents(db, { retentionDays: 30, timeZone: tz, now: july1 });
+    expect(second.droppedPartitions).toEqual(monthOf(new Date('2026-05-01T00:00:00Z')));
+    expect(await visitorsIn(db, 'page_visits')).toEqual(['new-0', 'new-1']);
+  });
+
+  it('deletes by the exact cutoff the raw rows that sit in a DEFAULT partition (a month without its own)', async ({
+    database,
+  }) => {
+    const { db } = database;
+    // 500 and 380 days ago: no month partition for either, so both land in the DEFAULT partitions.
+    const older = new Date(now.getTime() - 500 * day);
+    const younger = new Date(now.getTime() - 380 * day);
+    await placeRows(db, older, 'default-old', 2);
+    await placeRows(db, younger, 'default-young', 1);
+    const inDefault = await sql<{ n: number }>`select count(*)::int as n from page_visits_default`.execute(
+      db,
+    );
+    expect(inDefault.rows[0]?.n).toBe(3);
+
+    const result = await deleteExpiredRawEvents(db, { retentionDays: 395, timeZone: tz, now });
+    expect(result.droppedPartitions).toEqual(none);
+    for (const table of partitionedRawTables) expect(result.deleted?.[table], table).toBe(2);
+    expect((await visitorsIn(db, 'page_visits')).filter((v) => v.startsWith('default'))).toEqual([
+      'default-young-0',
+    ]);
+  });
+
+  it('a shorter period reaches the newer rows too, once their month is over', async ({ database }) => {
+    // Ten days into the month after `recent`'s, a 9-day period has passed the end of `recent`'s month.
+    const later = new Date(monthStartOf(recent, 1).getTime() + 10 * day);
+    const result = await deleteExpiredRawEvents(database.db, { retentionDays: 9, timeZone: tz, now: later });
+    expect(result.droppedPartitions?.page_visits).toEqual([
+      monthPartitionName('page_visits', monthStartOf(recent)),
+    ]);
     expect(await visitorsIn(database.db, 'page_visits')).toEqual([]);
   });
 
   it('the job runs once at start (and then every 24 h) until stopped', async ({ database }) => {
     const { db } = database;
+    // Its month's partitions were dropped by the first test, so the row lands in the DEFAULT partition.
     await placeRows(db, old, 'started', 1);
     const job = startRetention({ db, retentionDays: 395, timeZone: tz });
     await eventually(async () => expect(await visitorsIn(db, 'page_visits')).toEqual([]));

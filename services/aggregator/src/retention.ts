@@ -1,14 +1,21 @@
 // The retention job (privacy: the operator is in the EU): raw events older than RETENTION_DAYS are
 // deleted, together with the "seen before?" sets that name visitors (daily_visitors,
-// funnel_step_visitors, funnel_visitor_progress, affiliate_click_visitors, traffic_sources,
-// visitor_conversions), the offer-counter calls (offer_counter_clicks) and the per-session rows
+// funnel_step_visitors, funnel_visitor_progress, affiliate_click_visitors, offer_impression_visitors,
+// traffic_sources, visitor_conversions), the offer-counter calls (offer_counter_clicks) and the per-session rows
 // (visitor_sessions). The daily aggregates stay — they are the dashboard's history and name nobody.
 //
 // Shares (share_images: which card a posted link shows, and when) expire the same way, by their own
 // clock: the stored cards (share_cards) stay — one per rounded BMI, bounded by the plausible BMI range —
 // and a link whose share row is gone still opens a working page with the default image.
 //
-// Deletes go in small batches (`ctid = ANY(ARRAY(SELECT ctid … LIMIT n))`), each its own short
+// Raw events (the month-partitioned tables, @bodymetrics/db month-partitions.ts) go a whole month at a time:
+// a month's partition is dropped once all of it is older than the retention period — constant time, however
+// many rows it holds, and no dead rows for vacuum. Retention therefore rounds up to the month: a raw event
+// is deleted when the period has passed the end of its calendar month (UTC), that is between
+// RETENTION_DAYS and RETENTION_DAYS + 31 days after it was received (+ up to a day until the next run).
+// Rows in a DEFAULT partition (received while their month had no partition) are deleted by the exact rule.
+//
+// The other deletes go in small batches (`ctid = ANY(ARRAY(SELECT ctid … LIMIT n))`), each its own short
 // statement, so the job never holds many row locks or one long transaction next to the aggregator's
 // batches. Several aggregator instances may run it at once; a session-level advisory lock lets one of
 // them do the work and the others skip that round.
@@ -17,18 +24,22 @@
 // them, and Kafka keeps a topic's messages for 7 days by default — far less than any allowed
 // RETENTION_DAYS — so no event can be delivered again after its raw row (its idempotency key) is gone.
 import { sql, type Kysely } from 'kysely';
-import type { Database, Db } from '@bodymetrics/db';
+import {
+  defaultPartitionName,
+  monthPartitionsOf,
+  partitionedRawTables,
+  rawEventTimeColumns,
+  type Database,
+  type Db,
+  type PartitionedRawTable,
+} from '@bodymetrics/db';
 import { localDate } from './local-date';
+
+/** Raw event tables: their month partitions are dropped whole once past the retention period. */
+export const expiringRawTables = partitionedRawTables;
 
 /** Time-stamped tables whose rows are deleted once older than the retention period, with their clock. */
 export const expiringTimestampTables = [
-  { table: 'page_visits', column: 'visited_at' },
-  { table: 'page_leaves', column: 'left_at' },
-  { table: 'session_durations', column: 'recorded_at' },
-  { table: 'user_journey', column: 'timestamp' },
-  { table: 'affiliate_clicks', column: 'clicked_at' },
-  { table: 'offer_counter_clicks', column: 'clicked_at' },
-  { table: 'form_snapshots', column: 'received_at' },
   // No index on started_at: once the backlog is gone each run scans it once, which is fine once a day.
   { table: 'visitor_sessions', column: 'started_at' },
   { table: 'visitor_conversions', column: 'converted_at' },
@@ -41,6 +52,7 @@ export const expiringDatedTables = [
   // First touches name a (counted) visitor too; a visitor back after the retention period is new again.
   { table: 'traffic_sources', column: 'first_visit_date' },
   { table: 'affiliate_click_visitors', column: 'date' },
+  { table: 'offer_impression_visitors', column: 'date' },
   { table: 'funnel_visitor_progress', column: 'date' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
@@ -51,7 +63,9 @@ export const expiringShares = { table: 'share_images', column: 'created_at' } as
 };
 
 export type ExpiringTable =
-  (typeof expiringTimestampTables)[number]['table'] | (typeof expiringDatedTables)[number]['table'];
+  | PartitionedRawTable
+  | (typeof expiringTimestampTables)[number]['table']
+  | (typeof expiringDatedTables)[number]['table'];
 
 export const defaultRetentionDays = 395;
 export const defaultRetentionBatchSize = 5_000;
@@ -69,16 +83,35 @@ export interface RetentionOptions {
 }
 
 export interface RetentionResult {
-  /** Rows deleted per table; null when another instance held the lock and this run did nothing. */
+  /**
+   * Rows deleted per table (for a raw table: from its DEFAULT partition only); null when another instance
+   * held the lock and this run did nothing.
+   */
   deleted: Record<ExpiringTable, number> | null;
+  /** The month partitions dropped, per raw table; null when another instance held the lock. */
+  droppedPartitions: Record<PartitionedRawTable, string[]> | null;
   /** Share rows deleted; null when another instance held the lock. */
   deletedShares: number | null;
   cutoff: string;
 }
 
+/** How long dropping a partition may wait for its table's lock (inserts and reads hold it briefly). */
+const dropLockTimeout = '10s';
+
+/** Drops the month partitions of `table` that end at or before `cutoff`; answers their names. */
+async function dropExpiredPartitions(
+  db: Kysely<Database>,
+  table: PartitionedRawTable,
+  cutoff: Date,
+): Promise<string[]> {
+  const expired = (await monthPartitionsOf(db, table)).filter((p) => p.to.getTime() <= cutoff.getTime());
+  for (const { name } of expired) await sql`drop table ${sql.table(name)}`.execute(db);
+  return expired.map((p) => p.name);
+}
+
 async function deleteInBatches(
   db: Kysely<Database>,
-  table: ExpiringTable | typeof expiringShares.table,
+  table: string,
   column: string,
   olderThan: Date | string,
   batchSize: number,
@@ -110,9 +143,28 @@ export async function deleteExpiredRawEvents(db: Db, options: RetentionOptions):
     const locked = await sql<{
       locked: boolean;
     }>`select pg_try_advisory_lock(${retentionLockKey}) as locked`.execute(conn);
-    if (!locked.rows[0]?.locked) return { deleted: null, deletedShares: null, cutoff: cutoff.toISOString() };
+    if (!locked.rows[0]?.locked)
+      return { deleted: null, droppedPartitions: null, deletedShares: null, cutoff: cutoff.toISOString() };
     try {
       const deleted = {} as Record<ExpiringTable, number>;
+      const droppedPartitions = {} as Record<PartitionedRawTable, string[]>;
+      // A DROP waits for the inserts and reads in hand; the timeout keeps it from queueing new ones behind
+      // it for long (a run that times out is retried the next day).
+      await sql`select set_config('lock_timeout', ${dropLockTimeout}, false)`.execute(conn);
+      try {
+        for (const table of expiringRawTables)
+          droppedPartitions[table] = await dropExpiredPartitions(conn, table, cutoff);
+      } finally {
+        await sql`reset lock_timeout`.execute(conn);
+      }
+      for (const table of expiringRawTables)
+        deleted[table] = await deleteInBatches(
+          conn,
+          defaultPartitionName(table),
+          rawEventTimeColumns[table],
+          cutoff,
+          batchSize,
+        );
       for (const { table, column } of expiringTimestampTables)
         deleted[table] = await deleteInBatches(conn, table, column, cutoff, batchSize);
       for (const { table, column } of expiringDatedTables)
@@ -124,7 +176,7 @@ export async function deleteExpiredRawEvents(db: Db, options: RetentionOptions):
         cutoff,
         batchSize,
       );
-      return { deleted, deletedShares, cutoff: cutoff.toISOString() };
+      return { deleted, droppedPartitions, deletedShares, cutoff: cutoff.toISOString() };
     } finally {
       await sql`select pg_advisory_unlock(${retentionLockKey})`.execute(conn);
     }

@@ -2,7 +2,8 @@
 // batch, in one multi-row upsert; rows are merged by key first (Postgres refuses to update the same
 // row twice in one statement) and sorted (so concurrent aggregators lock rows in the same order).
 import { sql, type Insertable, type InsertType, type Transaction } from 'kysely';
-import type { Database } from '@bodymetrics/db';
+import { rawEventKeyOf, rawEventTimeColumns, type Database, type PartitionedRawTable } from '@bodymetrics/db';
+import { rawColumnTypes, type ArrayElementType } from './raw-columns';
 
 export type Trx = Transaction<Database>;
 
@@ -13,14 +14,59 @@ export function chunks<T>(items: T[], size = 1000): T[][] {
   return out;
 }
 
-/** The raw tables: one row per event, keyed by the event's id (the idempotency key of the whole batch). */
-export type RawTable = {
-  [T in keyof Database]: Database[T] extends { event_id: string } ? T : never;
-}[keyof Database];
+/**
+ * The raw tables: one row per event, keyed by the event's id and time (the idempotency key of the whole
+ * batch), partitioned by month of that time (@bodymetrics/db month-partitions.ts).
+ */
+export type RawTable = PartitionedRawTable;
+
+/** Rows per raw insert: one array per column, so the statement's size does not grow with it. */
+const rawSliceRows = 5000;
 
 /**
- * Inserts a batch's raw rows (ON CONFLICT (event_id) DO NOTHING), in slices, and answers the ids of the rows
- * that were new: only those events move an aggregate, so a redelivered batch counts nothing twice.
+ * How far apart two deliveries of one event id may have been received and still count once: a client's
+ * retry of a call carries the call's eventId but gets its own receipt time, which may fall in another
+ * month (another partition) than the first delivery's. The tracker retries within seconds; a week is also
+ * what Kafka keeps a message, so no redelivery can come later than that either.
+ */
+export const retryWindowMs = 7 * 24 * 60 * 60 * 1000;
+
+/** A raw row's cell by column name (the row types differ per table; the key columns are in all). */
+const cellOf = (row: object, column: string): unknown => (row as Record<string, unknown>)[column];
+const eventIdOf = (row: object): string => String(cellOf(row, 'event_id')).toLowerCase();
+
+/** The ids among `slice` already stored in `table` within the retry window of the slice's times. */
+async function storedEventIds<T extends RawTable>(
+  trx: Trx,
+  table: T,
+  slice: Insertable<Database[T]>[],
+): Promise<Set<string>> {
+  const column = rawEventTimeColumns[table];
+  const times = slice.map((row) => new Date(cellOf(row, column) as Date | string).getTime());
+  // The time bounds let Postgres prune to the one or two month partitions they cover; each probe is one
+  // descent of the partition's (event_id, time) key.
+  const stored = await sql<{ event_id: string }>`
+    select event_id from ${sql.table(table)}
+    where event_id = any(${slice.map(eventIdOf)}::uuid[])
+      and ${sql.ref(column)} >= ${new Date(Math.min(...times) - retryWindowMs)}
+      and ${sql.ref(column)} <= ${new Date(Math.max(...times) + retryWindowMs)}
+  `.execute(trx);
+  return new Set(stored.rows.map((r) => r.event_id.toLowerCase()));
+}
+
+/**
+ * Inserts a batch's raw rows, in slices, and answers the ids of the rows that were new: only those events
+ * move an aggregate, so a redelivered batch or a client's retry counts nothing twice. Two steps, because a
+ * partitioned table cannot be unique on the event id alone (month-partitions.ts): rows whose id is already
+ * stored within the retry window are left out first (a client's retry: same id, another receipt time), then
+ * the rest go in with ON CONFLICT on the table's key (rawEventKeyOf: a redelivered message, same id and
+ * same time, including one applied concurrently by another transaction). Two deliveries of one call have
+ * the same payload, so the same Kafka key and partition: one consumer applies them in order, and the second
+ * always sees the first. The batch holds each id once (aggregator.ts firstOfEachId).
+ *
+ * Each slice is one `INSERT … SELECT FROM unnest($1::uuid[], $2::text[], …)`: one array per column (typed in
+ * raw-columns.ts) instead of one parameter per cell. A table with an array column (offer_impressions'
+ * offer_ids: unnest cannot carry ragged arrays) goes in as multi-row VALUES instead.
  */
 export async function insertFreshRows<T extends RawTable>(
   trx: Trx,
@@ -28,13 +74,40 @@ export async function insertFreshRows<T extends RawTable>(
   rows: Insertable<Database[T]>[],
 ): Promise<Set<string>> {
   const fresh = new Set<string>();
-  for (const slice of chunks(rows)) {
-    const inserted = await trx
-      .insertInto(table)
-      .values(slice)
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning('event_id')
-      .execute();
+  const [first] = rows;
+  if (!first) return fresh;
+  const types = (rawColumnTypes as Partial<Record<RawTable, Readonly<Record<string, ArrayElementType>>>>)[
+    table
+  ];
+  // Every mapper of raw-rows.ts writes the same keys for each row; a value left undefined is stored as null.
+  const columns = Object.keys(first);
+  if (types)
+    for (const c of columns) if (!types[c]) throw new Error(`${table}.${c} has no type in raw-columns.ts`);
+  const key = rawEventKeyOf(table);
+  for (const slice of chunks(rows, rawSliceRows)) {
+    const stored = await storedEventIds(trx, table, slice);
+    const unseen = stored.size ? slice.filter((r) => !stored.has(eventIdOf(r))) : slice;
+    if (!unseen.length) continue;
+    const inserted = types
+      ? (
+          await sql<{ event_id: string }>`
+            insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))})
+            select * from unnest(${sql.join(
+              columns.map(
+                (c) =>
+                  sql`${unseen.map((r) => cellOf(r, c) ?? null)}::${sql.raw(types[c] as ArrayElementType)}[]`,
+              ),
+            )})
+            on conflict (${sql.join(key.map((c) => sql.id(c)))}) do nothing
+            returning event_id
+          `.execute(trx)
+        ).rows
+      : await trx
+          .insertInto(table)
+          .values(unseen)
+          .onConflict((oc) => oc.columns([...key] as never).doNothing())
+          .returning('event_id')
+          .execute();
     for (const r of inserted) fresh.add(r.event_id);
   }
   return fresh;

@@ -7,11 +7,14 @@
 //   (the whole click)                  → affiliate_clicks.*  (raw: affiliateClickRow; the title and URL are
 //                                        the offer's, stamped by tracking, filled in from affiliate_offers for
 //                                        events from before it did)
+//   clickId                            → affiliate_clicks.click_id (unique: a click naming a click id already
+//                                        stored is not stored nor counted; GET /api/postback finds clicks by it)
 //   source api                         → offer_counter_clicks.*, affiliate_offers.clicks (offer-counter.ts)
 //   isBot ?? the User-Agent rule       → affiliate_clicks.is_bot, daily_bot_events.events (bots: nothing below)
 //   receivedAt (the operator's day)    → the `date` of every daily row below
 //   offerId                            → affiliate_daily_clicks.offer_id, .clicks, .last_clicked_at;
 //                                        daily_visits.affiliate_clicks
+//   source bridge / results            → affiliate_daily_clicks.bridge_clicks / .results_clicks
 //   offerId, visitorKey ?? visitorId   → affiliate_click_visitors (offer, visitor, day),
 //                                        affiliate_daily_clicks.unique_clicks (unique-clicks.ts)
 //   source bridge, offerId             → affiliate_offers.clicks (offer-counter.ts)
@@ -22,6 +25,8 @@
 //                                        .affiliate_clicks_count, .conversion_completed
 //   visitorKey ?? visitorId, first     → visitor_conversions, daily_traffic.converted under the visitor's
 //     click ever                         first touch (traffic.ts)
+//   visitorKey ?? visitorId, receivedAt → daily_campaigns.clicks under the visitor's first-touch campaign, or
+//                                        campaign_pending_clicks until that touch is applied (campaigns.ts)
 import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
 import { countedVisitor } from '../counted-visitor';
@@ -30,6 +35,7 @@ import { affiliateClickRow, isBotClick, isCounterCall } from '../raw-rows';
 import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 import { addToOfferCounters, applyOfferCounterCalls } from './offer-counter';
 import { applyVisitorDeltas } from './session-metrics';
+import { countCampaignClicks } from './campaigns';
 import { countConversions } from './traffic';
 import { firstClicksOfTheDay } from './unique-clicks';
 import { applySessionIncrements } from './visits';
@@ -82,7 +88,7 @@ export async function applyAffiliateClickEvents(
     {
       table: 'affiliate_daily_clicks',
       keys: ['date', 'offer_id'],
-      counters: ['clicks', 'unique_clicks'],
+      counters: ['clicks', 'unique_clicks', 'bridge_clicks', 'results_clicks'],
       greatest: ['last_clicked_at'],
     },
     [
@@ -91,6 +97,9 @@ export async function applyAffiliateClickEvents(
         offer_id: e.payload.offerId,
         clicks: 1,
         unique_clicks: 0,
+        // The page the click was made on, for click-through by placement (offer-impressions.ts).
+        bridge_clicks: e.payload.source === 'bridge' ? 1 : 0,
+        results_clicks: e.payload.source === 'results' ? 1 : 0,
         last_clicked_at: e.receivedAt,
       })),
       ...unique.map((u) => ({
@@ -130,12 +139,17 @@ export async function applyAffiliateClickEvents(
     // Only clicks that name a visitor reach a session, so this is empty whenever `visitors` is.
     ...visitFigures.visitorDeltas,
   ]);
-  await countConversions(
-    trx,
-    counted.flatMap((e) =>
-      e.payload.visitorId
-        ? [{ visitorKey: countedVisitor({ ...e.payload, visitorId: e.payload.visitorId }), at: e.receivedAt }]
-        : [],
-    ),
+  const byVisitor = counted.flatMap((e) =>
+    e.payload.visitorId
+      ? [
+          {
+            visitorKey: countedVisitor({ ...e.payload, visitorId: e.payload.visitorId }),
+            at: e.receivedAt,
+            date: localDate(e.receivedAt, timeZone),
+          },
+        ]
+      : [],
   );
+  await countConversions(trx, byVisitor);
+  await countCampaignClicks(trx, byVisitor);
 }

@@ -2,9 +2,14 @@
 // The visitor is the counted visitor of README "How we count" (the daily visitor key, or the id kept on
 // the device), so one person's two tabs are one visitor of one source. A visitor's conversion (first
 // offer click, visitor_conversions) may be applied before or after their first touch (different topics),
-// so both orders end with the visitor counted once as converted under their first-touch row.
+// so both orders end with the visitor counted once as converted under their first-touch row. Batches of the
+// two topics applied at the same time (partitions applied concurrently, several aggregators) cannot both
+// miss the other's uncommitted row: before this step both lock a row they share — the same day's
+// daily_visits row when the counted visitor is a daily key, the visitor's session_metrics row when it is
+// the visitor id — so the second waits for the first to commit and then sees its row.
 import { sql } from 'kysely';
 import type { ClassifiedTrafficSource } from '@bodymetrics/contracts';
+import { countCampaignTouches } from './campaigns';
 import { chunks, incrementRows, type IncrementRow, type IncrementSpec, type Trx } from '../sql-helpers';
 
 export interface FirstTouch extends ClassifiedTrafficSource {
@@ -42,9 +47,26 @@ export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promis
         })),
       )
       .onConflict((oc) => oc.column('visitor_id').doNothing())
-      .returning(['visitor_id', 'first_visit_date', 'source', 'medium', 'referrer_domain'])
+      .returning([
+        'visitor_id',
+        'first_visit_date',
+        'source',
+        'medium',
+        'referrer_domain',
+        'campaign',
+        'keyword',
+      ])
       .execute();
     if (!inserted.length) continue;
+    await countCampaignTouches(
+      trx,
+      inserted.map((r) => ({
+        visitorId: r.visitor_id,
+        date: r.first_visit_date,
+        campaign: r.campaign,
+        keyword: r.keyword,
+      })),
+    );
     const converted = new Set(
       (
         await trx
