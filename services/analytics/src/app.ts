@@ -7,8 +7,10 @@ import { analyticsReadRoutes } from './routes/analytics-reads';
 import { journeyRoutes } from './routes/journey';
 import { resetAllDataRoutes } from './routes/reset-all-data';
 import { exportRoutes } from './routes/exports';
+import { weeklyDigestRoutesPlugin } from './routes/weekly-digest';
 
 export type { AnalyticsDeps } from './deps';
+export { startDigestScheduler, type DigestScheduler, type DigestSchedulerOptions } from './digest/scheduler';
 
 export function buildApp(deps: AnalyticsDeps) {
   if (!isValidTimeZone(deps.timeZone)) throw new Error(`Unknown time zone "${deps.timeZone}"`);
@@ -27,6 +29,7 @@ export function buildApp(deps: AnalyticsDeps) {
     await admin.register(journeyRoutes, deps);
     await admin.register(resetAllDataRoutes, deps);
     await admin.register(exportRoutes, deps);
+    await admin.register(weeklyDigestRoutesPlugin, deps);
   });
 
   return app;

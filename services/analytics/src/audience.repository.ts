@@ -3,13 +3,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import type { DeviceStatsRow, GeographicStatsRow, TrafficSourceRow } from '@bodymetrics/contracts';
-import { periodStartIn, todayIn, type Period } from './period';
+import { firstDateOf, lastDateOf, type Period } from './period';
 import { percentOneDecimal, toNumber } from './numbers';
 
-export async function readTrafficSources(
-  db: Kysely<Database>,
-  { timeZone, days }: Period,
-): Promise<TrafficSourceRow[]> {
+export async function readTrafficSources(db: Kysely<Database>, period: Period): Promise<TrafficSourceRow[]> {
   const rows = await db
     .selectFrom('daily_traffic')
     .select([
@@ -19,8 +16,8 @@ export async function readTrafficSources(
       sql<string>`sum(visitors)`.as('visitors'),
       sql<string>`sum(converted)`.as('converted'),
     ])
-    .where('date', '>=', periodStartIn(timeZone, days))
-    .where('date', '<=', todayIn(timeZone))
+    .where('date', '>=', firstDateOf(period))
+    .where('date', '<=', lastDateOf(period))
     .groupBy(['source', 'medium', 'referrer_domain'])
     .orderBy(sql`sum(visitors)`, 'desc')
     .orderBy('source')
@@ -40,15 +37,12 @@ export async function readTrafficSources(
   });
 }
 
-export async function readDeviceStats(
-  db: Kysely<Database>,
-  { timeZone, days }: Period,
-): Promise<DeviceStatsRow[]> {
+export async function readDeviceStats(db: Kysely<Database>, period: Period): Promise<DeviceStatsRow[]> {
   const rows = await db
     .selectFrom('daily_devices')
     .select(['device_type', 'browser_name', 'operating_system', sql<string>`sum(visitors)`.as('visitors')])
-    .where('date', '>=', periodStartIn(timeZone, days))
-    .where('date', '<=', todayIn(timeZone))
+    .where('date', '>=', firstDateOf(period))
+    .where('date', '<=', lastDateOf(period))
     .groupBy(['device_type', 'browser_name', 'operating_system'])
     .orderBy(sql`sum(visitors)`, 'desc')
     .orderBy('device_type')
@@ -65,13 +59,13 @@ export async function readDeviceStats(
 
 export async function readGeographicStats(
   db: Kysely<Database>,
-  { timeZone, days }: Period,
+  period: Period,
 ): Promise<GeographicStatsRow[]> {
   const rows = await db
     .selectFrom('daily_geo')
     .select(['time_zone', 'language', sql<string>`sum(visitors)`.as('visitors')])
-    .where('date', '>=', periodStartIn(timeZone, days))
-    .where('date', '<=', todayIn(timeZone))
+    .where('date', '>=', firstDateOf(period))
+    .where('date', '<=', lastDateOf(period))
     .groupBy(['time_zone', 'language'])
     .orderBy(sql`sum(visitors)`, 'desc')
     .orderBy('time_zone')

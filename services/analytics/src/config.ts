@@ -1,7 +1,13 @@
 // The analytics process's settings (README "Settings"), read once from the environment by main.ts. The
 // fragment is exported for the whole-system composition (@bodymetrics/analytics/settings).
 import { z } from 'zod';
-import { analyticsTimeZoneEnv, commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import {
+  analyticsTimeZoneEnv,
+  commonEnv,
+  loadConfig,
+  portEnv,
+  revenueCurrencyEnv,
+} from '@bodymetrics/service-kit';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
 
 export const analyticsSettings = z.object({
@@ -9,6 +15,18 @@ export const analyticsSettings = z.object({
   PORT: portEnv(8085),
   DATABASE_URL: z.string().url().default(defaultDatabaseUrl),
   ANALYTICS_TZ: analyticsTimeZoneEnv,
+  /** The currency the dashboard names beside revenue (the offers service records conversions only in it). */
+  REVENUE_CURRENCY: revenueCurrencyEnv,
+  // The weekly digest's mail (issue 15 item 6), like the reports service's.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('BodyMetrics <reports@bodymetrics.local>'),
+  /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
+  MAIL_DIR: z.string().min(1).optional(),
+  /** The local hour (ANALYTICS_TZ) on Monday from which the weekly digest goes out. */
+  WEEKLY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
 });
 
 export type AnalyticsSettings = z.infer<typeof analyticsSettings>;

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConversionFunnelTable, Database } from '@bodymetrics/db';
 import type { Abandonment, FunnelRow } from '@bodymetrics/contracts';
-import { periodStartIn, todayIn, type Period } from './period';
+import { firstDateOf, lastDateOf, todayIn, type Period } from './period';
 import { toNumber } from './numbers';
 
 const toFunnelRow = (r: Selectable<ConversionFunnelTable>): FunnelRow => ({
@@ -19,15 +19,12 @@ const toFunnelRow = (r: Selectable<ConversionFunnelTable>): FunnelRow => ({
   bridgeToFullResults: r.bridge_to_full_results,
 });
 
-export async function readFunnelStats(
-  db: Kysely<Database>,
-  { timeZone, days }: Period,
-): Promise<FunnelRow[]> {
+export async function readFunnelStats(db: Kysely<Database>, period: Period): Promise<FunnelRow[]> {
   const rows = await db
     .selectFrom('conversion_funnel')
     .selectAll()
-    .where('date', '>=', periodStartIn(timeZone, days))
-    .where('date', '<=', todayIn(timeZone))
+    .where('date', '>=', firstDateOf(period))
+    .where('date', '<=', lastDateOf(period))
     .orderBy('date', 'desc')
     .execute();
   return rows.map(toFunnelRow);
@@ -58,10 +55,7 @@ export async function readTodayFunnel(db: Kysely<Database>, timeZone: string): P
       });
 }
 
-export async function readAbandonment(
-  db: Kysely<Database>,
-  { timeZone, days }: Period,
-): Promise<Abandonment> {
+export async function readAbandonment(db: Kysely<Database>, period: Period): Promise<Abandonment> {
   const s = await db
     .selectFrom('conversion_funnel')
     .select([
@@ -72,8 +66,8 @@ export async function readAbandonment(
       sql<string>`coalesce(sum(email_provided), 0)`.as('emailProvided'),
       sql<string>`coalesce(sum(report_sent), 0)`.as('reportSent'),
     ])
-    .where('date', '>=', periodStartIn(timeZone, days))
-    .where('date', '<=', todayIn(timeZone))
+    .where('date', '>=', firstDateOf(period))
+    .where('date', '<=', lastDateOf(period))
     .executeTakeFirstOrThrow();
   const [landing, formStarted, formCompleted, resultsViewed, emailProvided, reportSent] = [
     s.landing,

@@ -2,17 +2,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import type { DailyStatsRow } from '@bodymetrics/contracts';
-import { periodStartIn, todayIn, type Period } from './period';
+import { firstDateOf, lastDateOf, type Period } from './period';
 
-export async function readDailyStats(
-  db: Kysely<Database>,
-  { timeZone, days }: Period,
-): Promise<DailyStatsRow[]> {
+export async function readDailyStats(db: Kysely<Database>, period: Period): Promise<DailyStatsRow[]> {
   const rows = await db
     .selectFrom('daily_visits')
     .select(['id', 'date', 'unique_visitors', 'total_page_views'])
-    .where('date', '>=', periodStartIn(timeZone, days))
-    .where('date', '<=', todayIn(timeZone))
+    .where('date', '>=', firstDateOf(period))
+    .where('date', '<=', lastDateOf(period))
     .orderBy('date', 'desc')
     .execute();
   return rows.map((r) => ({

@@ -1,9 +1,22 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Db } from '@bodymetrics/db';
+import { defaultRevenueCurrency } from '@bodymetrics/service-kit';
+import type { Mailer } from '@bodymetrics/mail';
 
 export interface AnalyticsDeps {
   db: Db;
   /** ANALYTICS_TZ: the operator's time zone, which decides "today" and every daily row. */
   timeZone: string;
+  /** REVENUE_CURRENCY: named beside every revenue figure; default RON (service-kit). */
+  revenueCurrency?: string;
+  /** Sends the weekly digest ("send me one now"); without it that route answers 503. */
+  mailer?: Mailer;
+  /** "Send me one now" per admin; default 3 per hour. */
+  sendNowLimit?: { max: number; windowMs: number };
+  /** The clock of the digest routes (tests inject one). */
+  now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
+
+export const revenueCurrencyOf = (deps: AnalyticsDeps): string =>
+  deps.revenueCurrency ?? defaultRevenueCurrency;

@@ -113,7 +113,11 @@ describe('days and limit', () => {
   it('days=90 is still 90', async () => {
     const res = await get('/api/analytics/export/daily-stats.csv?days=90');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/-90d-/);
+    // The file names its range: 90 calendar dates, the last one today.
+    const [, from, to] = /daily-stats-(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})\.csv/.exec(
+      String(res.headers['content-disposition']),
+    )!;
+    expect((Date.parse(to!) - Date.parse(from!)) / 86_400_000 + 1).toBe(90);
   });
 
   it.each(['0x10', '1e1', '0', '101'])('recent-clicks?limit=%s → 400 naming the rule', async (limit) => {

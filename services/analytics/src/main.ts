@@ -1,13 +1,36 @@
-// The analytics process on its own (distributed mode): reads the environment, connects, listens.
+// The analytics process on its own (distributed mode): reads the environment, connects, listens, and runs
+// the weekly digest's scheduler (it owns the figures the digest reports).
 import { createDb } from '@bodymetrics/db';
+import { createMailer } from '@bodymetrics/mail';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { analyticsSettingsFromEnv } from './config';
+import { startDigestScheduler } from './digest/scheduler';
 
 const config = analyticsSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
-const app = buildApp({ db, timeZone: config.ANALYTICS_TZ, logger: { level: config.LOG_LEVEL } });
+const mailer = config.MAIL_DIR
+  ? createMailer({ kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM })
+  : createMailer({ kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM });
+const app = buildApp({
+  db,
+  mailer,
+  timeZone: config.ANALYTICS_TZ,
+  revenueCurrency: config.REVENUE_CURRENCY,
+  logger: { level: config.LOG_LEVEL },
+});
+const digests = startDigestScheduler({
+  db,
+  mailer,
+  timeZone: config.ANALYTICS_TZ,
+  sendHour: config.WEEKLY_DIGEST_HOUR,
+  revenueCurrency: config.REVENUE_CURRENCY,
+  log: (message, err) => app.log.error({ err }, message),
+});
+// main.ts created these, so it closes them — after the app has stopped taking requests.
 app.addHook('onClose', async () => {
+  await digests.stop();
+  mailer.close();
   await db.destroy();
 });
 await runService(app, { host: config.HOST, port: config.PORT, timeouts: serverTimeoutsOf(config) });

@@ -1,17 +1,94 @@
 // The dashboard's cards (spec §2 "Cards", §3 Overview): today's visit figures, click totals and the
 // leading first-touch source of the last 30 days, and the bot events left out today — all from the
 // aggregate tables.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@bodymetrics/db';
-import type { Overview } from '@bodymetrics/contracts';
-import { periodStartIn, todayIn } from './period';
+import type { Overview, PeriodFigures } from '@bodymetrics/contracts';
+import { firstDateOf, lastDateOf, periodStartIn, previousPeriod, todayIn, type Period } from './period';
+import { readPeriodRevenue } from './conversions.repository';
 import { percent, ratio, toNumber } from './numbers';
 
 /** The period the Top Source card looks at, whatever period buttons the dashboard shows. */
 const topSourceDays = 30;
 
-export async function readOverview(db: Kysely<Database>, timeZone: string): Promise<Overview> {
-  const [today, clicks, topSource, bots] = await Promise.all([
+/**
+ * The figures of the cards over `period`: sums of its daily rows, each ratio computed from the sums (so a
+ * quiet day weighs less than a busy one), the top first-touch source and the revenue of its days.
+ */
+export async function readPeriodFigures(db: Kysely<Database>, period: Period): Promise<PeriodFigures> {
+  const [visits, clicks, topSource, revenue] = await Promise.all([
+    db
+      .selectFrom('daily_visits')
+      .select([
+        sql<string>`coalesce(sum(unique_visitors), 0)`.as('visitors'),
+        sql<string>`coalesce(sum(total_page_views), 0)`.as('page_views'),
+        sql<string>`coalesce(sum(mobile_visitors), 0)`.as('mobile_visitors'),
+        sql<string>`coalesce(sum(sessions), 0)`.as('sessions'),
+        sql<string>`coalesce(sum(bounced_sessions), 0)`.as('bounced_sessions'),
+        sql<string>`coalesce(sum(visit_seconds), 0)`.as('visit_seconds'),
+      ])
+      .where('date', '>=', firstDateOf(period))
+      .where('date', '<=', lastDateOf(period))
+      .executeTakeFirstOrThrow(),
+    // Clicks by the Today's Clicks rule, from the table Affiliate Performance and Total Clicks read.
+    db
+      .selectFrom('affiliate_daily_clicks')
+      .select(sql<string>`coalesce(sum(clicks), 0)`.as('clicks'))
+      .where('date', '>=', firstDateOf(period))
+      .where('date', '<=', lastDateOf(period))
+      .executeTakeFirstOrThrow(),
+    readTopSource(db, firstDateOf(period), lastDateOf(period)),
+    readPeriodRevenue(db, period),
+  ]);
+  const visitors = toNumber(visits.visitors);
+  const sessions = toNumber(visits.sessions);
+  return {
+    from: period.from,
+    to: period.to,
+    visitors,
+    pageViews: toNumber(visits.page_views),
+    avgSessionTime: ratio(toNumber(visits.visit_seconds), sessions),
+    bounceRate: percent(toNumber(visits.bounced_sessions), sessions),
+    mobilePercentage: percent(toNumber(visits.mobile_visitors), visitors),
+    clicks: toNumber(clicks.clicks),
+    topTrafficSource: topSource ?? 'direct',
+    revenue,
+  };
+}
+
+/** The source with the most first-touch visitors between two dates (inclusive), or undefined without any. */
+async function readTopSource(
+  db: Kysely<Database>,
+  first: RawBuilder<string>,
+  last: RawBuilder<string>,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('daily_traffic')
+    .select(['source', sql<string>`sum(visitors)`.as('visitors')])
+    .where('date', '>=', first)
+    .where('date', '<=', last)
+    .groupBy('source')
+    .having(sql`sum(visitors)`, '>', 0)
+    // Ties go to the alphabetically first source so the card does not flicker between refreshes.
+    .orderBy(sql`sum(visitors)`, 'desc')
+    .orderBy('source')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.source;
+}
+
+/**
+ * `period`: the dashboard's period picker's; `revenueCurrency`: REVENUE_CURRENCY; `compare`: also read the
+ * period of equal length before it (`previous`).
+ */
+export async function readOverview(
+  db: Kysely<Database>,
+  period: Period,
+  revenueCurrency: string,
+  { compare = false }: { compare?: boolean } = {},
+): Promise<Overview> {
+  const { timeZone } = period;
+  const [today, clicks, topSource, bots, figures, previous] = await Promise.all([
     db
       .selectFrom('daily_visits')
       .select([
@@ -30,23 +107,14 @@ export async function readOverview(db: Kysely<Database>, timeZone: string): Prom
       .selectFrom('affiliate_daily_clicks')
       .select(sql<string>`coalesce(sum(clicks), 0)`.as('total'))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('daily_traffic')
-      .select(['source', sql<string>`sum(visitors)`.as('visitors')])
-      .where('date', '>=', periodStartIn(timeZone, topSourceDays))
-      .where('date', '<=', todayIn(timeZone))
-      .groupBy('source')
-      .having(sql`sum(visitors)`, '>', 0)
-      // Ties go to the alphabetically first source so the card does not flicker between refreshes.
-      .orderBy(sql`sum(visitors)`, 'desc')
-      .orderBy('source')
-      .limit(1)
-      .executeTakeFirst(),
+    readTopSource(db, periodStartIn(timeZone, topSourceDays), todayIn(timeZone)),
     db
       .selectFrom('daily_bot_events')
       .select('events')
       .where('date', '=', todayIn(timeZone))
       .executeTakeFirst(),
+    readPeriodFigures(db, period),
+    compare ? readPeriodFigures(db, previousPeriod(period)) : undefined,
   ]);
 
   const uniqueVisitors = toNumber(today?.unique_visitors);
@@ -59,7 +127,11 @@ export async function readOverview(db: Kysely<Database>, timeZone: string): Prom
     mobilePercentage: percent(toNumber(today?.mobile_visitors), uniqueVisitors),
     todayClicks: toNumber(today?.affiliate_clicks),
     totalClicks: toNumber(clicks.total),
-    topTrafficSource: topSource?.source ?? 'direct',
+    topTrafficSource: topSource ?? 'direct',
     botEventsExcludedToday: toNumber(bots?.events),
+    revenue: figures.revenue,
+    revenueCurrency,
+    period: figures,
+    ...(previous ? { previous } : {}),
   };
 }

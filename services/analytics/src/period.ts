@@ -1,6 +1,11 @@
-// "Today" and "the last N days" in the operator's time zone (design.md §4 Time), computed by Postgres so
-// the dashboard and the aggregator, which dates rows the same way, agree on where a day starts.
-import { sql, type RawBuilder } from 'kysely';
+// The period of a dashboard read (issue 15 item 4): calendar dates of the operator's time zone (design.md
+// §4 Time), both included. A read names it by `from`/`to`, or by `days` (the 7/30/90 buttons, old links):
+// the last N days ending today, where "today" is computed by Postgres so the dashboard and the aggregator,
+// which dates rows the same way, agree on where a day starts. Resolved here, once per request; every
+// repository then filters only through firstDateOf/lastDateOf.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '@bodymetrics/db';
+import { defaultAnalyticsDays, previousRange, type PeriodQuery } from '@bodymetrics/contracts';
 
 /** The current date in `timeZone`, as a SQL `date`. */
 export const todayIn = (timeZone: string): RawBuilder<string> =>
@@ -11,9 +16,45 @@ export const periodStartIn = (timeZone: string, days: number): RawBuilder<string
   sql<string>`((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)`;
 
 export interface Period {
+  /** ANALYTICS_TZ: the zone the dates are days of. */
   timeZone: string;
-  days: number;
+  /** First date, 'YYYY-MM-DD', inclusive. */
+  from: string;
+  /** Last date, 'YYYY-MM-DD', inclusive. */
+  to: string;
 }
+
+/** The first date of `period`, as a SQL `date`: every read filters `date >= firstDateOf(period)`. */
+export const firstDateOf = ({ from }: Period): RawBuilder<string> => sql<string>`${from}::date`;
+
+/** The last date of `period` (inclusive), as a SQL `date`: every read filters `date <= lastDateOf(period)`. */
+export const lastDateOf = ({ to }: Period): RawBuilder<string> => sql<string>`${to}::date`;
+
+/**
+ * The period a read's (already validated) query names: its `from`/`to` as given, else the last `days` (30
+ * when absent) ending today in `timeZone`.
+ */
+export async function resolvePeriod(
+  db: Kysely<Database>,
+  timeZone: string,
+  query: PeriodQuery,
+): Promise<Period> {
+  if (query.from !== undefined && query.to !== undefined) return { timeZone, from: query.from, to: query.to };
+  const days = query.days ?? defaultAnalyticsDays;
+  const row = await db
+    .selectNoFrom([
+      sql<string>`(${periodStartIn(timeZone, days)})::text`.as('from'),
+      sql<string>`(${todayIn(timeZone)})::text`.as('to'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { timeZone, from: row.from, to: row.to };
+}
+
+/** The period of equal length ending the day before `period` starts: what the overview compares with. */
+export const previousPeriod = (period: Period): Period => ({
+  timeZone: period.timeZone,
+  ...previousRange(period.from, period.to),
+});
 
 /** Today's date in `timeZone` as 'YYYY-MM-DD', from this process's clock (only used to name exported files). */
 export function todayLabel(timeZone: string, now = new Date()): string {

@@ -118,14 +118,92 @@ it.beforeAll(async ({ database }) => {
   await db
     .insertInto('affiliate_daily_clicks')
     .values([
-      { date: d.D0, offer_id: 1, clicks: 5, unique_clicks: 4, last_clicked_at: at(d.D0, '09:00:00') },
-      { date: d.D0, offer_id: 2, clicks: 2, unique_clicks: 2, last_clicked_at: at(d.D0, '08:00:00') },
-      { date: d.D1, offer_id: 1, clicks: 3, unique_clicks: 2, last_clicked_at: at(d.D1, '15:00:00') },
-      { date: d.D1, offer_id: 2, clicks: 7, unique_clicks: 5, last_clicked_at: at(d.D1, '16:00:00') },
-      { date: d.D7, offer_id: 2, clicks: 10, unique_clicks: 6, last_clicked_at: at(d.D7, '10:00:00') },
-      { date: d.D7, offer_id: 3, clicks: 1, unique_clicks: 1, last_clicked_at: at(d.D7, '11:00:00') },
-      { date: d.D40, offer_id: 1, clicks: 20, unique_clicks: 15, last_clicked_at: at(d.D40, '12:00:00') },
-      { date: d.D90, offer_id: 3, clicks: 100, unique_clicks: 50, last_clicked_at: at(d.D90, '12:00:00') },
+      // bridge + results clicks = clicks (the page each was made on).
+      {
+        date: d.D0,
+        offer_id: 1,
+        clicks: 5,
+        unique_clicks: 4,
+        bridge_clicks: 3,
+        results_clicks: 2,
+        last_clicked_at: at(d.D0, '09:00:00'),
+      },
+      {
+        date: d.D0,
+        offer_id: 2,
+        clicks: 2,
+        unique_clicks: 2,
+        bridge_clicks: 0,
+        results_clicks: 2,
+        last_clicked_at: at(d.D0, '08:00:00'),
+      },
+      {
+        date: d.D1,
+        offer_id: 1,
+        clicks: 3,
+        unique_clicks: 2,
+        bridge_clicks: 3,
+        results_clicks: 0,
+        last_clicked_at: at(d.D1, '15:00:00'),
+      },
+      {
+        date: d.D1,
+        offer_id: 2,
+        clicks: 7,
+        unique_clicks: 5,
+        bridge_clicks: 4,
+        results_clicks: 3,
+        last_clicked_at: at(d.D1, '16:00:00'),
+      },
+      {
+        date: d.D7,
+        offer_id: 2,
+        clicks: 10,
+        unique_clicks: 6,
+        bridge_clicks: 10,
+        results_clicks: 0,
+        last_clicked_at: at(d.D7, '10:00:00'),
+      },
+      {
+        date: d.D7,
+        offer_id: 3,
+        clicks: 1,
+        unique_clicks: 1,
+        bridge_clicks: 0,
+        results_clicks: 1,
+        last_clicked_at: at(d.D7, '11:00:00'),
+      },
+      {
+        date: d.D40,
+        offer_id: 1,
+        clicks: 20,
+        unique_clicks: 15,
+        bridge_clicks: 0,
+        results_clicks: 20,
+        last_clicked_at: at(d.D40, '12:00:00'),
+      },
+      {
+        date: d.D90,
+        offer_id: 3,
+        clicks: 100,
+        unique_clicks: 50,
+        bridge_clicks: 100,
+        results_clicks: 0,
+        last_clicked_at: at(d.D90, '12:00:00'),
+      },
+    ])
+    .execute();
+  // Impressions: Keto on both pages (D6 is the 7-day period's first day, D7 the first day outside it);
+  // "Never Clicked" shown on the results page only; D90 is outside every period.
+  await db
+    .insertInto('offer_daily_impressions')
+    .values([
+      { date: d.D0, offer_id: 1, placement: 'bridge', impressions: 10 },
+      { date: d.D0, offer_id: 1, placement: 'results', impressions: 4 },
+      { date: d.D6, offer_id: 1, placement: 'bridge', impressions: 6 },
+      { date: d.D7, offer_id: 1, placement: 'bridge', impressions: 100 },
+      { date: d.D1, offer_id: 4, placement: 'results', impressions: 5 },
+      { date: d.D90, offer_id: 4, placement: 'bridge', impressions: 1000 },
     ])
     .execute();
 
@@ -320,6 +398,21 @@ describe('overview', () => {
       totalClicks: 148, // 5 + 2 + 3 + 7 + 10 + 1 + 20 + 100
       topTrafficSource: 'facebook', // 30 days: facebook 20, google 15, direct 4
       botEventsExcludedToday: 0, // no bot event was left out in this seed
+      revenue: 0, // no conversion in this seed
+      revenueCurrency: 'RON',
+      // The default period, the last 30 days (D0, D1, D6, D7): the same figures over their rows.
+      period: {
+        from: await dateDaysAgo(testDb.db, timeZone, 29),
+        to: d.D0,
+        visitors: 340, // 120 + 100 + 50 + 70
+        pageViews: 720, // 300 + 250 + 80 + 90
+        avgSessionTime: 36, // (9050 + 5000 + 100 + 200) / (150 + 110 + 60 + 80) = 35.9
+        bounceRate: 35, // (60 + 11 + 30 + 40) / 400 = 35.25
+        mobilePercentage: 37, // (45 + 50 + 10 + 20) / 340 = 36.8
+        clicks: 28, // 5 + 2 + 3 + 7 + 10 + 1 (affiliate_daily_clicks of D0, D1, D7)
+        topTrafficSource: 'facebook',
+        revenue: 0,
+      },
     });
   });
 });
@@ -366,6 +459,29 @@ describe('daily-stats', () => {
 });
 
 describe('affiliate-stats', () => {
+  type Placement = { impressions: number; clicks: number; ctr: number | null };
+  /** The impression figures of a row: total impressions and CTR, then the bridge's and the results page's. */
+  const shown = (
+    category: string,
+    goal: string,
+    ctr: number | null,
+    bridge: Placement,
+    results: Placement,
+  ) => ({
+    bmiCategory: category,
+    goal,
+    impressions: bridge.impressions + results.impressions,
+    ctr,
+    bridgeImpressions: bridge.impressions,
+    bridgeClicks: bridge.clicks,
+    bridgeCtr: bridge.ctr,
+    resultsImpressions: results.impressions,
+    resultsClicks: results.clicks,
+    resultsCtr: results.ctr,
+  });
+  // This seed has no conversion: conversions and earnings are tested through the gateway
+  // (gateway-conversions.integration.test.ts).
+  const noConversions = { conversions: 0, conversionRate: 0, revenue: 0, epc: 0 };
   const keto = (clickCount: number, uniqueClicks: number, lastClicked: string) => ({
     offerId: 1,
     offerTitle: 'Keto Plan',
@@ -373,6 +489,7 @@ describe('affiliate-stats', () => {
     clickCount,
     uniqueClicks,
     lastClicked,
+    ...noConversions,
   });
   const protein = (clickCount: number, uniqueClicks: number, lastClicked: string) => ({
     offerId: 2,
@@ -381,31 +498,127 @@ describe('affiliate-stats', () => {
     clickCount,
     uniqueClicks,
     lastClicked,
+    ...noConversions,
   });
   const third = {
     offerId: 3,
     offerTitle: '=HYPERLINK("https://evil.example","Click")',
     offerUrl: 'https://offers.example/c',
+    ...noConversions,
   };
+  // Shown (results page, D1: 5) and never clicked: a row all the same, CTR 0 %; no bridge impression, no CTR.
+  const neverClicked = {
+    offerId: 4,
+    offerTitle: 'Never Clicked',
+    offerUrl: 'https://offers.example/d',
+    clickCount: 0,
+    uniqueClicks: 0,
+    lastClicked: null,
+    ...noConversions,
+    ...shown(
+      'Obese',
+      'wellness',
+      0,
+      { impressions: 0, clicks: 0, ctr: null },
+      { impressions: 5, clicks: 0, ctr: 0 },
+    ),
+  };
+  const unseen = (clicks: { bridge: number; results: number }) => ({
+    impressions: 0,
+    ctr: null,
+    bridgeImpressions: 0,
+    bridgeClicks: clicks.bridge,
+    bridgeCtr: null,
+    resultsImpressions: 0,
+    resultsClicks: clicks.results,
+    resultsCtr: null,
+  });
 
-  it('days=7 ranks by clicks in the period and omits offers without clicks', async () => {
+  it('days=7 ranks by clicks in the period, then impressions, and omits offers neither shown nor clicked', async () => {
     expect(await get('/api/analytics/affiliate-stats?days=7')).toEqual([
-      protein(9, 7, `${d.D0}T08:00:00.000Z`),
-      keto(8, 6, `${d.D0}T09:00:00.000Z`),
+      // No impression of Protein Shake: CTR unknown (null), not 0 %.
+      {
+        ...protein(9, 7, `${d.D0}T08:00:00.000Z`),
+        bmiCategory: 'Normal',
+        goal: 'muscle_gain',
+        ...unseen({ bridge: 4, results: 5 }),
+      },
+      // Impressions: bridge 10 (D0) + 6 (D6) = 16, results 4 → 20. CTR 8 / 20 = 40 %; bridge 6 / 16 = 37.5 %;
+      // results 2 / 4 = 50 %.
+      {
+        ...keto(8, 6, `${d.D0}T09:00:00.000Z`),
+        ...shown(
+          'Overweight',
+          'weight_loss',
+          40,
+          { impressions: 16, clicks: 6, ctr: 37.5 },
+          { impressions: 4, clicks: 2, ctr: 50 },
+        ),
+      },
+      neverClicked,
     ]);
   });
   it('days=30', async () => {
     expect(await get('/api/analytics/affiliate-stats?days=30')).toEqual([
-      protein(19, 13, `${d.D0}T08:00:00.000Z`),
-      keto(8, 6, `${d.D0}T09:00:00.000Z`),
-      { ...third, clickCount: 1, uniqueClicks: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
+      {
+        ...protein(19, 13, `${d.D0}T08:00:00.000Z`),
+        bmiCategory: 'Normal',
+        goal: 'muscle_gain',
+        ...unseen({ bridge: 14, results: 5 }),
+      },
+      // Bridge 16 + 100 (D7) = 116, results 4 → 120. CTR 8 / 120 = 6.7 %; bridge 6 / 116 = 5.2 %.
+      {
+        ...keto(8, 6, `${d.D0}T09:00:00.000Z`),
+        ...shown(
+          'Overweight',
+          'weight_loss',
+          6.7,
+          { impressions: 116, clicks: 6, ctr: 5.2 },
+          { impressions: 4, clicks: 2, ctr: 50 },
+        ),
+      },
+      {
+        ...third,
+        clickCount: 1,
+        uniqueClicks: 1,
+        lastClicked: `${d.D7}T11:00:00.000Z`,
+        bmiCategory: 'Normal',
+        goal: 'wellness',
+        ...unseen({ bridge: 0, results: 1 }),
+      },
+      neverClicked,
     ]);
   });
   it('days=90', async () => {
     expect(await get('/api/analytics/affiliate-stats?days=90')).toEqual([
-      keto(28, 21, `${d.D0}T09:00:00.000Z`),
-      protein(19, 13, `${d.D0}T08:00:00.000Z`),
-      { ...third, clickCount: 1, uniqueClicks: 1, lastClicked: `${d.D7}T11:00:00.000Z` },
+      // Clicks 8 + 20 (D40, results) = 28. CTR 28 / 120 = 23.3 %; results 22 / 4 = 550 % (total clicks over
+      // unique impressions: a visitor may click more than once).
+      {
+        ...keto(28, 21, `${d.D0}T09:00:00.000Z`),
+        ...shown(
+          'Overweight',
+          'weight_loss',
+          23.3,
+          { impressions: 116, clicks: 6, ctr: 5.2 },
+          { impressions: 4, clicks: 22, ctr: 550 },
+        ),
+      },
+      {
+        ...protein(19, 13, `${d.D0}T08:00:00.000Z`),
+        bmiCategory: 'Normal',
+        goal: 'muscle_gain',
+        ...unseen({ bridge: 14, results: 5 }),
+      },
+      {
+        ...third,
+        clickCount: 1,
+        uniqueClicks: 1,
+        lastClicked: `${d.D7}T11:00:00.000Z`,
+        bmiCategory: 'Normal',
+        goal: 'wellness',
+        ...unseen({ bridge: 0, results: 1 }),
+      },
+      neverClicked,
     ]);
   });
 });
@@ -649,7 +862,7 @@ describe('CSV exports', () => {
   it('daily-stats.csv carries the same rows as the table, as an attachment', async () => {
     const { res, rows } = await download('/api/analytics/export/daily-stats.csv?days=7');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="bodymetrics-daily-stats-7d-${d.D0}.csv"`,
+      `attachment; filename="bodymetrics-daily-stats-${d.D6}_${d.D0}.csv"`,
     );
     expect(rows).toEqual([
       { date: d.D0, uniqueVisitors: '120', totalPageViews: '300' },
@@ -660,10 +873,11 @@ describe('CSV exports', () => {
 
   it('affiliate-stats.csv neutralises a title that a spreadsheet would run as a formula', async () => {
     const { rows } = await download('/api/analytics/export/affiliate-stats.csv?days=30');
-    expect(rows.map((r) => [r.offerTitle, r.clickCount, r.uniqueClicks])).toEqual([
-      ['Protein Shake', '19', '13'],
-      ['Keto Plan', '8', '6'],
-      [`'=HYPERLINK("https://evil.example","Click")`, '1', '1'],
+    expect(rows.map((r) => [r.offerTitle, r.clickCount, r.uniqueClicks, r.impressions, r.ctr])).toEqual([
+      ['Protein Shake', '19', '13', '0', ''],
+      ['Keto Plan', '8', '6', '120', '6.7'],
+      [`'=HYPERLINK("https://evil.example","Click")`, '1', '1', '0', ''],
+      ['Never Clicked', '0', '0', '5', '0'],
     ]);
   });
 

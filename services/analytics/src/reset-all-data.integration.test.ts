@@ -160,9 +160,92 @@ async function seedAnalytics(): Promise<void> {
     .insertInto('offer_counter_clicks')
     .values({ event_id: '0190f000-0000-7000-8000-0000000000c1', offer_id: 1, clicked_at: now })
     .execute(); // 1
+  await db
+    .insertInto('offer_impressions')
+    .values({
+      event_id: '0190f000-0000-7000-8000-0000000000d1',
+      visitor_id: 'v:visitor-1',
+      session_id: 's1',
+      placement: 'bridge',
+      offer_ids: [1, 2],
+      shown_at: now,
+    })
+    .execute(); // 1
+  await db
+    .insertInto('offer_impression_visitors')
+    .values(
+      [1, 2].map((offer_id) => ({
+        date: today,
+        offer_id,
+        placement: 'bridge' as const,
+        visitor_id: 'v:visitor-1',
+      })),
+    )
+    .execute(); // 2
+  await db
+    .insertInto('offer_daily_impressions')
+    .values(
+      [1, 2].map((offer_id) => ({ date: today, offer_id, placement: 'bridge' as const, impressions: 1 })),
+    )
+    .execute(); // 2
+  await db
+    .insertInto('daily_campaigns')
+    .values([
+      { date: today, campaign: 'black-friday', term: 'cantar', visitors: 2, clicks: 1 },
+      { date: today, campaign: 'spring', visitors: 1 },
+    ])
+    .execute(); // 2
+  await db
+    .insertInto('campaign_pending_clicks')
+    .values({ visitor_id: 'v:v9', date: today, clicks: 1 })
+    .execute(); // 1
+  // Conversions (issue 15 item 3): money records, yet analytics the operator resets with the rest.
+  await db
+    .insertInto('offer_conversions')
+    .values({
+      transaction_id: 'TX-reset',
+      click_id: '0190f000-0000-4000-8000-0000000000d1',
+      offer_id: 1,
+      payout: '9.5',
+      currency: 'EUR',
+      conversion_date: today,
+    })
+    .execute(); // 1
+  await db
+    .insertInto('affiliate_daily_conversions')
+    .values({ date: today, offer_id: 1, conversions: 1, revenue: '9.5' })
+    .execute(); // 1
 }
 const seededAnalyticsRows =
-  3 + 1 + 2 + 4 + 2 + 1 + 2 + 3 + 2 + 1 + 3 + 3 + 2 + 2 + 2 + 1 + 1 + 2 + 1 + 1 + 2 + 1; // 42
+  3 +
+  1 +
+  2 +
+  4 +
+  2 +
+  1 +
+  2 +
+  3 +
+  2 +
+  1 +
+  3 +
+  3 +
+  2 +
+  2 +
+  2 +
+  1 +
+  1 +
+  2 +
+  1 +
+  1 +
+  2 +
+  1 +
+  1 +
+  2 +
+  2 +
+  2 +
+  1 +
+  1 +
+  1; // 52
 
 it.beforeAll(async ({ database }) => {
   testDb = database;
@@ -252,7 +335,7 @@ describe('reset-all-data', () => {
   it('deletes every analytics row and reports the exact number', async () => {
     const res = await reset();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 42 } });
+    expect(res.json()).toEqual({ success: true, details: { totalDeleted: 52 } });
     for (const table of analyticsTables) expect(await count(table), table).toBe(0);
   });
 
@@ -287,6 +370,21 @@ describe('reset-all-data', () => {
       totalClicks: 0,
       topTrafficSource: 'direct',
       botEventsExcludedToday: 0,
+      // The seeded conversion (9.50 today) is gone with the rest.
+      revenue: 0,
+      revenueCurrency: 'RON',
+      period: {
+        from: await dateDaysAgo(testDb.db, timeZone, 29),
+        to: await dateDaysAgo(testDb.db, timeZone, 0),
+        visitors: 0,
+        pageViews: 0,
+        avgSessionTime: 0,
+        bounceRate: 0,
+        mobilePercentage: 0,
+        clicks: 0,
+        topTrafficSource: 'direct',
+        revenue: 0,
+      },
     });
     const today = await app.inject({ method: 'GET', url: '/api/journey/today-summary', headers: { cookie } });
     expect(today.json()).toEqual({

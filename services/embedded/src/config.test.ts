@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminAuthSettings, adminAuthSettingsFromEnv } from '@bodymetrics/admin-auth/settings';
 import { aggregatorSettings, aggregatorSettingsFromEnv } from '@bodymetrics/aggregator/settings';
+import { analyticsSettingsFromEnv } from '@bodymetrics/analytics/settings';
 import { gatewaySettings, gatewaySettingsFromEnv } from '@bodymetrics/gateway/settings';
 import { reportsSettings, reportsSettingsFromEnv } from '@bodymetrics/reports/settings';
 import { defaultSystemSettings } from '@bodymetrics/system';
@@ -77,6 +78,7 @@ describe('the embedded settings', () => {
       mailFrom: {
         reports: reportsSettingsFromEnv({}).MAIL_FROM,
         adminAuth: adminAuthSettingsFromEnv({}).MAIL_FROM,
+        analytics: analyticsSettingsFromEnv({}).MAIL_FROM,
       },
     });
   });

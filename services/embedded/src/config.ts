@@ -8,7 +8,7 @@ import { adminAuthSettings } from '@bodymetrics/admin-auth/settings';
 import { aggregatorSettings } from '@bodymetrics/aggregator/settings';
 import { gatewaySettings } from '@bodymetrics/gateway/settings';
 import { reportsSettings } from '@bodymetrics/reports/settings';
-import { commonEnv, loadConfig } from '@bodymetrics/service-kit';
+import { commonEnv, loadConfig, postbackTokenEnv, revenueCurrencyEnv } from '@bodymetrics/service-kit';
 import { trackingSettings } from '@bodymetrics/tracking/settings';
 
 const optionalText = z
@@ -47,6 +47,9 @@ export const embeddedEnvSchema = z
     /** Signs admin device markers; unset: a key generated once and kept in the database (as admin-auth). */
     DEVICE_COOKIE_SECRET: adminAuthSettings.shape.DEVICE_COOKIE_SECRET,
     RETENTION_DAYS: aggregatorSettings.shape.RETENTION_DAYS,
+    /** The networks' postback secret (as the offers service); unset, GET /api/postback answers 404. */
+    POSTBACK_TOKEN: postbackTokenEnv,
+    REVENUE_CURRENCY: revenueCurrencyEnv,
     /** The gateway's /metrics listener: off unless METRICS_PORT is set (on METRICS_HOST, loopback by default). */
     METRICS_HOST: gateway.METRICS_HOST,
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),

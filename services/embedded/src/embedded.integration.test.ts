@@ -7,8 +7,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@bodymetrics/testing';
+import { monthPartitionName, monthPartitionsOf, monthStartOf } from '@bodymetrics/db';
 import { DataDirBusyError } from '@bodymetrics/db/pglite';
 import { startEmbedded, type EmbeddedOptions, type RunningEmbedded } from './embedded';
 
@@ -276,6 +278,40 @@ describe('embedded mode (npm start)', () => {
       .where('event_id', '=', view.eventId)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it("keeps the raw events in month partitions in PGlite too: this month's row in its month, two months ahead made", async () => {
+    const db = current().db;
+    const eventId = randomUUID();
+    const res = await post('/api/analytics/page-visit', {
+      visitorId: 'visitor-partitioned',
+      sessionId: 'session-partitioned',
+      pageUrl: '/',
+      deviceType: 'desktop',
+      browserName: 'Chrome',
+      operatingSystem: 'Linux',
+      screenResolution: '1920x1080',
+      language: 'en-US',
+      timeZone: 'Europe/Bucharest',
+      isReturningVisitor: 0,
+      trafficSource: { source: 'direct', medium: 'none' },
+      eventId,
+    });
+    expect(res.status).toBe(202);
+    await eventually(async () => {
+      const stored = await sql<{ partition: string }>`
+        select tableoid::regclass::text as partition from page_visits where event_id = ${eventId}
+      `.execute(db);
+      expect(stored.rows).toEqual([
+        { partition: monthPartitionName('page_visits', monthStartOf(new Date())) },
+      ]);
+    });
+    const months = (await monthPartitionsOf(db, 'affiliate_clicks')).map((p) => p.name);
+    expect(months).toEqual(
+      expect.arrayContaining(
+        [0, 1, 2].map((n) => monthPartitionName('affiliate_clicks', monthStartOf(new Date(), n))),
+      ),
+    );
   });
 
   it('stores a report and a share card (bytea) and serves the card back as a PNG', async () => {

@@ -53,6 +53,10 @@ export interface EmbeddedOptions {
   deviceCookieSecret?: string | undefined;
   /** Raw events older than this many days are deleted (the aggregates stay). */
   retentionDays?: number;
+  /** POSTBACK_TOKEN of offers; unset, GET /api/postback answers 404. */
+  postbackToken?: string | undefined;
+  /** REVENUE_CURRENCY: the one currency conversions are recorded and summed in. */
+  revenueCurrency?: string | undefined;
   /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
   maxUnappliedEvents?: number;
   /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
@@ -141,8 +145,16 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
         timeZone: options.timeZone,
         publicBaseUrl: options.publicBaseUrl,
         contactTo: options.contactTo,
-        // MAIL_FROM is one value for both senders here; unset, each service's own.
-        ...(options.mailFrom ? { mailFrom: { reports: options.mailFrom, adminAuth: options.mailFrom } } : {}),
+        // MAIL_FROM is one value for every sender here; unset, each service's own.
+        ...(options.mailFrom
+          ? {
+              mailFrom: {
+                reports: options.mailFrom,
+                adminAuth: options.mailFrom,
+                analytics: options.mailFrom,
+              },
+            }
+          : {}),
         publicDir: options.publicDir,
         adminDir: options.adminDir,
         ipStorage: options.ipStorage,
@@ -152,6 +164,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
         cookieSecure: options.cookieSecure,
         deviceCookieSecret: options.deviceCookieSecret,
         retentionDays: options.retentionDays,
+        postbackToken: options.postbackToken,
+        revenueCurrency: options.revenueCurrency,
         ...(options.live ? { live: options.live } : {}),
         logger: options.logger ?? false,
       }),

@@ -43,6 +43,8 @@ async function main(): Promise<void> {
     cookieSecure: config.COOKIE_SECURE,
     deviceCookieSecret: config.DEVICE_COOKIE_SECRET,
     retentionDays: config.RETENTION_DAYS,
+    postbackToken: config.POSTBACK_TOKEN,
+    revenueCurrency: config.REVENUE_CURRENCY,
     metrics: config.METRICS_PORT ? { host: config.METRICS_HOST, port: config.METRICS_PORT } : undefined,
   });
 

@@ -21,13 +21,20 @@ import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from
 import { httpProxy, type TrackingRateLimit } from './http-proxy';
 import { defaultSocketsPerClient, liveSocketProxy } from './live-socket';
 import { defaultAdminDir, defaultPublicDir } from './paths';
-import type { Upstreams } from './route-table';
+import type { InProcessServices } from './in-process-service';
+import type { GatewayUpstreams } from './route-table';
 import { securityHeaders } from './security-headers';
 import { spaHosting } from './spa-hosting';
 import { upstreamReadiness, upstreamReadinessDetail } from './readiness';
 
 export interface GatewayOptions {
-  upstreams: Upstreams;
+  /** Each service's URL; tracking's may be left out when it is served in-process. */
+  upstreams: GatewayUpstreams;
+  /**
+   * Services answered in the gateway's own process instead of proxied (in-process-service.ts): tracking,
+   * always in the embedded mode (composeSystem), with TRACKING_IN_PROCESS=1 in the distributed one.
+   */
+  inProcess?: InProcessServices;
   /** web-public build; default <repo>/web-public/dist. */
   publicDir?: string;
   /** web-admin build; default <repo>/web-admin/dist. */
@@ -60,6 +67,9 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 export type Gateway = FastifyInstance & { internal: FastifyInstance };
 
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
+  if (!options.upstreams.tracking && !options.inProcess?.tracking)
+    throw new Error('the gateway needs TRACKING_URL, or tracking in-process');
+  const inProcessNames = Object.keys(options.inProcess ?? {});
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimitBytes,
@@ -91,7 +101,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const internal = Fastify({ logger: false, frameworkErrors, clientErrorHandler });
   installErrorHandler(internal);
   internal.get(metricsPath, { logLevel: 'silent' }, scrape(metrics.registry));
-  internal.get('/readyz', { logLevel: 'silent' }, upstreamReadinessDetail(options.upstreams));
+  internal.get('/readyz', { logLevel: 'silent' }, upstreamReadinessDetail(options.upstreams, inProcessNames));
   app.decorate('internal', internal);
   app.addHook('onClose', async () => {
     await internal.close();
@@ -107,10 +117,11 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${metricsPath}` } }),
   );
   app.get('/healthz', { logLevel: 'silent' }, async () => ({ status: 'ok', service: 'gateway' }));
-  app.get('/readyz', { logLevel: 'silent' }, upstreamReadiness(options.upstreams));
+  app.get('/readyz', { logLevel: 'silent' }, upstreamReadiness(options.upstreams, inProcessNames));
 
   await app.register(httpProxy, {
     upstreams: options.upstreams,
+    ...(options.inProcess ? { inProcess: options.inProcess } : {}),
     rateLimit: options.rateLimit ?? { max: defaultTrackingRateLimit },
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.upstreamTimeoutMs ? { upstreamTimeoutMs: options.upstreamTimeoutMs } : {}),
@@ -129,4 +140,6 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
 }
 
 export { defaultConnectionLimits } from './connection-limits';
+export type { InProcessService, InProcessServices } from './in-process-service';
+export type { GatewayUpstreams } from './route-table';
 export { defaultSocketsPerClient } from './live-socket';

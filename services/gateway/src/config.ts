@@ -2,7 +2,7 @@
 // naming the variable. The fragment is exported so the embedded mode reads the same names with the same
 // defaults (@bodymetrics/gateway/settings).
 import { z } from 'zod';
-import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { commonEnv, flagEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
 import { defaultTrackingRateLimit } from './app';
 import { defaultConnectionLimits } from './connection-limits';
 import { defaultSocketsPerClient } from './live-socket';
@@ -29,6 +29,13 @@ export const gatewaySettings = z.object({
   PORT: portEnv(8080),
   /** e.g. http://127.0.0.1:8081,http://127.0.0.1:8091 for two tracking processes (round-robin). */
   TRACKING_URL: serviceUrls(8081),
+  /**
+   * Serve the tracking routes inside this process (in-process-service.ts) instead of proxying them to
+   * TRACKING_URL: no proxy hop on the ingest path. The gateway then reads tracking's own settings too
+   * (KAFKA_BROKERS, DATABASE_URL, IP_STORAGE, …: @bodymetrics/tracking/settings). Off by default: tracking
+   * processes scale apart from the gateway (TRACKING_REPLICAS); on, tracking scales with the gateways.
+   */
+  TRACKING_IN_PROCESS: flagEnv.default(false),
   OFFERS_URL: serviceUrl(8082),
   REPORTS_URL: serviceUrl(8083),
   ADMIN_AUTH_URL: serviceUrl(8084),

@@ -59,6 +59,7 @@ describe('state-changing admin requests', () => {
       'tracking /api/session/store',
       'tracking /api/affiliate-offers/click',
       'tracking /api/affiliate-offers/:id/click',
+      'tracking /api/analytics/offer-impression',
       'offers /api/admin/offers*',
       'adminAuth /api/admin/*',
       'analytics /api/analytics/*',

@@ -69,6 +69,7 @@ const trackingCalls: [string, string][] = [
   ['/api/analytics/session-duration', 'text/plain'],
   ['/api/session/store', 'text/plain'],
   ['/api/affiliate-offers/click', 'application/json'],
+  ['/api/analytics/offer-impression', 'application/json'],
 ];
 
 const post = (g: Gateway, url: string, contentType: string, headers: Record<string, string>) =>
@@ -77,7 +78,7 @@ const post = (g: Gateway, url: string, contentType: string, headers: Record<stri
 describe('tracking routes', () => {
   it('are all held to the same-origin rule, with the Referer standing in on them only', () => {
     const tracked = routeTable.filter((r) => r.upstream === 'tracking');
-    expect(tracked).toHaveLength(7);
+    expect(tracked).toHaveLength(8);
     for (const route of tracked) expect(route).toMatchObject({ sameOrigin: true, refererProves: true });
     expect(routeTable.filter((r) => r.refererProves).every((r) => r.upstream === 'tracking')).toBe(true);
   });

@@ -9,7 +9,8 @@ import type { Redis } from 'ioredis';
 import { badRequest, rateLimitKey } from '@bodymetrics/service-kit';
 import { forwardedHeaders } from './forwarded-headers';
 import { crossOriginRefused, fromSameOrigin, safeMethods } from './same-origin';
-import { routeTable, type ProxyRoute, type Upstreams } from './route-table';
+import { mountInProcess, type InProcessServices } from './in-process-service';
+import { routeTable, type GatewayUpstreams, type ProxyRoute } from './route-table';
 import { roundRobin } from './upstream-pool';
 import { replyUpstreamUnavailable } from './upstream-errors';
 
@@ -23,7 +24,9 @@ export interface TrackingRateLimit {
 }
 
 export interface HttpProxyOptions {
-  upstreams: Upstreams;
+  upstreams: GatewayUpstreams;
+  /** Services answered in this process instead of proxied (in-process-service.ts). */
+  inProcess?: InProcessServices;
   rateLimit: TrackingRateLimit;
   redis?: Redis;
   /** How long an upstream may take to answer, in milliseconds. */
@@ -58,7 +61,10 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
   const nextBase = new Map<ProxyRoute['upstream'], () => string>();
   const handlerFor = (route: ProxyRoute) => {
     let pick = nextBase.get(route.upstream);
-    if (!pick) nextBase.set(route.upstream, (pick = roundRobin(options.upstreams[route.upstream])));
+    const target = options.upstreams[route.upstream];
+    if (!target)
+      throw new Error(`the gateway needs ${route.upstream}'s URL, or ${route.upstream} in-process`);
+    if (!pick) nextBase.set(route.upstream, (pick = roundRobin(target)));
     const next = pick;
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const base = next();
@@ -75,8 +81,11 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
     };
   };
 
+  // A service served in this process gets no proxy entries: its own routes take their places (below).
+  const inProcess = options.inProcess ?? {};
+  const proxied = (route: ProxyRoute) => !(route.upstream in inProcess);
   const addRoutes = (scope: FastifyInstance, routes: readonly ProxyRoute[]) => {
-    for (const route of routes)
+    for (const route of routes.filter(proxied))
       scope.route({ method: route.methods, url: route.url, handler: handlerFor(route) });
   };
 
@@ -112,6 +121,11 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
       limited,
       routeTable.filter((r) => r.rateLimited),
     );
+    // Tracking in this process: inside the rate limit's scope and below the same-origin hook, like its
+    // proxied entries (every tracking entry is rate limited).
+    const tracking = inProcess.tracking;
+    if (tracking)
+      await limited.register(async (scope) => mountInProcess(scope, 'tracking', tracking, routeTable));
   });
   addRoutes(
     app,

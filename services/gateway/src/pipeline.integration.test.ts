@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
+import { shiftDate, type Overview } from '@bodymetrics/contracts';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import { seedContent } from '@bodymetrics/db';
@@ -238,7 +239,62 @@ describe('the analytics pipeline through the gateway', () => {
       totalClicks: 2,
       topTrafficSource: 'facebook',
       botEventsExcludedToday: 0, // every request of the story came from a browser
+      revenue: 0, // no postback in this story
+      revenueCurrency: 'RON',
+      // The last 30 days (the default period): the story happened today, so the same figures.
+      period: {
+        from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        visitors: 3,
+        pageViews: 4,
+        avgSessionTime: 82,
+        bounceRate: 33,
+        mobilePercentage: 33,
+        clicks: 2,
+        topTrafficSource: 'facebook',
+        revenue: 0,
+      },
     });
+  });
+
+  it('takes a custom range and the previous period through the gateway (issue 15 item 4)', async () => {
+    // The story is today's: a range of today alone holds it all, the day before holds nothing.
+    // Today in the operator's zone as the server resolves it: the end of the default period.
+    const today = (await read<Overview>('/api/analytics/overview')).period.to;
+    const yesterday = shiftDate(today, -1);
+    const overview = await read<Overview>(
+      `/api/analytics/overview?from=${today}&to=${today}&compare=previous`,
+    );
+    expect(overview.period).toEqual({
+      from: today,
+      to: today,
+      visitors: 3,
+      pageViews: 4,
+      avgSessionTime: 82,
+      bounceRate: 33,
+      mobilePercentage: 33,
+      clicks: 2,
+      topTrafficSource: 'facebook',
+      revenue: 0,
+    });
+    expect(overview.previous).toEqual({
+      from: yesterday,
+      to: yesterday,
+      visitors: 0,
+      pageViews: 0,
+      avgSessionTime: 0,
+      bounceRate: 0,
+      mobilePercentage: 0,
+      clicks: 0,
+      topTrafficSource: 'direct',
+      revenue: 0,
+    });
+    expect(await read(`/api/analytics/daily-stats?from=${yesterday}&to=${yesterday}`)).toEqual([]);
+    const refused = await fetch(`${base}/api/analytics/daily-stats?from=${today}&to=${yesterday}`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/^to: /);
   });
 
   it('shows the funnel, the abandonment and the daily rows', async () => {

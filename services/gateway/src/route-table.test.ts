@@ -5,6 +5,7 @@ import {
   analyticsRoutes,
   everyRoute,
   offersRoutes,
+  postbackRoutes,
   trackingRoutes,
   type RouteContract,
 } from '@bodymetrics/contracts';
@@ -46,6 +47,13 @@ describe('the route table', () => {
     for (const route of Object.values(trackingRoutes)) {
       expect(entryFor(route)).toMatchObject({ rateLimited: true, sameOrigin: true, refererProves: true });
     }
+  });
+
+  it("sends the networks' postback to offers, counted per client, without a same-origin check (server to server)", () => {
+    const entry = entryFor(postbackRoutes.postback);
+    expect(entry).toMatchObject({ upstream: 'offers', url: '/api/postback', rateLimited: true });
+    expect(entry?.sameOrigin).toBeUndefined();
+    expect(entry?.methods).toEqual(['GET', 'HEAD']);
   });
 });
 

@@ -4,7 +4,12 @@
 // The router prefers a static path over a wildcard whatever the order (POST /api/analytics/page-visit goes
 // to tracking, GET /api/analytics/overview to analytics), so the order here is for the reader.
 import type { HTTPMethods } from 'fastify';
-import { routesByService, type RouteContract, type RouteService } from '@bodymetrics/contracts';
+import {
+  postbackRoutes,
+  routesByService,
+  type RouteContract,
+  type RouteService,
+} from '@bodymetrics/contracts';
 import type { UpstreamTarget } from './upstream-pool';
 
 export type UpstreamName = RouteService | 'live';
@@ -14,6 +19,9 @@ export type UpstreamName = RouteService | 'live';
  * replicas (a list, taken in turns); the live socket goes to one URL.
  */
 export type Upstreams = Record<Exclude<UpstreamName, 'live'>, UpstreamTarget> & { live: string };
+
+/** The gateway's upstreams: tracking may be served in the gateway's own process instead (in-process-service.ts). */
+export type GatewayUpstreams = Omit<Upstreams, 'tracking'> & Partial<Pick<Upstreams, 'tracking'>>;
 
 export interface ProxyRoute {
   upstream: Exclude<UpstreamName, 'live'>;
@@ -48,6 +56,8 @@ interface Mount {
    * entry's flags. Its routes under the prefix get no entry of their own.
    */
   areas?: readonly { prefix: string; flags?: Flags }[];
+  /** Routes of the service with flags of their own (on top of the service's). */
+  routes?: readonly { route: RouteContract; flags: Flags }[];
 }
 
 /**
@@ -61,13 +71,15 @@ const entryOf = (upstream: RouteService, route: RouteContract, flags: Flags = {}
   ...flags,
 });
 
-function mount(upstream: RouteService, { flags = {}, areas = [] }: Mount): ProxyRoute[] {
+function mount(upstream: RouteService, { flags = {}, areas = [], routes: own = [] }: Mount): ProxyRoute[] {
   const routes = Object.values(routesByService[upstream]).flatMap((group) =>
     Object.values(group as Record<string, RouteContract>),
   );
   const inArea = (route: RouteContract) => areas.some((area) => route.path.startsWith(area.prefix));
   return [
-    ...routes.filter((route) => !inArea(route)).map((route) => entryOf(upstream, route, flags)),
+    ...routes
+      .filter((route) => !inArea(route))
+      .map((route) => entryOf(upstream, route, { ...flags, ...own.find((o) => o.route === route)?.flags })),
     ...areas.map((area) => ({ upstream, methods: any, url: `${area.prefix}*`, ...flags, ...area.flags })),
   ];
 }
@@ -80,7 +92,12 @@ export const routeTable: readonly ProxyRoute[] = [
   // Offers and content: the offers list and the legal pages; and the operator's offer management, a prefix
   // the offers service owns whole (its writes from our own pages only, like every admin write). Its wildcard
   // is more specific than admin-auth's /api/admin/* below, so the router sends it here whatever the order.
-  ...mount('offers', { areas: [{ prefix: '/api/admin/offers', flags: { sameOrigin: true } }] }),
+  // The networks' postback (server to server: no same-origin check) is counted against the per-client
+  // budget of the tracking writes: a network calls from a few addresses, well within it.
+  ...mount('offers', {
+    areas: [{ prefix: '/api/admin/offers', flags: { sameOrigin: true } }],
+    routes: [{ route: postbackRoutes.postback, flags: { rateLimited: true } }],
+  }),
 
   // Reports, contact, sharing and the newsletter (including its unsubscribe link).
   ...mount('reports', { areas: [{ prefix: '/api/newsletter/' }] }),

@@ -2,7 +2,14 @@
 // message naming the variable. The fragment is exported for the whole-system composition.
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { commonEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import {
+  analyticsTimeZoneEnv,
+  commonEnv,
+  loadConfig,
+  portEnv,
+  postbackTokenEnv,
+  revenueCurrencyEnv,
+} from '@bodymetrics/service-kit';
 
 export const offersSettings = z.object({
   ...commonEnv,
@@ -13,6 +20,10 @@ export const offersSettings = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  POSTBACK_TOKEN: postbackTokenEnv,
+  REVENUE_CURRENCY: revenueCurrencyEnv,
+  /** A conversion counts on the day it arrived, a calendar day of the dashboard's time zone. */
+  ANALYTICS_TZ: analyticsTimeZoneEnv,
 });
 
 export type OffersSettings = z.infer<typeof offersSettings>;

@@ -6,7 +6,15 @@ import { offersSettingsFromEnv } from './config';
 
 const config = offersSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
-const app = buildApp({ db, logger: { level: config.LOG_LEVEL } });
+const app = buildApp({
+  db,
+  postback: {
+    token: config.POSTBACK_TOKEN,
+    currency: config.REVENUE_CURRENCY,
+    timeZone: config.ANALYTICS_TZ,
+  },
+  logger: { level: config.LOG_LEVEL },
+});
 app.addHook('onClose', async () => {
   await db.destroy();
 });

@@ -1,6 +1,7 @@
 // The whole product wired once (design §1): every service's buildApp on its own loopback port, the
 // aggregator and its daily retention job, and the gateway in front of them with the same route table as
-// in production — so a request takes the same path through the same code whatever runs underneath. What
+// in production. Tracking is the exception: the gateway serves its routes in its own scope (issue 16
+// item 2: no loopback proxy hop on the ingest path; the distributed mode's TRACKING_IN_PROCESS=1) — so a request takes the same path through the same code whatever runs underneath. What
 // differs between the embedded mode and a test of the whole system is only the adapters (PGlite or
 // PostgreSQL, the in-process bus or Kafka, memory or Redis, .eml files or SMTP) and the settings.
 import { createServer } from 'node:net';
@@ -8,17 +9,22 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp as buildAdminAuthApp } from '@bodymetrics/admin-auth';
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
-import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
+import { buildApp as buildAnalyticsApp, startDigestScheduler } from '@bodymetrics/analytics';
 import type { Bus } from '@bodymetrics/bus';
 import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
-import { buildGateway, type Gateway, type GatewayOptions } from '@bodymetrics/gateway';
+import {
+  buildGateway,
+  type Gateway,
+  type GatewayOptions,
+  type InProcessServices,
+} from '@bodymetrics/gateway';
 import { buildApp as buildLiveApp } from '@bodymetrics/live';
 import type { Mailer } from '@bodymetrics/mail';
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { buildApp as buildReportsApp } from '@bodymetrics/reports';
 import { cleanups, visitorKeys, type SaltStore } from '@bodymetrics/service-kit';
-import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
+import { inProcessTracking } from '@bodymetrics/tracking';
 import type { SystemSettings } from './settings';
 
 export interface SystemAdapters {
@@ -65,8 +71,10 @@ export interface ComposedSystem {
   publicBaseUrl: string;
   metricsUrl?: string | undefined;
   gateway: Gateway;
-  /** Where each service listens, for a second gateway in front of the same services. */
+  /** Where each service listens, for a second gateway in front of the same services (with `inProcess`). */
   upstreams: Upstreams;
+  /** What the gateway serves in its own process (tracking); a second gateway mounts the same. */
+  inProcess: InProcessServices;
   /** Present when settings.aggregator is on. */
   aggregator?: Aggregator | undefined;
   /** Stops taking requests, then the services, then (after `settle`) the aggregator; once. */
@@ -171,13 +179,36 @@ export async function composeSystem(
       opened.push(() => retention.stop());
     }
 
+    // The weekly digest (issue 15 item 6): the analytics process's scheduler, here beside its app. The claim
+    // row per admin and week keeps it to one mail even when another process runs one too.
+    const analyticsMailer = mailer(settings.mailFrom.analytics);
+    if (settings.weeklyDigest ?? settings.aggregator) {
+      const digests = startDigestScheduler({
+        db,
+        mailer: analyticsMailer,
+        timeZone,
+        sendHour: settings.weeklyDigestHour,
+        revenueCurrency: settings.revenueCurrency,
+        log: (message, err) => log?.(`analytics: ${message}${err ? ` (${errorText(err)})` : ''}`),
+      });
+      opened.push(() => digests.stop());
+    }
+
     // ONE visitor-key instance shared by tracking (the page's steps) and reports (email_provided,
     // report_sent), so both name a visitor by the same daily key.
     const keys = visitorKeys(timeZone, ...(adapters.saltStore ? [adapters.saltStore] : []));
     const counters = adapters.counters;
     const upstreams: Upstreams = {
       live: liveUrl,
-      analytics: await listening(buildAnalyticsApp({ db, timeZone, logger: loggerFor('analytics') })),
+      analytics: await listening(
+        buildAnalyticsApp({
+          db,
+          timeZone,
+          revenueCurrency: settings.revenueCurrency,
+          mailer: analyticsMailer,
+          logger: loggerFor('analytics'),
+        }),
+      ),
       adminAuth: await listening(
         buildAdminAuthApp({
           db,
@@ -211,21 +242,23 @@ export async function composeSystem(
           logger: loggerFor('reports'),
         }),
       ),
-      offers: await listening(buildOffersApp({ db, logger: loggerFor('offers') })),
-      tracking: await listening(
-        buildTrackingApp({
-          bus,
-          ipStorage: settings.ipStorage,
-          visitorKeys: keys,
+      offers: await listening(
+        buildOffersApp({
           db,
-          logger: loggerFor('tracking'),
+          postback: { token: settings.postbackToken, currency: settings.revenueCurrency, timeZone },
+          logger: loggerFor('offers'),
         }),
       ),
+    };
+    // Tracking's routes in the gateway's own process; its request log is the gateway's.
+    const inProcess: InProcessServices = {
+      tracking: inProcessTracking({ bus, ipStorage: settings.ipStorage, visitorKeys: keys, db }),
     };
 
     const trustProxyHops = settings.trustProxyHops;
     const gateway: Gateway = await buildGateway({
       upstreams,
+      inProcess,
       ...(settings.publicDir ? { publicDir: settings.publicDir } : {}),
       ...(settings.adminDir ? { adminDir: settings.adminDir } : {}),
       ...(counters ? { redis: counters } : {}),
@@ -251,6 +284,7 @@ export async function composeSystem(
       metricsUrl,
       gateway,
       upstreams,
+      inProcess,
       aggregator,
       close: () => (closing ??= opened.unwind()),
     };

@@ -64,11 +64,27 @@ describe('the service manifest', () => {
     expect([0, 1, 2].map((i) => replicaPort(serviceManifest.tracking, i))).toEqual([8081, 8091, 8092]);
   });
 
+  it('puts the second and later aggregators past the last tracking replica: 8111, 8112, …', () => {
+    expect([0, 1, 2].map((i) => replicaPort(serviceManifest.aggregator, i))).toEqual([8087, 8111, 8112]);
+    expect(replicaPort(serviceManifest.tracking, 19)).toBeLessThan(
+      replicaPort(serviceManifest.aggregator, 1),
+    );
+  });
+
+  it('scales the services that can run several times: tracking behind the gateway, the aggregator in one group', () => {
+    expect(services.filter((s) => s.scales).map((s) => s.name)).toEqual(['tracking', 'aggregator']);
+  });
+
   it('refuses to start a process without settings for something it needs', () => {
     expect(
-      settingsForNeeds(serviceManifest.analytics, { postgres: { DATABASE_URL: 'x' }, 'time-zone': {} }),
+      settingsForNeeds(serviceManifest.analytics, {
+        postgres: { DATABASE_URL: 'x' },
+        'time-zone': {},
+        smtp: { SMTP_URL: 'smtp://s' },
+      }),
     ).toEqual({
       DATABASE_URL: 'x',
+      SMTP_URL: 'smtp://s',
     });
     expect(() => settingsForNeeds(serviceManifest.analytics, { postgres: { DATABASE_URL: 'x' } })).toThrow(
       /analytics needs time-zone/,

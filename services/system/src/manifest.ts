@@ -57,8 +57,14 @@ export interface ServiceManifest extends ProcessEndpoints {
   mayUse: readonly Need[];
   /** Set on the gateway's upstreams: the gateway setting that holds its address (or addresses). */
   upstreamUrlSetting?: UpstreamUrlSetting;
-  /** Several instances behind the gateway (`TRACKING_REPLICAS`, `docker compose up --scale`). */
+  /**
+   * Several instances (`TRACKING_REPLICAS` / `AGGREGATOR_REPLICAS`, `docker compose up --scale`): behind the
+   * gateway (tracking), or sharing the topics' partitions in one consumer group (the aggregator; each
+   * partition goes to one of them, so more instances than partitions leave some idle).
+   */
   scales: boolean;
+  /** A scaling service's second and later instances on one machine: this port, then the next ones. */
+  firstExtraReplicaPort?: number;
 }
 
 const endpoints = (name: string, port: number): ProcessEndpoints => ({
@@ -86,11 +92,13 @@ export const serviceManifest: { readonly [N in ServiceName]: ServiceManifest & {
     mayUse: [],
     upstreamUrlSetting: 'TRACKING_URL',
     scales: true,
+    firstExtraReplicaPort: 8091,
   },
   offers: {
     name: 'offers',
     ...endpoints('offers', 8082),
-    needs: ['postgres'],
+    // The time zone: the day a postback's conversion counts on.
+    needs: ['postgres', 'time-zone'],
     mayUse: [],
     upstreamUrlSetting: 'OFFERS_URL',
     scales: false,
@@ -115,7 +123,8 @@ export const serviceManifest: { readonly [N in ServiceName]: ServiceManifest & {
   analytics: {
     name: 'analytics',
     ...endpoints('analytics', 8085),
-    needs: ['postgres', 'time-zone'],
+    // SMTP: the weekly digest (its scheduler runs here, beside the figures).
+    needs: ['postgres', 'time-zone', 'smtp'],
     mayUse: [],
     upstreamUrlSetting: 'ANALYTICS_URL',
     scales: false,
@@ -133,7 +142,10 @@ export const serviceManifest: { readonly [N in ServiceName]: ServiceManifest & {
     ...endpoints('aggregator', 8087),
     needs: ['postgres', 'kafka', 'redis', 'time-zone'],
     mayUse: [],
-    scales: false,
+    // One consumer group: the instances share the topics' partitions (KAFKA_PARTITIONS, 6 by default).
+    scales: true,
+    // After the tracking replicas' 8091–8110 (TRACKING_REPLICAS is at most 20).
+    firstExtraReplicaPort: 8111,
   },
 };
 
@@ -143,10 +155,11 @@ export const services: readonly ServiceManifest[] = serviceNames.map((name) => s
 /** The embedded mode's one process (`npm start`): the gateway's port, health and readiness. */
 export const embeddedProcess: ProcessEndpoints = endpoints('embedded', serviceManifest.gateway.port);
 
-/** The ports of a scaling service's second and later instances on one machine: 8091, 8092, … */
+/** The ports of tracking's second and later instances on one machine: 8091, 8092, … */
 export const firstExtraReplicaPort = 8091;
+/** The port of a service's instance number `replica` (0: its own port; then its firstExtraReplicaPort, …). */
 export const replicaPort = (service: ServiceManifest, replica: number): number =>
-  replica === 0 ? service.port : firstExtraReplicaPort + replica - 1;
+  replica === 0 ? service.port : (service.firstExtraReplicaPort ?? firstExtraReplicaPort) + replica - 1;
 
 /** The settings a process is started with for its needs (and, with `mayUse`, what it may share). */
 export function settingsForNeeds(

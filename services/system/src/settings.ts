@@ -4,7 +4,9 @@
 import { adminAuthSettingsFromEnv } from '@bodymetrics/admin-auth/settings';
 import type { AdminAuthDeps } from '@bodymetrics/admin-auth';
 import { aggregatorSettingsFromEnv } from '@bodymetrics/aggregator/settings';
+import { analyticsSettingsFromEnv } from '@bodymetrics/analytics/settings';
 import { gatewaySettingsFromEnv } from '@bodymetrics/gateway/settings';
+import { offersSettingsFromEnv } from '@bodymetrics/offers/settings';
 import type { LiveDeps } from '@bodymetrics/live';
 import { reportsSettingsFromEnv } from '@bodymetrics/reports/settings';
 import type { ReportsDeps } from '@bodymetrics/reports';
@@ -21,7 +23,11 @@ export interface SystemSettings {
   /** CONTACT_TO of reports. */
   contactTo: string;
   /** MAIL_FROM of each service that sends mail. */
-  mailFrom: { reports: string; adminAuth: string };
+  mailFrom: { reports: string; adminAuth: string; analytics: string };
+  /** WEEKLY_DIGEST_HOUR of analytics: the local hour on Monday from which the weekly digest goes out. */
+  weeklyDigestHour: number;
+  /** Whether the weekly digest's scheduler runs (with the aggregator, by default: a system that runs jobs). */
+  weeklyDigest?: boolean | undefined;
   /** REDIS_KEY_PREFIX of every key and channel, when the system shares state through Redis. */
   redisKeyPrefix: string;
   /** RATE_LIMIT_TRACKING_PER_MINUTE of the gateway. */
@@ -34,6 +40,10 @@ export interface SystemSettings {
   cookieSecure?: boolean | undefined;
   /** DEVICE_COOKIE_SECRET of admin-auth; unset, a key generated once and kept in the database. */
   deviceCookieSecret?: string | undefined;
+  /** POSTBACK_TOKEN of offers: the networks' postback secret; unset, GET /api/postback answers 404. */
+  postbackToken?: string | undefined;
+  /** REVENUE_CURRENCY of offers and analytics: the one currency conversions are recorded and summed in. */
+  revenueCurrency: string;
   /** RETENTION_DAYS of the aggregator's daily retention job. */
   retentionDays: number;
   /** The web builds the gateway serves; unset, the repository's dist folders. */
@@ -58,17 +68,21 @@ export function defaultSystemSettings(): SystemSettings {
   const adminAuth = adminAuthSettingsFromEnv({});
   const gateway = gatewaySettingsFromEnv({});
   const aggregator = aggregatorSettingsFromEnv({});
+  const offers = offersSettingsFromEnv({});
+  const analytics = analyticsSettingsFromEnv({});
   return {
     timeZone: aggregator.ANALYTICS_TZ,
     ipStorage: tracking.IP_STORAGE,
     contactTo: reports.CONTACT_TO,
-    mailFrom: { reports: reports.MAIL_FROM, adminAuth: adminAuth.MAIL_FROM },
+    mailFrom: { reports: reports.MAIL_FROM, adminAuth: adminAuth.MAIL_FROM, analytics: analytics.MAIL_FROM },
+    weeklyDigestHour: analytics.WEEKLY_DIGEST_HOUR,
     // tracking's, reports' and admin-auth's (the three that share the day's salt and the admin counters).
     redisKeyPrefix: tracking.REDIS_KEY_PREFIX,
     trackingRateLimitPerMinute: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
     trustProxyHops: gateway.TRUST_PROXY_HOPS,
     sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
     retentionDays: aggregator.RETENTION_DAYS,
+    revenueCurrency: offers.REVENUE_CURRENCY,
     logger: false,
     aggregator: true,
   };

@@ -3,28 +3,46 @@
 // offers that clicks are checked against.
 import type { FastifyServerOptions } from 'fastify';
 import { trackingTopics } from '@bodymetrics/contracts';
-import { createServiceApp, defaultAnalyticsTimeZone, visitorKeys } from '@bodymetrics/service-kit';
+import { createServiceApp, defaultAnalyticsTimeZone, visitorKeys, type App } from '@bodymetrics/service-kit';
 import { activeOffersOf } from './active-offers';
 import type { TrackingDeps } from './deps';
 import { affiliateClickRoutes } from './routes/affiliate-click';
 import { produceErrors } from './publish';
 import { journeyRoute } from './routes/journey';
+import { offerImpressionRoute } from './routes/offer-impression';
 import { pageVisitRoute } from './routes/page-visit';
 import { sessionDurationRoute } from './routes/session-duration';
 import { formSnapshotRoute } from './routes/form-snapshot';
 
 export type { TrackingDeps } from './deps';
 
-/** `visitorKeys` defaults to one process's memory in the default time zone (what a test needs). */
-export function buildApp(
-  options: Omit<TrackingDeps, 'visitorKeys'> &
-    Partial<Pick<TrackingDeps, 'visitorKeys'>> & { logger?: FastifyServerOptions['logger'] },
-) {
+/** What tracking runs on; `visitorKeys` defaults to one process's memory in the default time zone (what a test needs). */
+export type TrackingOptions = Omit<TrackingDeps, 'visitorKeys'> & Partial<Pick<TrackingDeps, 'visitorKeys'>>;
+
+/** The largest tracking body (16 KB): the calls are small, and a flood of big ones is cheap to refuse. */
+export const trackingBodyLimit = 16 * 1024;
+
+export function buildApp(options: TrackingOptions & { logger?: FastifyServerOptions['logger'] }) {
+  const app = createServiceApp({ name: 'tracking', logger: options.logger, bodyLimit: trackingBodyLimit });
+  addTrackingRoutes(app, options);
+  return app;
+}
+
+/**
+ * Tracking served by another process's app (issue 16 item 2): what the gateway mounts in a scope of its own
+ * (its in-process-service.ts) instead of proxying to a tracking process — the same routes and code, without
+ * the hop. `routes` may be called on several apps (a test's second gateway): each gets its own offers cache.
+ */
+export function inProcessTracking(options: TrackingOptions) {
+  return { bodyLimit: trackingBodyLimit, routes: (scope: App) => addTrackingRoutes(scope, options) };
+}
+
+/** The tracking routes on `app`: tracking's own app (buildApp), or a service scope of the gateway's. */
+export function addTrackingRoutes(app: App, options: TrackingOptions): void {
   const deps: TrackingDeps = {
     ...options,
     visitorKeys: options.visitorKeys ?? visitorKeys(defaultAnalyticsTimeZone),
   };
-  const app = createServiceApp({ name: 'tracking', logger: options.logger, bodyLimit: 16 * 1024 });
   // On /metrics from the start, so a rate over it reads 0 rather than nothing until the first failure.
   for (const { name } of trackingTopics)
     for (const reason of ['unavailable', 'error']) produceErrors(app).inc({ topic: name, reason }, 0);
@@ -32,6 +50,8 @@ export function buildApp(
   sessionDurationRoute(app, deps);
   journeyRoute(app, deps);
   formSnapshotRoute(app, deps);
-  affiliateClickRoutes(app, deps, activeOffersOf(deps.db, deps.offerCacheTtlMs));
-  return app;
+  // One cache for clicks and impressions: both name offers, and one read serves both.
+  const offers = activeOffersOf(deps.db, deps.offerCacheTtlMs);
+  affiliateClickRoutes(app, deps, offers);
+  offerImpressionRoute(app, deps, offers);
 }

@@ -7,22 +7,55 @@ import type { AnalyticsDeps } from '../deps';
 import { readOverview } from '../overview.repository';
 import { readDailyStats } from '../daily-visits.repository';
 import { readAffiliateStats, readRecentClicks } from '../affiliate.repository';
+import { readCampaigns } from '../campaigns.repository';
 import { readDeviceStats, readGeographicStats, readTrafficSources } from '../audience.repository';
+import { readConversionsByCategory, readConversionsByDay } from '../conversions.repository';
+import { revenueCurrencyOf } from '../deps';
+import { resolvePeriod } from '../period';
 
-const { overview, dailyStats, affiliateStats, recentClicks, deviceStats, trafficSources, geographicStats } =
-  analyticsRoutes;
+const {
+  overview,
+  dailyStats,
+  affiliateStats,
+  recentClicks,
+  deviceStats,
+  trafficSources,
+  campaigns,
+  geographicStats,
+  conversionsByDay,
+  conversionsByCategory,
+} = analyticsRoutes;
 
-export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, { db, timeZone }) => {
-  app.route({ ...routeOptions(overview), handler: () => readOverview(db, timeZone) });
+export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, deps) => {
+  const { db, timeZone } = deps;
+  const currency = revenueCurrencyOf(deps);
+  const periodOf = (query: Parameters<typeof resolvePeriod>[2]) => resolvePeriod(db, timeZone, query);
+  app.route({
+    ...routeOptions(overview),
+    handler: async (request) =>
+      readOverview(db, await periodOf(request.query), currency, {
+        compare: request.query.compare === 'previous',
+      }),
+  });
+
+  app.route({
+    ...routeOptions(conversionsByDay),
+    handler: async (request) => readConversionsByDay(db, await periodOf(request.query), currency),
+  });
+
+  app.route({
+    ...routeOptions(conversionsByCategory),
+    handler: async (request) => readConversionsByCategory(db, await periodOf(request.query), currency),
+  });
 
   app.route({
     ...routeOptions(dailyStats),
-    handler: (request) => readDailyStats(db, { timeZone, days: request.query.days }),
+    handler: async (request) => readDailyStats(db, await periodOf(request.query)),
   });
 
   app.route({
     ...routeOptions(affiliateStats),
-    handler: (request) => readAffiliateStats(db, { timeZone, days: request.query.days }),
+    handler: async (request) => readAffiliateStats(db, await periodOf(request.query)),
   });
 
   app.route({
@@ -32,16 +65,21 @@ export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (
 
   app.route({
     ...routeOptions(deviceStats),
-    handler: (request) => readDeviceStats(db, { timeZone, days: request.query.days }),
+    handler: async (request) => readDeviceStats(db, await periodOf(request.query)),
   });
 
   app.route({
     ...routeOptions(trafficSources),
-    handler: (request) => readTrafficSources(db, { timeZone, days: request.query.days }),
+    handler: async (request) => readTrafficSources(db, await periodOf(request.query)),
+  });
+
+  app.route({
+    ...routeOptions(campaigns),
+    handler: async (request) => readCampaigns(db, await periodOf(request.query)),
   });
 
   app.route({
     ...routeOptions(geographicStats),
-    handler: (request) => readGeographicStats(db, { timeZone, days: request.query.days }),
+    handler: async (request) => readGeographicStats(db, await periodOf(request.query)),
   });
 };

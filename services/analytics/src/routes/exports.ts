@@ -1,29 +1,36 @@
 // GET /api/analytics/export/<table>.csv: each table the dashboard shows, as a CSV download for the
-// operator (beyond the spec). Same readers and same ?days= / ?limit= as the JSON routes.
+// operator (beyond the spec). Same readers and same ?from=&to= / ?days= / ?limit= as the JSON routes.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { analyticsExportRoutes, type daysQuerySchema, type RawRoute } from '@bodymetrics/contracts';
+import { analyticsExportRoutes, type RawRoute } from '@bodymetrics/contracts';
 import { replyAs, routeOptions } from '@bodymetrics/service-kit';
-import type { AnalyticsDeps } from '../deps';
+import { revenueCurrencyOf, type AnalyticsDeps } from '../deps';
+import { readConversionsByCategory, readConversionsByDay } from '../conversions.repository';
 import { readDailyStats } from '../daily-visits.repository';
 import { readFunnelStats } from '../conversion-funnel.repository';
 import { readAffiliateStats, readRecentClicks } from '../affiliate.repository';
+import { readCampaigns } from '../campaigns.repository';
 import { readDeviceStats, readGeographicStats, readTrafficSources } from '../audience.repository';
 import { toCsv, type CsvColumn } from '../csv';
-import { todayLabel } from '../period';
-
-type Days = z.infer<typeof daysQuerySchema>;
+import { resolvePeriod, todayLabel, type Period } from '../period';
 
 interface PeriodExport<Row extends object> {
-  read: (deps: AnalyticsDeps, query: Days) => Promise<Row[]>;
+  read: (deps: AnalyticsDeps, period: Period) => Promise<Row[]>;
   columns: CsvColumn<Row>[];
 }
 const periodExport = <Row extends object>(
-  read: (db: AnalyticsDeps['db'], period: { timeZone: string; days: number }) => Promise<Row[]>,
+  read: (db: AnalyticsDeps['db'], period: Period) => Promise<Row[]>,
   columns: (keyof Row & string)[],
 ): PeriodExport<Row> => ({
-  read: ({ db, timeZone }, { days }) => read(db, { timeZone, days }),
+  read: ({ db }, period) => read(db, period),
+  columns: columns.map((key) => ({ key })),
+});
+/** A period export whose rows name REVENUE_CURRENCY (the conversion tables). */
+const moneyExport = <Row extends object>(
+  read: (db: AnalyticsDeps['db'], period: Period, currency: string) => Promise<Row[]>,
+  columns: (keyof Row & string)[],
+): PeriodExport<Row> => ({
+  read: (deps, period) => read(deps.db, period, revenueCurrencyOf(deps)),
   columns: columns.map((key) => ({ key })),
 });
 
@@ -49,6 +56,22 @@ export const periodExports = {
     'clickCount',
     'uniqueClicks',
     'lastClicked',
+    // Impressions and click-through (issue 15 item 2).
+    'bmiCategory',
+    'goal',
+    'impressions',
+    'ctr',
+    'bridgeImpressions',
+    'bridgeClicks',
+    'bridgeCtr',
+    'resultsImpressions',
+    'resultsClicks',
+    'resultsCtr',
+    // Conversions (issue 15 item 3), over clickCount.
+    'conversions',
+    'conversionRate',
+    'revenue',
+    'epc',
   ]),
   trafficSources: periodExport(readTrafficSources, [
     'source',
@@ -57,8 +80,35 @@ export const periodExports = {
     'count',
     'conversionRate',
   ]),
+  campaigns: periodExport(readCampaigns, [
+    'campaign',
+    'term',
+    'visitors',
+    'clicks',
+    'conversions',
+    'revenue',
+  ]),
   deviceStats: periodExport(readDeviceStats, ['deviceType', 'browserName', 'operatingSystem', 'count']),
   geographicStats: periodExport(readGeographicStats, ['timeZone', 'language', 'count']),
+  conversionsByDay: moneyExport(readConversionsByDay, [
+    'date',
+    'clicks',
+    'conversions',
+    'conversionRate',
+    'revenue',
+    'epc',
+    'currency',
+  ]),
+  conversionsByCategory: moneyExport(readConversionsByCategory, [
+    'bmiCategory',
+    'goal',
+    'clicks',
+    'conversions',
+    'conversionRate',
+    'revenue',
+    'epc',
+    'currency',
+  ]),
 } as const satisfies Record<Exclude<keyof typeof analyticsExportRoutes, 'recentClicks'>, unknown>;
 
 /** An export's name in its path and file name: the JSON route's last path segment (`daily-stats`). */
@@ -82,8 +132,10 @@ export const exportRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, de
     app.route({
       ...routeOptions(route),
       handler: async (request, reply) => {
-        const rows = await spec.read(deps, request.query);
-        const fileName = `bodymetrics-${name}-${request.query.days}d-${todayLabel(deps.timeZone)}.csv`;
+        const period = await resolvePeriod(deps.db, deps.timeZone, request.query);
+        const rows = await spec.read(deps, period);
+        // The dates, not "30d": a file saved today and opened next month still says what it holds.
+        const fileName = `bodymetrics-${name}-${period.from}_${period.to}.csv`;
         return send(reply, route, fileName, toCsv(rows, spec.columns));
       },
     });

@@ -1,6 +1,6 @@
 // A form snapshot (POST /api/session/store, the spec's path): the form while the visitor fills it in.
 import { routeOptions, type App } from '@bodymetrics/service-kit';
-import { topics, trackingRoutes } from '@bodymetrics/contracts';
+import { checkedPayload, topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf } from '../stamp';
@@ -17,7 +17,10 @@ export function formSnapshotRoute(app: App, deps: TrackingDeps): void {
       return publishAccepted(
         deps.bus,
         topics.formSnapshot,
-        (({ ipAddress, isBot }) => ({ ...body, ipAddress, isBot }))(stampOf(request, deps.ipStorage)),
+        // The parsed body plus the server's stamp: not parsed again to publish (contracts' topics.ts).
+        (({ ipAddress, isBot }) => checkedPayload(topics.formSnapshot, { ...body, ipAddress, isBot }))(
+          stampOf(request, deps.ipStorage),
+        ),
         reply,
         eventId,
       );

@@ -1,6 +1,6 @@
 // POST /api/analytics/page-visit: a page load, or (action = page_leave) the unload beacon.
 import { routeOptions, type App } from '@bodymetrics/service-kit';
-import { topics, trackingRoutes } from '@bodymetrics/contracts';
+import { checkedPayload, topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf, visitorKeyOf } from '../stamp';
@@ -19,7 +19,8 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
         return publishAccepted(
           deps.bus,
           topics.pageVisit,
-          { kind: 'leave', ...leave, ...stampOf(request, deps.ipStorage) },
+          // The parsed body plus the server's stamp: not parsed again to publish (contracts' topics.ts).
+          checkedPayload(topics.pageVisit, { kind: 'leave', ...leave, ...stampOf(request, deps.ipStorage) }),
           reply,
           eventId,
         );
@@ -28,12 +29,12 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
       return publishAccepted(
         deps.bus,
         topics.pageVisit,
-        {
+        checkedPayload(topics.pageVisit, {
           kind: 'visit',
           ...visit,
           ...stampOf(request, deps.ipStorage, visit.userAgent),
           visitorKey: await visitorKeyOf(request, deps.visitorKeys, visit),
-        },
+        }),
         reply,
         eventId,
       );

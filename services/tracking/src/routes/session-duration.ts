@@ -1,6 +1,6 @@
 // POST /api/analytics/session-duration: the unload beacon with the seconds spent.
 import { routeOptions, type App } from '@bodymetrics/service-kit';
-import { topics, trackingRoutes } from '@bodymetrics/contracts';
+import { checkedPayload, topics, trackingRoutes } from '@bodymetrics/contracts';
 import type { TrackingDeps } from '../deps';
 import { publishAccepted } from '../publish';
 import { stampOf } from '../stamp';
@@ -18,7 +18,9 @@ export function sessionDurationRoute(app: App, deps: TrackingDeps): void {
         deps.bus,
         topics.sessionDuration,
         // The User-Agent header and the bot decision, so a crawler's beacon is left out of the session time like its visit.
-        (({ requestUserAgent, isBot }) => ({ ...body, requestUserAgent, isBot }))(
+        // The parsed body plus the server's stamp: not parsed again to publish (contracts' topics.ts).
+        (({ requestUserAgent, isBot }) =>
+          checkedPayload(topics.sessionDuration, { ...body, requestUserAgent, isBot }))(
           stampOf(request, deps.ipStorage),
         ),
         reply,

@@ -1,0 +1,107 @@
+// The weekly digest mail, in Romanian like the operator's dashboard: a plain-text part and an HTML part in
+// which every value (offer titles are the operator's text, numbers included) is escaped — nothing is ever
+// rendered as HTML from data.
+import type { MailMessage } from '@bodymetrics/mail';
+import type { WeekFigures } from './week-figures.repository';
+import type { DigestWeek } from './week';
+
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (value: string | number): string =>
+  String(value).replace(/[&<>"']/g, (c) => entities[c]!);
+
+const formatNumber = (n: number) => new Intl.NumberFormat('ro-RO').format(n);
+/** "42,50 RON", as the dashboard's Venit card writes money. */
+const formatMoney = (amount: number, currency: string) =>
+  `${new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+
+/** The change from `previous` to `current` in whole percent ("+25%", "−10%", "0%"); "—" when previous is 0. */
+export function changeText(current: number, previous: number): string {
+  if (previous === 0) return '—';
+  const pct = Math.round(((current - previous) / previous) * 100);
+  return pct > 0 ? `+${pct}%` : pct < 0 ? `−${-pct}%` : '0%';
+}
+
+export const digestSubject = (week: DigestWeek) =>
+  `BodyMetrics: rezumatul săptămânii ${week.from} – ${week.to}`;
+
+interface Line {
+  label: string;
+  value: string;
+  change?: string;
+}
+
+function linesOf(current: WeekFigures, previous: WeekFigures, revenueCurrency: string): Line[] {
+  const withChange = (label: string, pick: (f: WeekFigures) => number): Line => ({
+    label,
+    value: formatNumber(pick(current)),
+    change: changeText(pick(current), pick(previous)),
+  });
+  const lines: Line[] = [
+    withChange('Vizitatori', (f) => f.visitors),
+    withChange('Afișări de pagină', (f) => f.pageViews),
+    withChange('Clickuri pe oferte', (f) => f.clicks),
+    withChange('Pâlnie: pagina de start', (f) => f.funnel.landing),
+    withChange('Pâlnie: formular început', (f) => f.funnel.formStarted),
+    withChange('Pâlnie: formular completat', (f) => f.funnel.formCompleted),
+    withChange('Pâlnie: rezultate văzute', (f) => f.funnel.resultsViewed),
+    withChange('Pâlnie: e-mail furnizat', (f) => f.funnel.emailProvided),
+    withChange('Pâlnie: raport trimis', (f) => f.funnel.reportSent),
+  ];
+  lines.push({
+    label: 'Venit',
+    value: formatMoney(current.revenue, revenueCurrency),
+    change: changeText(current.revenue, previous.revenue),
+  });
+  return lines;
+}
+
+export function renderDigestMail({
+  to,
+  week,
+  current,
+  previous,
+  revenueCurrency,
+}: {
+  to: string;
+  revenueCurrency: string;
+  week: DigestWeek;
+  current: WeekFigures;
+  previous: WeekFigures;
+}): MailMessage {
+  const lines = linesOf(current, previous, revenueCurrency);
+  const offers = current.topOffers;
+  const text = [
+    `Rezumatul săptămânii ${week.from} – ${week.to} (luni–duminică)`,
+    '',
+    ...lines.map((l) => `${l.label}: ${l.value} (față de săptămâna anterioară: ${l.change ?? '—'})`),
+    '',
+    'Ofertele cu cele mai multe clickuri:',
+    ...(offers.length
+      ? offers.map((o, i) => `${i + 1}. ${o.title} — clickuri: ${o.clicks}, unice: ${o.uniqueClicks}`)
+      : ['niciun click în această săptămână']),
+    '',
+    'Primești acest mesaj pentru că ai activat rezumatul săptămânal în panoul de administrare BodyMetrics.',
+  ].join('\n');
+  const row = (l: Line) =>
+    `<tr><td>${escapeHtml(l.label)}</td><td style="text-align:right">${escapeHtml(l.value)}</td><td style="text-align:right">${escapeHtml(l.change ?? '—')}</td></tr>`;
+  const html = `<!doctype html>
+<html lang="ro"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<h1 style="font-size:18px">Rezumatul săptămânii ${escapeHtml(week.from)} – ${escapeHtml(week.to)}</h1>
+<table cellpadding="4"><thead><tr><th></th><th>Săptămâna aceasta</th><th>Față de săptămâna anterioară</th></tr></thead>
+<tbody>${lines.map(row).join('')}</tbody></table>
+<h2 style="font-size:16px">Ofertele cu cele mai multe clickuri</h2>
+${
+  offers.length
+    ? `<ol>${offers.map((o) => `<li>${escapeHtml(o.title)} — clickuri: ${escapeHtml(o.clicks)}, unice: ${escapeHtml(o.uniqueClicks)}</li>`).join('')}</ol>`
+    : '<p>niciun click în această săptămână</p>'
+}
+<p style="color:#6b7280;font-size:12px">Primești acest mesaj pentru că ai activat rezumatul săptămânal în panoul de administrare BodyMetrics.</p>
+</body></html>`;
+  return { to, subject: digestSubject(week), text, html };
+}

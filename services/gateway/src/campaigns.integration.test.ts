@@ -1,0 +1,244 @@
+// Campaigns (issue 15 item 5) through the gateway on real servers: visitors arrive with UTM tags, click
+// offers (one click applied before its visitor's first touch), networks post back conversions for some of
+// those clicks, and the operator reads the breakdown and its CSV. Every expected figure is counted by hand from the story below (README "How we count": Campaigns).
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect } from 'vitest';
+import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
+import { buildApp as buildOffers } from '@bodymetrics/offers';
+import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
+import { seedContent } from '@bodymetrics/db';
+import { eventually, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
+import { buildApp as buildTracking } from '@bodymetrics/tracking';
+import { buildGateway, type Gateway } from './app';
+
+const chrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+
+/** Each visitor comes from an address of its own, so each is one daily visitor key. */
+const ipOf = (visitor: string) => `203.0.113.${visitor.charCodeAt(0)}`;
+
+const pageVisit = (visitor: string, query: string, ua = chrome) => ({
+  path: '/api/analytics/page-visit',
+  ua,
+  visitor,
+  body: {
+    visitorId: visitor,
+    sessionId: `session-${visitor}`,
+    pageUrl: `https://bodymetrics.example/${query}`,
+    userAgent: ua,
+    referrer: null,
+    deviceType: 'desktop',
+    browserName: 'Chrome',
+    operatingSystem: 'Windows',
+    screenResolution: '1920x1080',
+    language: 'ro-RO',
+    timeZone: 'Europe/Bucharest',
+    isReturningVisitor: 0,
+    trafficSource: { source: 'direct', medium: 'none' },
+  },
+});
+const click = (visitor: string, offerId: number, clickId?: string) => ({
+  path: '/api/affiliate-offers/click',
+  ua: chrome,
+  visitor,
+  body: { offerId, visitorId: visitor, sessionId: `session-${visitor}`, ...(clickId ? { clickId } : {}) },
+});
+
+/** The click ids the page put in the offers' URLs, for the clicks that convert below. */
+const clickIds = {
+  A: '0190f000-0000-4000-8000-00000000000a',
+  C: '0190f000-0000-4000-8000-00000000000c',
+  D: '0190f000-0000-4000-8000-00000000000d',
+  E: '0190f000-0000-4000-8000-00000000000e',
+};
+const postbackToken = 'campaigns-postback-token-0123456789';
+
+/**
+ * A: black-friday / cantar, clicks offers 1 and 2. B: black-friday / cantar, two pages, no click.
+ * C: black-friday without a term, clicks offer 1. E: no campaign, clicks offer 1 (in no campaign).
+ * F: campaign "=1+1" (a formula, for the CSV guard), no click. G: a bot (curl) with black-friday / cantar.
+ * D (below, in a second round): spring, whose click is applied BEFORE its first touch.
+ * Conversions (postbacks, after the clicks): A's click on offer 2 → 10.50 and C's → 4.25 (black-friday),
+ * D's → 5 (spring), E's → 3 (no campaign: in no row). A's transaction is posted twice (one conversion).
+ */
+const firstRound = [
+  pageVisit('A', '?utm_source=newsletter&utm_medium=email&utm_campaign=black-friday&utm_term=cantar'),
+  pageVisit('B', '?utm_source=newsletter&utm_campaign=black-friday&utm_term=cantar'),
+  pageVisit('B', 'legal/privacy'),
+  pageVisit('C', '?utm_source=facebook&utm_campaign=black-friday'),
+  pageVisit('E', ''),
+  pageVisit('F', '?utm_campaign=%3D1%2B1'),
+  pageVisit('G', '?utm_campaign=black-friday&utm_term=cantar', 'curl/8.5.0'),
+  click('A', 1),
+  click('A', 2, clickIds.A),
+  click('C', 1, clickIds.C),
+  click('E', 1, clickIds.E),
+];
+
+const listen = async (app: {
+  listen: (o: { port: number; host: string }) => Promise<string>;
+  server: { address: () => unknown };
+}) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+describe('campaigns through the gateway', () => {
+  let database: TestDatabase;
+  let aggregator: Aggregator;
+  let gateway: Gateway;
+  let base: string;
+  const closers: (() => Promise<unknown>)[] = [];
+  let bearer: string;
+  let sent = 0;
+
+  const send = async (steps: typeof firstRound) => {
+    for (const step of steps) {
+      const response = await fetch(base + step.path, {
+        method: 'POST',
+        headers: {
+          'user-agent': step.ua,
+          'x-forwarded-for': ipOf(step.visitor),
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+        },
+        body: JSON.stringify(step.body),
+      });
+      expect(response.status, await response.clone().text()).toBe(202);
+    }
+    sent += steps.length;
+    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(sent), {
+      timeoutMs: 30_000,
+    });
+  };
+
+  it.beforeAll(async ({ database: fileDatabase, bus }) => {
+    database = fileDatabase;
+    await seedContent(database.db);
+    const tracking = buildTracking({ bus: bus.bus, ipStorage: 'truncated', db: database.db });
+    const analytics = buildAnalytics({ db: database.db, timeZone: 'Europe/Bucharest' });
+    const offers = buildOffers({
+      db: database.db,
+      postback: { token: postbackToken, currency: 'RON', timeZone: 'Europe/Bucharest' },
+    });
+    const trackingUrl = await listen(tracking);
+    const analyticsUrl = await listen(analytics);
+    const offersUrl = await listen(offers);
+    closers.push(
+      () => tracking.close(),
+      () => analytics.close(),
+      () => offers.close(),
+    );
+    const nowhere = 'http://127.0.0.1:9';
+    gateway = await buildGateway({
+      upstreams: {
+        tracking: trackingUrl,
+        analytics: analyticsUrl,
+        offers: offersUrl,
+        reports: nowhere,
+        adminAuth: nowhere,
+        live: nowhere,
+      },
+      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      trustProxy: '127.0.0.1',
+    });
+    base = await listen(gateway);
+    aggregator = await startAggregator({
+      db: database.db,
+      bus: bus.bus,
+      timeZone: 'Europe/Bucharest',
+      groupId: 'campaigns',
+    });
+    const admin = await database.db
+      .insertInto('admin_users')
+      .values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    bearer = randomBytes(32).toString('base64url');
+    await database.db
+      .insertInto('admin_sessions')
+      .values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+
+    await send(firstRound);
+    // D's click is applied before D's first touch (the page's calls race; the topics are separate).
+    await send([click('D', 2, clickIds.D)]);
+    await send([pageVisit('D', '?utm_campaign=spring'), pageVisit('D', 'legal/terms')]);
+
+    for (const [visitor, transaction, payout] of [
+      ['A', 'TX-A', '10.50'],
+      ['A', 'TX-A', '10.50'],
+      ['C', 'TX-C', '4.25'],
+      ['D', 'TX-D', '5'],
+      ['E', 'TX-E', '3'],
+    ] as const) {
+      const query = new URLSearchParams({
+        click_id: clickIds[visitor],
+        transaction_id: transaction,
+        payout,
+        currency: 'RON',
+        token: postbackToken,
+      });
+      const response = await fetch(`${base}/api/postback?${query.toString()}`);
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    for (const close of closers) await close();
+    await aggregator?.shutdown();
+  });
+
+  const get = (path: string, headers: Record<string, string> = { authorization: `Bearer ${bearer}` }) =>
+    fetch(base + path, { headers });
+
+  it('counts first-touch visitors and their clicks per campaign and term', async () => {
+    const response = await get('/api/analytics/campaigns?days=7');
+    expect(response.status).toBe(200);
+    // Most visitors first; then most clicks; then most revenue; then by name.
+    expect(await response.json()).toEqual([
+      // A and B (B's second page is no second visitor; the bot G is no visitor); A's two clicks, one of which
+      // converted (posted twice, counted once)
+      { campaign: 'black-friday', term: 'cantar', visitors: 2, clicks: 2, conversions: 1, revenue: 10.5 },
+      // D, and the click that arrived before D's first touch, converted (5 > 4.25: before C's row)
+      { campaign: 'spring', term: null, visitors: 1, clicks: 1, conversions: 1, revenue: 5 },
+      // C and C's click, converted
+      { campaign: 'black-friday', term: null, visitors: 1, clicks: 1, conversions: 1, revenue: 4.25 },
+      // F, no click. E (no campaign) is in no row, nor its click or its conversion.
+      { campaign: '=1+1', term: null, visitors: 1, clicks: 0, conversions: 0, revenue: 0 },
+    ]);
+    expect(
+      await database.db.selectFrom('campaign_pending_clicks').selectAll().execute(),
+      'no click is left waiting once its touch arrived',
+    ).toEqual([]);
+  });
+
+  it('exports the same rows as CSV with the formula guard', async () => {
+    const response = await get('/api/analytics/export/campaigns.csv?days=7');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /bodymetrics-campaigns-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv/,
+    );
+    expect((await response.text()).replace(/^\uFEFF/, '').split('\n')).toEqual([
+      '"campaign","term","visitors","clicks","conversions","revenue"',
+      '"black-friday","cantar","2","2","1","10.5"',
+      '"spring","","1","1","1","5"',
+      '"black-friday","","1","1","1","4.25"',
+      // The campaign a visitor's link carried is theirs to choose: a formula is neutralised.
+      `"'=1+1","","1","0","0","0"`,
+      '',
+    ]);
+  });
+
+  it('refuses the read and the export without a session, and a bad period naming days', async () => {
+    expect((await get('/api/analytics/campaigns?days=7', {})).status).toBe(401);
+    expect((await get('/api/analytics/export/campaigns.csv?days=7', {})).status).toBe(401);
+    const bad = await get('/api/analytics/campaigns?days=8');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/days/);
+  });
+});

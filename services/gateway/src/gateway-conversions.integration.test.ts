@@ -1,0 +1,396 @@
+// Conversions and earnings through the gateway, on real servers (issue 15 item 3): offer clicks with click ids
+// go gateway → tracking → Kafka → aggregator → Postgres; the networks' postbacks go gateway → offers →
+// Postgres; the operator reads conversions, conversion rate, revenue and EPC back through the gateway from
+// the analytics service. Every expected figure is counted by hand from the story below.
+import type { AddressInfo } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, describe, expect } from 'vitest';
+import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
+import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
+import type {
+  AffiliateStatsRow,
+  ConversionsByCategoryRow,
+  ConversionsByDayRow,
+  Overview,
+} from '@bodymetrics/contracts';
+import { seedContent } from '@bodymetrics/db';
+import { buildApp as buildOffers } from '@bodymetrics/offers';
+import { eventually, type TestDatabase } from '@bodymetrics/testing';
+import { it } from '@bodymetrics/testing/fixtures';
+import { buildApp as buildTracking } from '@bodymetrics/tracking';
+import { buildGateway, type Gateway } from './app';
+
+const chrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const token = 'postback-secret-for-the-integration-test';
+const timeZone = 'Europe/Bucharest';
+
+const listen = async (app: {
+  listen: (o: { port: number; host: string }) => Promise<string>;
+  server: { address: () => unknown };
+}) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+/** The click ids the pages made: k1–k3 on offer A, k4 on offer B, k5 a bot's click on B. */
+const k = { k1: randomUUID(), k2: randomUUID(), k3: randomUUID(), k4: randomUUID(), k5: randomUUID() };
+
+describe('conversions and earnings through the gateway', () => {
+  let database: TestDatabase;
+  let aggregator: Aggregator;
+  let gateway: Gateway;
+  let base: string;
+  let bearer: string;
+  let offerA: { id: number; bmi_category: string; goal: string };
+  let offerB: { id: number; bmi_category: string; goal: string };
+  const closers: (() => Promise<unknown>)[] = [];
+
+  const click = async (
+    path: '/api/affiliate-offers/click' | '/api/analytics/affiliate-click',
+    body: Record<string, unknown>,
+    ua = chrome,
+  ) => {
+    const response = await fetch(base + path, {
+      method: 'POST',
+      headers: {
+        'user-agent': ua,
+        'x-forwarded-for': '203.0.113.10',
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+      },
+      // Visitors who allowed storage are counted by their visitor id (not by the shared address).
+      body: JSON.stringify({ storageAllowed: true, ...body }),
+    });
+    expect(response.status, await response.clone().text()).toBe(202);
+  };
+
+  /** As a network's server calls it: a plain GET, no Origin, no Fetch Metadata, from its own address. */
+  const postback = (query: Record<string, string>) =>
+    fetch(`${base}/api/postback?${new URLSearchParams(query).toString()}`, {
+      headers: { 'x-forwarded-for': '198.51.100.200', 'user-agent': 'NetworkPostback/1.0' },
+    });
+  const conversion = (clickId: string, transactionId: string, payout: string, currency = 'RON') => ({
+    click_id: clickId,
+    transaction_id: transactionId,
+    payout,
+    currency,
+    token,
+  });
+
+  const storedConversions = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('offer_conversions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it.beforeAll(async ({ database: fileDatabase, bus }) => {
+    database = fileDatabase;
+    await seedContent(database.db);
+    const offers = await database.db
+      .selectFrom('affiliate_offers')
+      .select(['id', 'bmi_category', 'goal'])
+      .where('active', '=', true)
+      .orderBy('id')
+      .execute();
+    offerA = offers[0]!;
+    // Another BMI category and goal, so the breakdown has two rows.
+    offerB = offers.find((o) => o.bmi_category !== offerA.bmi_category && o.goal !== offerA.goal)!;
+
+    const tracking = buildTracking({ bus: bus.bus, ipStorage: 'truncated', db: database.db });
+    const offersApp = buildOffers({ db: database.db, postback: { token, currency: 'RON', timeZone } });
+    const analytics = buildAnalytics({ db: database.db, timeZone, revenueCurrency: 'RON' });
+    const [trackingUrl, offersUrl, analyticsUrl] = [
+      await listen(tracking),
+      await listen(offersApp),
+      await listen(analytics),
+    ];
+    closers.push(
+      () => tracking.close(),
+      () => offersApp.close(),
+      () => analytics.close(),
+    );
+    const nowhere = 'http://127.0.0.1:9';
+    gateway = await buildGateway({
+      upstreams: {
+        tracking: trackingUrl,
+        offers: offersUrl,
+        analytics: analyticsUrl,
+        reports: nowhere,
+        adminAuth: nowhere,
+        live: nowhere,
+      },
+      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      trustProxy: '127.0.0.1',
+    });
+    base = await listen(gateway);
+    aggregator = await startAggregator({ db: database.db, bus: bus.bus, timeZone, groupId: 'conversions' });
+
+    const admin = await database.db
+      .insertInto('admin_users')
+      .values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    bearer = randomBytes(32).toString('base64url');
+    await database.db
+      .insertInto('admin_sessions')
+      .values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+
+    // Offer A: V1 on the bridge (k1), V2 on the bridge (k2), V1 again on the results page (k3): 3 clicks,
+    // 2 unique. Offer B: V3 on the results page (k4), a bot (k5, not counted), and V4 from a page cached before
+    // click ids (none sent: tracking makes one): 2 clicks, 2 unique.
+    await click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V1', clickId: k.k1 });
+    await click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V2', clickId: k.k2 });
+    const resultsClick = (offerId: number, visitorId: string) => ({
+      offerId,
+      offerTitle: 'as the page shows it',
+      offerUrl: 'https://partner.example.com/offer',
+      visitorId,
+      ipAddress: null,
+    });
+    await click('/api/analytics/affiliate-click', { ...resultsClick(offerA.id, 'V1'), clickId: k.k3 });
+    await click('/api/analytics/affiliate-click', { ...resultsClick(offerB.id, 'V3'), clickId: k.k4 });
+    await click(
+      '/api/affiliate-offers/click',
+      { offerId: offerB.id, visitorId: 'BOT', clickId: k.k5 },
+      googlebot,
+    );
+    await click('/api/affiliate-offers/click', { offerId: offerB.id, visitorId: 'V4' });
+    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(6), {
+      timeoutMs: 30_000,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    for (const close of closers) await close();
+    await aggregator?.shutdown();
+  });
+
+  const read = async <T>(path: string): Promise<T> => {
+    const response = await fetch(base + path, { headers: { authorization: `Bearer ${bearer}` } });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  };
+
+  it('stores each click with its click id; a click without one gets one from tracking', async () => {
+    const clicks = await database.db
+      .selectFrom('affiliate_clicks')
+      .select(['click_id', 'visitor_id', 'is_bot'])
+      .orderBy('clicked_at')
+      .execute();
+    expect(clicks).toHaveLength(6);
+    expect(clicks.slice(0, 5).map((c) => c.click_id)).toEqual([k.k1, k.k2, k.k3, k.k4, k.k5]);
+    const made = clicks[5]!;
+    expect(made.visitor_id).toBe('V4');
+    expect(made.click_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(Object.values(k)).not.toContain(made.click_id);
+  });
+
+  it('refuses a postback without the token (401) or with a wrong one (403), whatever else it says', async () => {
+    const { token: _dropped, ...noToken } = conversion(k.k1, 'TX-1', '12.50');
+    const missing = await postback(noToken);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ error: { details: [{ field: 'token' }] } });
+    const wrong = await postback({ ...conversion(k.k1, 'TX-1', '12.50'), token: `${token}x` });
+    expect(wrong.status).toBe(403);
+    // A bad payout is not even looked at without the secret.
+    expect((await postback({ ...conversion(k.k1, 'TX-1', 'lots'), token: 'guess' })).status).toBe(403);
+    expect(await storedConversions()).toBe(0);
+  });
+
+  it.each([
+    ['click_id', conversion(randomUUID(), 'TX-unknown', '5.00'), 400],
+    ['click_id', conversion('not-a-uuid', 'TX-bad-id', '5.00'), 400],
+    ['payout', conversion(k.k2, 'TX-bad-payout', '-3'), 400],
+    ['payout', conversion(k.k2, 'TX-bad-payout', '3,50'), 400],
+    ['currency', conversion(k.k2, 'TX-euro', '5.00', 'EUR'), 400],
+    ['transaction_id', conversion(k.k2, '', '5.00'), 400],
+  ])('refuses a bad %s with a 4xx naming it, and stores nothing', async (field, query, status) => {
+    const response = await postback(query);
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toContain(field);
+    expect(await storedConversions()).toBe(0);
+    const daily = await database.db.selectFrom('affiliate_daily_conversions').selectAll().execute();
+    expect(daily).toEqual([]);
+  });
+
+  it('records conversions; the same transaction twice is one conversion, both answered 200', async () => {
+    const first = await postback(conversion(k.k1, 'TX-1', '12.50', 'ron'));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ transactionId: 'TX-1', recorded: true });
+    const again = await postback(conversion(k.k1, 'TX-1', '12.50', 'ron'));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ transactionId: 'TX-1', recorded: false });
+    // The same transaction id with another payout: refused, the first record stands.
+    const changed = await postback(conversion(k.k1, 'TX-1', '99.00'));
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { error: { message: string } }).error.message).toContain(
+      'transaction_id',
+    );
+
+    expect((await postback(conversion(k.k3, 'TX-2', '7.25'))).status).toBe(200);
+    expect((await postback(conversion(k.k4, 'TX-3', '30'))).status).toBe(200);
+    // A bot's click converting: kept as reported, counted nowhere.
+    expect((await postback(conversion(k.k5, 'TX-4', '100'))).status).toBe(200);
+
+    const stored = await database.db
+      .selectFrom('offer_conversions')
+      .select(['transaction_id', 'click_id', 'offer_id', 'payout', 'currency', 'is_bot_click'])
+      .orderBy('transaction_id')
+      .execute();
+    expect(stored).toEqual([
+      {
+        transaction_id: 'TX-1',
+        click_id: k.k1,
+        offer_id: offerA.id,
+        payout: '12.5000',
+        currency: 'RON',
+        is_bot_click: false,
+      },
+      {
+        transaction_id: 'TX-2',
+        click_id: k.k3,
+        offer_id: offerA.id,
+        payout: '7.2500',
+        currency: 'RON',
+        is_bot_click: false,
+      },
+      {
+        transaction_id: 'TX-3',
+        click_id: k.k4,
+        offer_id: offerB.id,
+        payout: '30.0000',
+        currency: 'RON',
+        is_bot_click: false,
+      },
+      {
+        transaction_id: 'TX-4',
+        click_id: k.k5,
+        offer_id: offerB.id,
+        payout: '100.0000',
+        currency: 'RON',
+        is_bot_click: true,
+      },
+    ]);
+  });
+
+  it('shows conversions, conversion rate, revenue and EPC per offer, counted by hand', async () => {
+    const rows = await read<AffiliateStatsRow[]>('/api/analytics/affiliate-stats?days=7');
+    const figures = (id: number) => {
+      const row = rows.find((r) => r.offerId === id)!;
+      return {
+        clickCount: row.clickCount,
+        uniqueClicks: row.uniqueClicks,
+        conversions: row.conversions,
+        conversionRate: row.conversionRate,
+        revenue: row.revenue,
+        epc: row.epc,
+      };
+    };
+    // A: 2 conversions (TX-1 12.50 + TX-2 7.25 = 19.75) over 3 clicks: 66.7 %, EPC 19.75 / 3 = 6.58.
+    expect(figures(offerA.id)).toEqual({
+      clickCount: 3,
+      uniqueClicks: 2,
+      conversions: 2,
+      conversionRate: 66.7,
+      revenue: 19.75,
+      epc: 6.58,
+    });
+    // B: 1 counted conversion (TX-3 30; the bot's TX-4 is not) over 2 clicks: 50 %, EPC 15.
+    expect(figures(offerB.id)).toEqual({
+      clickCount: 2,
+      uniqueClicks: 2,
+      conversions: 1,
+      conversionRate: 50,
+      revenue: 30,
+      epc: 15,
+    });
+  });
+
+  it('the "Venit" card: the period\'s revenue in REVENUE_CURRENCY', async () => {
+    const overview = await read<Overview>('/api/analytics/overview?days=7');
+    expect(overview.revenue).toBe(49.75);
+    expect(overview.revenueCurrency).toBe('RON');
+  });
+
+  it('per day and per BMI category and goal', async () => {
+    const today = await read<ConversionsByDayRow[]>('/api/analytics/conversions-by-day?days=7');
+    // Today: 5 counted clicks, 3 conversions (60 %), 49.75 revenue, EPC 49.75 / 5 = 9.95.
+    expect(today).toEqual([
+      {
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown as string,
+        clicks: 5,
+        conversions: 3,
+        conversionRate: 60,
+        revenue: 49.75,
+        epc: 9.95,
+        currency: 'RON',
+      },
+    ]);
+    const byCategory = await read<ConversionsByCategoryRow[]>(
+      '/api/analytics/conversions-by-category?days=7',
+    );
+    expect(byCategory).toEqual([
+      {
+        bmiCategory: offerB.bmi_category,
+        goal: offerB.goal,
+        clicks: 2,
+        conversions: 1,
+        conversionRate: 50,
+        revenue: 30,
+        epc: 15,
+        currency: 'RON',
+      },
+      {
+        bmiCategory: offerA.bmi_category,
+        goal: offerA.goal,
+        clicks: 3,
+        conversions: 2,
+        conversionRate: 66.7,
+        revenue: 19.75,
+        epc: 6.58,
+        currency: 'RON',
+      },
+    ]);
+  });
+
+  it('exports the new rows as CSV', async () => {
+    const response = await fetch(`${base}/api/analytics/export/conversions-by-category.csv?days=7`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    expect(response.status).toBe(200);
+    const csv = await response.text();
+    expect(csv).toContain(
+      '"bmiCategory","goal","clicks","conversions","conversionRate","revenue","epc","currency"',
+    );
+    expect(csv).toContain(`"${offerA.bmi_category}","${offerA.goal}","3","2","66.7","19.75","6.58","RON"`);
+    const affiliate = await (
+      await fetch(`${base}/api/analytics/export/affiliate-stats.csv?days=7`, {
+        headers: { authorization: `Bearer ${bearer}` },
+      })
+    ).text();
+    expect(affiliate).toContain('"conversions","conversionRate","revenue","epc"');
+  });
+
+  it('without POSTBACK_TOKEN the postback is not offered (404) and records nothing', async () => {
+    const off = buildOffers({ db: database.db });
+    try {
+      const response = await off.inject({
+        method: 'GET',
+        url: `/api/postback?${new URLSearchParams(conversion(k.k2, 'TX-off', '1.00')).toString()}`,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await storedConversions()).toBe(4);
+    } finally {
+      await off.close();
+    }
+  });
+});

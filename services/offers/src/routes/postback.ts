@@ -1,0 +1,71 @@
+// GET /api/postback (issue 15 item 3): an affiliate network reports that a click of ours converted. Server to
+// server: no session, no same-origin check, no bot or consent rule (it is not a visitor); the gateway counts
+// it against the per-client budget. The token is checked before anything else — a caller without the secret
+// learns nothing, not even which fields are wrong — and compared in constant time. Every refusal stores nothing.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { postbackRoutes } from '@bodymetrics/contracts';
+import type { Db } from '@bodymetrics/db';
+import { badRequest, HttpError, notFound, routeOptions, type App } from '@bodymetrics/service-kit';
+import { recordConversion } from '../conversions.repository';
+
+export interface PostbackSettings {
+  /** POSTBACK_TOKEN; unset, the route answers 404: no conversion can be recorded without a secret. */
+  token?: string | undefined;
+  /** REVENUE_CURRENCY: the one currency accepted. */
+  currency: string;
+  /** ANALYTICS_TZ: the day a conversion counts on is its arrival's calendar day there. */
+  timeZone: string;
+}
+
+/** Equal secrets, in time that depends on neither (both hashed first, so not even on their lengths). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const tokenRefused = (status: 401 | 403, message: string) =>
+  new HttpError(status, status === 401 ? 'unauthorized' : 'forbidden', `token: ${message}`, [
+    { field: 'token', message },
+  ]);
+
+export function postbackRoute(app: App, { db, settings }: { db: Db; settings: PostbackSettings }): void {
+  app.route({
+    ...routeOptions(postbackRoutes.postback),
+    preValidation: async (request) => {
+      if (!settings.token) throw notFound('Postback');
+      const { token } = request.query as Record<string, unknown>;
+      if (typeof token !== 'string' || token === '') throw tokenRefused(401, 'is required');
+      if (!sameSecret(token, settings.token)) throw tokenRefused(403, 'does not match');
+    },
+    handler: async (request, reply) => {
+      const q = request.query;
+      reply.header('cache-control', 'no-store');
+      if (q.currency !== settings.currency)
+        throw badRequest('currency', `must be ${settings.currency}, the currency revenue is counted in`);
+      const outcome = await recordConversion(
+        db,
+        { clickId: q.click_id, transactionId: q.transaction_id, payout: q.payout, currency: q.currency },
+        settings.timeZone,
+      );
+      switch (outcome.kind) {
+        case 'recorded':
+        case 'repeated':
+          return { transactionId: q.transaction_id, recorded: outcome.kind === 'recorded' };
+        case 'unknown-click':
+          throw badRequest('click_id', 'names no click of ours');
+        case 'transaction-differs':
+          throw new HttpError(
+            409,
+            'conflict',
+            'transaction_id: is already recorded with another click, payout or currency',
+            [
+              {
+                field: 'transaction_id',
+                message: 'is already recorded with another click, payout or currency',
+              },
+            ],
+          );
+      }
+    },
+  });
+}
