@@ -49,11 +49,21 @@ export const resetPasswordTexts = {
   goToLogin: 'Mergi la autentificare',
 } as const;
 
+const dashboardTextsPeriod = (days: number) => (days < 20 ? `${days} zile` : `${days} de zile`);
+
 export const dashboardTexts = {
   title: 'Analize BodyMetrics',
   signedInAs: (username: string) => `Conectat ca ${username}`,
   periodGroup: 'Perioadă',
-  period: (days: number) => (days < 20 ? `${days} zile` : `${days} de zile`),
+  period: dashboardTextsPeriod,
+  /** The custom range beside the buttons (issue 15 item 4): calendar dates of the operator's time zone. */
+  customRange: 'Interval personalizat',
+  rangeFrom: 'De la',
+  rangeTo: 'Până la',
+  applyRange: 'Aplică intervalul',
+  /** The chosen period in a sentence: "în ultimele 30 de zile", "între 01.03.2026 și 10.03.2026". */
+  lastDays: (days: number) => `în ultimele ${dashboardTextsPeriod(days)}`,
+  betweenDates: (from: string, to: string) => (from === to ? `pe ${from}` : `între ${from} și ${to}`),
   logout: 'Deconectare',
   realtimeConnected: 'Timp real conectat',
   realtimeDisconnected: 'Timp real deconectat',
@@ -84,6 +94,54 @@ export const cardTexts = {
   conversionHint: 'clickuri azi / vizitatori azi',
   /** The bot filter at work: events left out of every figure today. */
   botEventsExcludedToday: (n: string) => `Evenimente de la roboți excluse azi: ${n}`,
+  /** Conversions (issue 15 item 3): the period's revenue. */
+  revenue: 'Venit',
+  /** `period`: dashboardTexts.lastDays or betweenDates. */
+  revenueHint: (period: string) =>
+    `plăți raportate de rețele ${period} (după ziua sosirii), fără clickurile roboților`,
+  // Any period, compared (issue 15 item 4): under each card, its figure over the chosen period and the change
+  // from the period of equal length before it.
+  inPeriod: (value: string) => `În perioadă: ${value}`,
+  change: (change: string, previous: string) => `${change} față de perioada anterioară (${previous})`,
+  previousSource: (source: string) => `perioada anterioară: ${source}`,
+  /** "—" in place of a change when the previous period's figure is 0: no percentage of nothing. */
+  comparisonHint:
+    'Sub fiecare card: valoarea în perioada aleasă și schimbarea față de perioada anterioară de aceeași lungime ' +
+    '(în procente; în puncte procentuale, „p.p.”, pentru rate; „—” când perioada anterioară are 0).',
+} as const;
+
+/** The custom range's checks, in the words the operator sees beside each date (the server's rules). */
+export const periodFormMessages = {
+  required: 'Alege o dată',
+  invalid: 'Data nu este validă (ZZ.LL.AAAA)',
+  order: 'Data de final nu poate fi înaintea datei de început',
+  tooLong: (max: number) => `Intervalul poate avea cel mult ${max} de zile`,
+} as const;
+
+/**
+ * Conversions and earnings (issue 15 item 3): column headers of Affiliate Performance and of the two
+ * conversion tables, and each figure's one definition (README "How we count").
+ */
+export const conversionTexts = {
+  clicks: 'Clickuri',
+  conversions: 'Conversii',
+  conversionRate: 'Rată conversie',
+  revenue: (currency: string) => `Venit (${currency})`,
+  epc: (currency: string) => `EPC (${currency})`,
+  definitions:
+    'Conversii: vânzările raportate de rețele (postback) pentru clickurile ofertei, numărate în ziua sosirii; ' +
+    'o tranzacție raportată de mai multe ori e o singură conversie, iar conversiile clickurilor de la roboți nu se numără. ' +
+    'Rată conversie = conversii ÷ clickuri × 100. Venit = suma plăților. ' +
+    'EPC (câștig pe click) = venit ÷ clickuri. Clickuri = toate clickurile numărate (nu doar cele unice).',
+  byDayTitle: 'Conversii pe zile',
+  byDayCaption: 'Clickuri, conversii și venit în fiecare zi a perioadei',
+  byDayWhat: 'conversii pe zile',
+  byCategoryTitle: 'Conversii pe categorie IMC și obiectiv',
+  byCategoryCaption: 'Clickuri, conversii și venit după categoria IMC și obiectivul ofertei',
+  byCategoryWhat: 'conversii pe categorie și obiectiv',
+  day: 'Zi',
+  category: 'Categorie IMC',
+  goal: 'Obiectiv',
 } as const;
 
 export const liveUsersTexts = {
@@ -206,6 +264,8 @@ export const offerFormMessages = {
   required: 'Câmp obligatoriu',
   tooLong: (max: number) => `Cel mult ${max} caractere`,
   https: 'Introdu o adresă completă care începe cu https://',
+  /** `{clickId}` (issue 15 item 3) may stand only in the link's path or query. */
+  clickIdPlace: '{clickId} poate apărea doar în calea sau parametrii adresei, nu în domeniu sau după #',
   choose: 'Alege o valoare din listă',
 } as const;
 
@@ -213,4 +273,69 @@ export const toastTexts = {
   label: 'Notificare',
   region: 'Notificări ({hotkey})',
   close: 'Închide notificarea',
+} as const;
+
+/** The "Campanii" section of the traffic tab (issue 15 item 5; README "How we count": Campaigns). */
+export const campaignTexts = {
+  heading: 'Campanii',
+  csvWhat: 'campanii',
+  campaign: 'Campanie (utm_campaign)',
+  term: 'Termen (utm_term)',
+  visitors: 'Vizitatori',
+  clicks: 'Clickuri',
+  conversions: 'Conversii',
+  revenue: (currency: string) => `Venit (${currency})`,
+  definition:
+    'Vizitatorii numărați a căror primă vizită a venit cu utm_campaign (în ziua primei vizite), clickurile lor pe oferte (în ziua clickului) și conversiile acestor clickuri cu venitul lor (în ziua în care rețeaua a raportat conversia).',
+} as const;
+
+/** The weekly digest mail (issue 15 item 6): the admin's opt-in and "send me one now". */
+export const weeklyDigestTexts = {
+  heading: 'Rezumat săptămânal pe e-mail',
+  explanation: (email: string) =>
+    `În fiecare luni dimineață (ora 08:00, fusul orar al panoului), rezumatul săptămânii trecute (luni–duminică) la ${email}: vizitatori, pâlnie, clickuri, ofertele de top și schimbarea față de săptămâna anterioară.`,
+  toggle: 'Primesc rezumatul săptămânal',
+  sendNow: 'Trimite-mi unul acum',
+  sending: 'Se trimite…',
+  sentTitle: 'Rezumat trimis',
+  sent: (email: string, weekStart: string) =>
+    `Rezumatul săptămânii începute pe ${weekStart} a plecat către ${email}.`,
+  failedTitle: 'Rezumatul nu a fost trimis',
+  rateLimited: 'Ai cerut deja trei rezumate în ultima oră. Încearcă din nou mai târziu.',
+  failed: 'Serverul de e-mail nu a preluat mesajul. Încearcă din nou.',
+  saveFailed: 'Setarea nu a putut fi salvată. Încearcă din nou.',
+  loadFailed: 'Setarea nu a putut fi citită. Reîncarcă pagina.',
+} as const;
+
+/**
+ * Affiliate Performance (issue 15 item 2): impressions, clicks and click-through. Each figure's definition is
+ * the README's ("How we count"), said once here so the operator reads it beside the table.
+ */
+export const affiliateTexts = {
+  caption: 'Oferte ordonate după numărul de clickuri',
+  columnRank: 'Loc',
+  columnOffer: 'Ofertă',
+  columnCategory: 'Categorie IMC',
+  columnGoal: 'Obiectiv',
+  columnImpressions: 'Afișări',
+  columnClicks: 'Clickuri',
+  columnUniqueClicks: 'Clickuri unice',
+  columnCtr: 'CTR',
+  columnBridgeImpressions: 'Afișări pagina de recomandări',
+  columnBridgeClicks: 'Clickuri pagina de recomandări',
+  columnBridgeCtr: 'CTR pagina de recomandări',
+  columnResultsImpressions: 'Afișări pagina de rezultate',
+  columnResultsClicks: 'Clickuri pagina de rezultate',
+  columnResultsCtr: 'CTR pagina de rezultate',
+  columnLastClick: 'Ultimul click',
+  columnLink: 'Link',
+  never: 'Niciodată',
+  unknown: 'Ofertă ștearsă',
+  definitions:
+    'Afișări: de câte ori a văzut un vizitator oferta, o dată pe zi pentru fiecare vizitator și pagină ' +
+    '(pagina de recomandări sau de rezultate); boții nu sunt numărați. Clickuri: toate clickurile pe ofertă; ' +
+    'clickuri unice: o dată pe zi pentru fiecare vizitator. CTR: clickuri (toate) împărțite la afișări, în %; ' +
+    '„—” când oferta nu a fost afișată în perioadă.',
+  breakdownTitle: 'Pe categorie IMC și obiectiv',
+  breakdownCaption: 'Afișări, clickuri și CTR pe categoria IMC și obiectivul ofertelor',
 } as const;

@@ -2,11 +2,11 @@
 import { dashboardTexts } from '../texts';
 import { csvExportUrl, type CsvExport, type Period } from './analytics-queries';
 
-export function CsvLink({ name, days, what }: { name: CsvExport; days: Period; what: string }) {
+export function CsvLink({ name, period, what }: { name: CsvExport; period: Period; what: string }) {
   return (
     <a
       className="button button-secondary csv-link"
-      href={csvExportUrl(name, days)}
+      href={csvExportUrl(name, period)}
       download
       aria-label={dashboardTexts.downloadCsvOf(what)}
     >

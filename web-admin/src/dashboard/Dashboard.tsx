@@ -11,14 +11,15 @@ import { PeriodPicker } from './PeriodPicker';
 import { RealtimeIndicator } from './RealtimeIndicator';
 import { ResetAllDataButton } from './ResetAllDataButton';
 import { useRealtime } from './useRealtime';
+import { WeeklyDigestPanel } from './WeeklyDigestPanel';
 
 export function Dashboard() {
   const { state, signOut } = useAdminSession();
   const sessionId = useAdminSessionId();
-  const [days, setDays] = useState<Period>(defaultPeriod);
+  const [period, setPeriod] = useState<Period>(defaultPeriod);
   const realtime = useRealtime(sessionId);
   // Overview, today's summary and recent clicks refresh here, whatever tab is open (spec §9).
-  const { overview } = useLiveDashboardReads();
+  const { overview } = useLiveDashboardReads(period);
   const username = state.status === 'authenticated' ? state.username : null;
 
   return (
@@ -31,7 +32,7 @@ export function Dashboard() {
         </div>
         <RealtimeIndicator connected={realtime.connected} updateIntervalMs={realtime.updateIntervalMs} />
         <div className="dashboard-controls">
-          <PeriodPicker value={days} onChange={setDays} />
+          <PeriodPicker value={period} onChange={setPeriod} />
           <ResetAllDataButton />
           <button type="button" className="button button-secondary" onClick={() => void signOut()}>
             {dashboardTexts.logout}
@@ -43,9 +44,11 @@ export function Dashboard() {
           overview={overview}
           activeUsers={realtime.activeUsers?.count ?? null}
           liveDown={realtime.link.status === 'down'}
+          period={period}
         />
         <LiveUsersList activeUsers={realtime.activeUsers} link={realtime.link} onRetry={realtime.retryNow} />
-        <DashboardTabs days={days} />
+        <DashboardTabs period={period} />
+        <WeeklyDigestPanel />
       </main>
     </div>
   );

@@ -25,7 +25,7 @@ const tabs = [
   { value: 'offers', label: tabTexts.offers, Content: OffersTab },
 ] as const;
 
-export function DashboardTabs({ days }: { days: Period }) {
+export function DashboardTabs({ period }: { period: Period }) {
   const [active, setActive] = useState<string>('journey');
   return (
     <Tabs.Root className="tabs" value={active} onValueChange={setActive}>
@@ -38,7 +38,7 @@ export function DashboardTabs({ days }: { days: Period }) {
       </Tabs.List>
       {tabs.map(({ value, Content }) => (
         <Tabs.Content key={value} value={value} className="tab-panel" data-testid={`tab-${value}`}>
-          <Content days={days} />
+          <Content period={period} />
         </Tabs.Content>
       ))}
     </Tabs.Root>

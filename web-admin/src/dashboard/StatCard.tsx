@@ -1,4 +1,5 @@
-// One figure of the overview: a label, the value, and a line of context.
+// One figure of the overview: a label, the value, a line of context, and its figure over the chosen period
+// compared with the period before (issue 15 item 4).
 import { useId, type ReactNode } from 'react';
 
 export function StatCard({
@@ -6,11 +7,13 @@ export function StatCard({
   label,
   value,
   detail,
+  comparison,
 }: {
   testId: string;
   label: string;
   value: ReactNode;
   detail?: ReactNode;
+  comparison?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -20,6 +23,11 @@ export function StatCard({
       </h3>
       <p className="stat-value">{value}</p>
       {detail !== undefined && <p className="stat-detail">{detail}</p>}
+      {comparison !== undefined && (
+        <p className="stat-compare" data-testid={`${testId}-compare`}>
+          {comparison}
+        </p>
+      )}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import {
   analyticsRoutes,
   routeUrl,
   type Overview,
+  type PeriodQuery,
   type RawRoute,
 } from '@bodymetrics/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -17,9 +18,20 @@ import { notifyUnauthorized } from '../lib/unauthorized';
 export const analyticsQueryRoot = ['analytics'] as const;
 
 /** Spec §9: the operator looks at 7, 30 or 90 days; 30 by default. */
-export const periods = [7, 30, 90] as const;
-export type Period = (typeof periods)[number];
-export const defaultPeriod: Period = 30;
+export const presetDays = [7, 30, 90] as const;
+export type PresetDays = (typeof presetDays)[number];
+
+/**
+ * The dashboard's period (issue 15 item 4): a button's last N days — sent as `days`, so the server turns it
+ * into dates in the operator's time zone, and "today" moves at the operator's midnight while the page stays
+ * open — or a custom range of calendar dates, both included, sent as `from`/`to`.
+ */
+export type Period = { days: PresetDays } | { from: string; to: string };
+export const defaultPeriod: Period = { days: 30 };
+
+/** The query every period read sends for `period`. */
+export const periodQuery = (period: Period): PeriodQuery =>
+  'days' in period ? { days: period.days } : { from: period.from, to: period.to };
 
 /** Spec §9: overview and today's summary every 5 s, recent clicks every 10 s. */
 export const refetchIntervals = { overview: 5000, todaySummary: 5000, recentClicks: 10_000 } as const;
@@ -69,45 +81,62 @@ const recentClicksQuery = { query: { limit: listSizes.recentClicks } };
  * of their own, so each interval makes exactly one request. Only the overview is read here; the other
  * results are not touched, so their refreshes do not re-render the dashboard.
  */
-export function useLiveDashboardReads(): { overview: UseQueryResult<Overview> } {
-  const overview = useAnalytics(analyticsRoutes.overview, {}, refetchIntervals.overview);
+export function useLiveDashboardReads(period: Period): { overview: UseQueryResult<Overview> } {
+  const overview = useAnalytics(analyticsRoutes.overview, overviewInput(period), refetchIntervals.overview);
   useAnalytics(analyticsRoutes.todaySummary, {}, refetchIntervals.todaySummary);
   useAnalytics(analyticsRoutes.recentClicks, recentClicksQuery, refetchIntervals.recentClicks);
   return { overview };
 }
 
+/** The overview of the period with the period before it: each card shows the change (issue 15 item 4). */
+const overviewInput = (period: Period) =>
+  ({ query: { ...periodQuery(period), compare: 'previous' } }) as const;
+
+/** The overview of the period (the live reads poll it; this only reads the same cache): its revenue currency. */
+export const useOverview = (period: Period) => useAnalytics(analyticsRoutes.overview, overviewInput(period));
 export const useTodaySummary = () => useAnalytics(analyticsRoutes.todaySummary, {});
 export const useRecentClicks = () => useAnalytics(analyticsRoutes.recentClicks, recentClicksQuery);
-export const useDailyStats = (days: Period) => useAnalytics(analyticsRoutes.dailyStats, { query: { days } });
-export const useAffiliateStats = (days: Period) =>
-  useAnalytics(analyticsRoutes.affiliateStats, { query: { days } });
-export const useDeviceStats = (days: Period) =>
-  useAnalytics(analyticsRoutes.deviceStats, { query: { days } });
-export const useTrafficSources = (days: Period) =>
-  useAnalytics(analyticsRoutes.trafficSources, { query: { days } });
-export const useGeographicStats = (days: Period) =>
-  useAnalytics(analyticsRoutes.geographicStats, { query: { days } });
-export const useFunnelStats = (days: Period) =>
-  useAnalytics(analyticsRoutes.funnelStats, { query: { days } });
-export const useAbandonment = (days: Period) =>
-  useAnalytics(analyticsRoutes.abandonment, { query: { days } });
+
+const periodInput = (period: Period) => ({ query: periodQuery(period) });
+export const useDailyStats = (period: Period) =>
+  useAnalytics(analyticsRoutes.dailyStats, periodInput(period));
+export const useAffiliateStats = (period: Period) =>
+  useAnalytics(analyticsRoutes.affiliateStats, periodInput(period));
+export const useDeviceStats = (period: Period) =>
+  useAnalytics(analyticsRoutes.deviceStats, periodInput(period));
+export const useTrafficSources = (period: Period) =>
+  useAnalytics(analyticsRoutes.trafficSources, periodInput(period));
+export const useCampaigns = (period: Period) => useAnalytics(analyticsRoutes.campaigns, periodInput(period));
+export const useGeographicStats = (period: Period) =>
+  useAnalytics(analyticsRoutes.geographicStats, periodInput(period));
+export const useFunnelStats = (period: Period) =>
+  useAnalytics(analyticsRoutes.funnelStats, periodInput(period));
+export const useAbandonment = (period: Period) =>
+  useAnalytics(analyticsRoutes.abandonment, periodInput(period));
+export const useConversionsByDay = (period: Period) =>
+  useAnalytics(analyticsRoutes.conversionsByDay, periodInput(period));
+export const useConversionsByCategory = (period: Period) =>
+  useAnalytics(analyticsRoutes.conversionsByCategory, periodInput(period));
 
 /** The CSV export of each table, by the name the tabs give it: the same data as its read. */
 const csvExportRoutes = {
   'daily-stats': analyticsExportRoutes.dailyStats,
   'affiliate-stats': analyticsExportRoutes.affiliateStats,
   'traffic-sources': analyticsExportRoutes.trafficSources,
+  campaigns: analyticsExportRoutes.campaigns,
   'device-stats': analyticsExportRoutes.deviceStats,
   'geographic-stats': analyticsExportRoutes.geographicStats,
   'funnel-stats': analyticsExportRoutes.funnelStats,
   'recent-clicks': analyticsExportRoutes.recentClicks,
+  'conversions-by-day': analyticsExportRoutes.conversionsByDay,
+  'conversions-by-category': analyticsExportRoutes.conversionsByCategory,
 } as const satisfies Record<string, RawRoute>;
 
 export type CsvExport = keyof typeof csvExportRoutes;
 
 /** A link, not a call: the browser downloads the file (the session cookie goes with it). */
-export function csvExportUrl(name: CsvExport, days: Period): string {
+export function csvExportUrl(name: CsvExport, period: Period): string {
   // Recent clicks are the last N, not a period: the export takes the same ?limit= as the table.
-  const query = name === 'recent-clicks' ? { limit: listSizes.recentClicks } : { days };
+  const query = name === 'recent-clicks' ? { limit: listSizes.recentClicks } : periodQuery(period);
   return routeUrl(csvExportRoutes[name], query);
 }

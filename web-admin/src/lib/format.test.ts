@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatChange,
   formatDateTime,
   formatDay,
   formatMinutesSeconds,
@@ -61,5 +62,18 @@ describe('numbers', () => {
     expect(formatNumber(12345)).toBe('12.345');
     expect(formatPercent(12.5)).toBe('12,5%');
     expect(formatPercent(40)).toBe('40%');
+  });
+});
+
+describe('formatChange', () => {
+  it.each([
+    [50, '%', '+50%'],
+    [-12, '%', '−12%'],
+    [0, '%', '0%'],
+    [null, '%', '—'],
+    [3, 'p.p.', '+3 p.p.'],
+    [-7, 'p.p.', '−7 p.p.'],
+  ] as const)('%s %s → %s', (change, unit, expected) => {
+    expect(formatChange(change, unit)).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@
 export const operatorTimeZone = 'Europe/Bucharest';
 
 const numberFormat = new Intl.NumberFormat('ro-RO', { maximumFractionDigits: 1 });
+const moneyFormat = new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const dateTimeFormat = new Intl.DateTimeFormat('ro-RO', {
   timeZone: operatorTimeZone,
   day: '2-digit',
@@ -43,6 +44,12 @@ export function formatNumber(value: number): string {
   return Number.isFinite(value) ? numberFormat.format(value) : placeholder;
 }
 
+/** An amount of money with its ISO currency, as the operator reads it, e.g. "1.234,50 RON". */
+export function formatMoney(amount: number, currency: string): string {
+  if (!Number.isFinite(amount)) return placeholder;
+  return `${moneyFormat.format(amount)} ${currency}`;
+}
+
 /** A percentage already on the 0..100 scale, e.g. 12.5 → "12,5%". */
 export function formatPercent(value: number): string {
   return Number.isFinite(value) ? `${numberFormat.format(value)}%` : placeholder;
@@ -66,4 +73,12 @@ export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
   if (!match) return day;
   return dayFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** A change from the previous period: "+12%", "−5%", "0%"; in percentage points "+3 p.p."; null → "—". */
+export function formatChange(change: number | null, unit: '%' | 'p.p.' = '%'): string {
+  if (change === null || !Number.isFinite(change)) return placeholder;
+  const sign = change > 0 ? '+' : change < 0 ? '−' : '';
+  const digits = numberFormat.format(Math.abs(change));
+  return unit === '%' ? `${sign}${digits}%` : `${sign}${digits} p.p.`;
 }

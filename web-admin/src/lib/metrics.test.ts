@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRate, firstRows, listSizes, shareOfTotal } from './metrics';
+import { conversionRate, firstRows, listSizes, percentChange, pointChange, shareOfTotal } from './metrics';
 
 describe('conversion rate card', () => {
   it.each([
@@ -37,5 +37,21 @@ describe('list sizes', () => {
     const days = Array.from({ length: 30 }, (_, i) => i);
     expect(firstRows(days, listSizes.dailyStats)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(firstRows(undefined, 10)).toEqual([]);
+  });
+});
+
+describe('change from the previous period', () => {
+  it('is a whole percent of the previous figure, null when that was 0', () => {
+    expect(percentChange(150, 100)).toBe(50);
+    expect(percentChange(19.75, 10)).toBe(98); // 97.5 rounds up
+    expect(percentChange(5, 9)).toBe(-44); // -44.4
+    expect(percentChange(7, 7)).toBe(0);
+    expect(percentChange(7, 0)).toBeNull();
+    expect(percentChange(0, 0)).toBeNull();
+  });
+  it('of a rate, in percentage points, null when the previous rate was 0', () => {
+    expect(pointChange(40, 37)).toBe(3);
+    expect(pointChange(30, 50)).toBe(-20);
+    expect(pointChange(30, 0)).toBeNull();
   });
 });

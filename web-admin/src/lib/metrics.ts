@@ -18,3 +18,22 @@ export const listSizes = { historicalFunnel: 10, dailyStats: 10, liveUsers: 10, 
 export function firstRows<T>(rows: readonly T[] | undefined, count: number): T[] {
   return (rows ?? []).slice(0, count);
 }
+
+/**
+ * The change from the previous period (issue 15 item 4): (current − previous) ÷ previous, whole percent, as
+ * the weekly digest says it; null when the previous figure is 0 (no percentage of nothing).
+ */
+export function percentChange(current: number, previous: number): number | null {
+  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 100);
+}
+
+/**
+ * The change of a rate that is already a percent (bounce rate, mobile %, conversion rate): the difference in
+ * percentage points, as Plausible shows a bounce rate's change (a relative % of a % misleads); null when the
+ * previous rate is 0, like percentChange.
+ */
+export function pointChange(current: number, previous: number): number | null {
+  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return null;
+  return Math.round(current - previous);
+}

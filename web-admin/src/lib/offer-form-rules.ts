@@ -1,7 +1,7 @@
 // Client checks of the offer form (issue 15 item 1): the same rules as the server's contract
 // (contracts admin-offers.ts offerFieldsSchema) in Romanian, one message per field, so the operator sees
 // every problem at once beside its field before anything is sent.
-import { bmiCategories, goals, type OfferFields } from '@bodymetrics/contracts';
+import { bmiCategories, clickIdPlaceholderMisplaced, goals, type OfferFields } from '@bodymetrics/contracts';
 import { offerFormMessages } from '../texts';
 
 /** The form's state: text fields as typed, the two switches as booleans. */
@@ -62,7 +62,8 @@ export function offerFormErrors(values: OfferFormValues): OfferFormErrors {
   set(
     'url',
     textError(values.url, limits.url, true) ??
-      (isHttpsUrl(values.url.trim()) ? undefined : offerFormMessages.https),
+      (isHttpsUrl(values.url.trim()) ? undefined : offerFormMessages.https) ??
+      (clickIdPlaceholderMisplaced(values.url.trim()) ? offerFormMessages.clickIdPlace : undefined),
   );
   if (values.imageUrl.trim()) {
     set(

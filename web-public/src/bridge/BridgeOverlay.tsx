@@ -12,9 +12,11 @@ import {
   type HealthResult,
 } from '@bodymetrics/health';
 import { useEffect, useRef } from 'react';
-import { offerImage, offerLink, useOffers } from '../lib/offers';
+import { randomId } from '../lib/ids';
+import { newOfferClick, offerImage, offerLinkWithClickId, useOffers } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { toneClass } from '../lib/tone';
+import { useOfferImpressions } from '../tracking/offer-impressions';
 import { trackBridgeOfferClick, trackJourney } from '../tracking/track';
 
 interface BridgeOverlayProps {
@@ -27,12 +29,20 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const continued = useRef(false);
   const offers = useOffers();
+  // The id the links show before a click; each click puts a new one in (newOfferClick).
+  const shownClickId = useRef(randomId()).current;
   const band = bmiColorBand(result.bmi);
   const shown = matchOffers(
     offers.data ?? [],
     result.bmiCategory,
     defaultGoal(result.bmiCategory),
     BRIDGE_OFFER_LIMIT,
+  );
+
+  useOfferImpressions(
+    'bridge',
+    shown.map((offer) => offer.id),
+    offers.isSuccess,
   );
 
   const continueToResults = () => {
@@ -85,7 +95,11 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
             ) : (
               <ul className="bridge__offer-list">
                 {shown.map((offer) => {
-                  const href = offerLink(offer);
+                  const href = offerLinkWithClickId(offer, shownClickId);
+                  const click = (link: HTMLAnchorElement) => {
+                    const opened = newOfferClick(link, offer);
+                    if (opened) trackBridgeOfferClick(offer.id, opened.clickId);
+                  };
                   const image = offerImage(offer);
                   const titleId = `bridge-offer-${offer.id}`;
                   return (
@@ -111,12 +125,12 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
                           target="_blank"
                           rel="sponsored noopener"
                           aria-describedby={titleId}
-                          onClick={() => trackBridgeOfferClick(offer.id)}
+                          onClick={(event) => click(event.currentTarget)}
                           onAuxClick={(event) => {
-                            if (event.button === 1) trackBridgeOfferClick(offer.id);
+                            if (event.button === 1) click(event.currentTarget);
                           }}
                         >
-                          Learn More
+                          {offer.ctaLabel}
                         </a>
                       ) : null}
                     </li>

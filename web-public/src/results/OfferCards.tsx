@@ -1,6 +1,8 @@
 // Sponsored offers on the results page (spec §2, §4): the offers for the visitor's BMI category and goal.
 import { matchOffers, type Goal } from '@bodymetrics/health';
-import { offerImage, offerLink, type AffiliateOffer } from '../lib/offers';
+import { useRef } from 'react';
+import { randomId } from '../lib/ids';
+import { newOfferClick, offerImage, offerLinkWithClickId, type AffiliateOffer } from '../lib/offers';
 import { trackResultsOfferClick } from '../tracking/track';
 import { OFFER_SECTION_COPY } from './offer-copy';
 
@@ -14,6 +16,8 @@ export function resultsOffers(
 
 export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]; goal: Goal }) {
   const copy = OFFER_SECTION_COPY[goal];
+  // The id the links show before a click; each click puts a new one in (newOfferClick).
+  const shownClickId = useRef(randomId()).current;
   return (
     <section className="card offers" aria-labelledby="offers-title">
       <div className="section-head">
@@ -27,12 +31,17 @@ export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]
       ) : (
         <ul className="offer-list">
           {offers.map((offer) => {
-            const href = offerLink(offer);
+            const href = offerLinkWithClickId(offer, shownClickId);
             const image = offerImage(offer);
             const titleId = `offer-${offer.id}-title`;
             const disclaimerId = `offer-${offer.id}-disclaimer`;
-            const click = () => {
-              if (href) trackResultsOfferClick({ id: offer.id, title: offer.title, url: href });
+            const click = (link: HTMLAnchorElement) => {
+              const opened = newOfferClick(link, offer);
+              if (opened)
+                trackResultsOfferClick(
+                  { id: offer.id, title: offer.title, url: opened.href },
+                  opened.clickId,
+                );
             };
             return (
               <li key={offer.id} className="offer-card" data-testid="offer-card">
@@ -59,9 +68,9 @@ export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]
                     target="_blank"
                     rel="sponsored noopener"
                     aria-describedby={offer.disclaimer ? `${titleId} ${disclaimerId}` : titleId}
-                    onClick={click}
+                    onClick={(event) => click(event.currentTarget)}
                     onAuxClick={(event) => {
-                      if (event.button === 1) click();
+                      if (event.button === 1) click(event.currentTarget);
                     }}
                   >
                     {offer.ctaLabel}

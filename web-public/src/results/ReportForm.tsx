@@ -23,7 +23,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import type { Calculation } from '../flow/calculation';
-import { offerLink, type AffiliateOffer } from '../lib/offers';
+import { offerLinkWithClickId, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
 import { reportVisitor } from '../tracking/report-visitor';
 
@@ -49,7 +49,8 @@ async function sendReport(body: ReportBody): Promise<void> {
 export function reportOffers(offers: readonly AffiliateOffer[]): ReportOffer[] {
   const listed: ReportOffer[] = [];
   for (const offer of offers) {
-    const url = offerLink(offer);
+    // A link in the mail is not a tracked click: its `{clickId}` is left empty, not sent as the placeholder.
+    const url = offerLinkWithClickId(offer, '');
     if (url) listed.push({ id: offer.id, title: offer.title, description: offer.description, url });
   }
   return listed.slice(0, REPORT_MAX_OFFERS);

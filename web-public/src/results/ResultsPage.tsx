@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { Calculation } from '../flow/calculation';
 import { useOffers } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
+import { useOfferImpressions } from '../tracking/offer-impressions';
 import { trackJourney } from '../tracking/track';
 import { BmiScale } from './BmiScale';
 import { MetricCards } from './MetricCards';
@@ -22,6 +23,12 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
   const goal = defaultGoal(result.bmiCategory);
   const offers = useOffers();
   const matched = resultsOffers(offers.data ?? [], result.bmiCategory, goal);
+
+  useOfferImpressions(
+    'results',
+    matched.map((offer) => offer.id),
+    offers.isSuccess,
+  );
 
   useEffect(() => showResultsHead(), []);
 

@@ -4,6 +4,7 @@ import {
   bridgeOfferClickBodySchema,
   journeyTrackBodySchema,
   liveClientMessageSchema,
+  offerImpressionBodySchema,
   pageLeaveBodySchema,
   pageVisitBodySchema,
   sessionDurationBodySchema,
@@ -15,6 +16,7 @@ import {
   affiliateClickBody,
   bridgeOfferClickBody,
   journeyBody,
+  offerImpressionBody,
   pageLeaveBody,
   pageVisitBody,
   sessionDurationBody,
@@ -195,6 +197,7 @@ describe('session/store body', () => {
 });
 
 describe('offer clicks', () => {
+  const clickId = '5b0c2f7e-8d1a-4e3b-9c6d-2a7f1e0b3c4d';
   it('results page: the full record with ipAddress null and the tab session', () => {
     const body = affiliateClickBody({
       offer: { id: 12, title: 'TrendLine Smart Scale', url: 'https://shop.example/scale?ref=bodymetrics' },
@@ -202,8 +205,11 @@ describe('offer clicks', () => {
       storageAllowed: true,
       userAgent: chromeUa,
       referrer: '',
+      clickId,
     });
     expect(affiliateClickBodySchema.parse(body)).toEqual(body);
+    // The id put in the offer's URL it opened, so a network's postback can name the click.
+    expect(body.clickId).toBe(clickId);
     expect(body.ipAddress).toBeNull();
     expect(body.referrer).toBeNull();
     // The click engages the visit of this session (README "How we count": Bounce Rate).
@@ -211,14 +217,39 @@ describe('offer clicks', () => {
   });
 
   it('bridge page: offer, visitor, the tab session and whether the id is kept on the device', () => {
-    const body = bridgeOfferClickBody({ offerId: 3, ...ids, storageAllowed: false });
+    const body = bridgeOfferClickBody({ offerId: 3, ...ids, storageAllowed: false, clickId });
     expect(bridgeOfferClickBodySchema.parse(body)).toEqual(body);
     expect(body).toEqual({
+      clickId,
       offerId: 3,
       visitorId: ids.visitorId,
       sessionId: ids.sessionId,
       storageAllowed: false,
     });
+  });
+
+  it('offer impression: the shown offers once each, within the server limit, with the placement', () => {
+    const body = offerImpressionBody({
+      placement: 'bridge',
+      offerIds: [3, 7, 3],
+      ...ids,
+      storageAllowed: true,
+    });
+    expect(offerImpressionBodySchema.parse(body)).toEqual(body);
+    expect(body).toEqual({
+      visitorId: ids.visitorId,
+      sessionId: ids.sessionId,
+      placement: 'bridge',
+      offerIds: [3, 7],
+      storageAllowed: true,
+    });
+    const many = offerImpressionBody({
+      placement: 'results',
+      offerIds: Array.from({ length: 80 }, (_, i) => i + 1),
+      ...ids,
+      storageAllowed: false,
+    });
+    expect(offerImpressionBodySchema.parse(many).offerIds).toHaveLength(50);
   });
 
   it('every counted call says whether the visitor id is kept on the device (the server counts by it then)', () => {

@@ -13,6 +13,8 @@ import {
   type JourneyTrackBody,
   type LiveActivity,
   type LivePageChange,
+  type OfferImpressionBody,
+  type OfferPlacement,
   type PageLeaveBody,
   type PageVisitBody,
   type SessionDurationBody,
@@ -171,8 +173,11 @@ export function affiliateClickBody(facts: {
   sessionId: string;
   userAgent: string;
   referrer: string;
+  /** The id put in the offer's URL it opened (issue 15 item 3). */
+  clickId: string;
 }): AffiliateClickBody {
   return {
+    clickId: facts.clickId,
     offerId: facts.offer.id,
     offerTitle: clip(facts.offer.title, SHORT_TEXT_MAX),
     offerUrl: clip(facts.offer.url, URL_MAX),
@@ -189,13 +194,36 @@ export function affiliateClickBody(facts: {
  * Bridge page click (spec §7): offer and visitor, plus the tab session (a click engages the visit) and
  * whether the visitor's id is kept on the device.
  */
+/** The most offers one impression call may name (the contract's OFFER_IMPRESSION_MAX_OFFERS). */
+const OFFER_IMPRESSION_MAX = 50;
+
+/** The offers a page view showed, each once, at most what the server takes. */
+export function offerImpressionBody(facts: {
+  placement: OfferPlacement;
+  offerIds: readonly number[];
+  visitorId: string;
+  sessionId: string;
+  storageAllowed: boolean;
+}): OfferImpressionBody {
+  return {
+    visitorId: facts.visitorId,
+    sessionId: facts.sessionId,
+    placement: facts.placement,
+    offerIds: [...new Set(facts.offerIds)].slice(0, OFFER_IMPRESSION_MAX),
+    storageAllowed: facts.storageAllowed,
+  };
+}
+
 export function bridgeOfferClickBody(facts: {
   offerId: number;
   visitorId: string;
   sessionId: string;
   storageAllowed: boolean;
+  /** The id put in the offer's URL it opened (issue 15 item 3). */
+  clickId: string;
 }): BridgeOfferClickBody {
   return {
+    clickId: facts.clickId,
     offerId: facts.offerId,
     visitorId: facts.visitorId,
     sessionId: facts.sessionId,

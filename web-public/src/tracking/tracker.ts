@@ -2,12 +2,19 @@
 // a journey step happened, the form changed, an offer was clicked. Each function returns at once; the
 // records go out in the background through transport.ts, and nothing at all is sent when the browser
 // asks not to be tracked (privacy.ts).
-import { fillPath, trackingPaths, type ClientJourneyStep, type LiveStage } from '@bodymetrics/contracts';
+import {
+  fillPath,
+  trackingPaths,
+  type ClientJourneyStep,
+  type LiveStage,
+  type OfferPlacement,
+} from '@bodymetrics/contracts';
 import type { FormFields } from '../home/form-fields';
 import {
   affiliateClickBody,
   bridgeOfferClickBody,
   journeyBody,
+  offerImpressionBody,
   pageLeaveBody,
   pageVisitBody,
   sessionDurationBody,
@@ -111,12 +118,13 @@ export function trackFormSnapshot(fields: FormFields, currentStep: string): void
  * spec's body-less POST /api/affiliate-offers/{id}/click, which feeds only the offer's own `clicks`
  * counter and no dashboard figure — so the click is still counted once (README "How we count").
  */
-export function trackResultsOfferClick(offer: ClickedOffer): void {
+export function trackResultsOfferClick(offer: ClickedOffer, clickId: string): void {
   if (!trackingAllowed()) return;
   postTracking(
     trackingPaths.affiliateClick,
     affiliateClickBody({
       offer,
+      clickId,
       ...visitor(),
       sessionId: sessionId(),
       userAgent: navigator.userAgent,
@@ -127,16 +135,25 @@ export function trackResultsOfferClick(offer: ClickedOffer): void {
 }
 
 /**
- * A "Learn More" click on the bridge page: the bridge's own click call, once (it is the analytics click
+ * A click on an offer's button on the bridge page: the bridge's own click call, once (it is the analytics click
  * and moves the offer's counter too), plus its journey step.
  */
-export function trackBridgeOfferClick(offerId: number): void {
+export function trackBridgeOfferClick(offerId: number, clickId: string): void {
   if (!trackingAllowed()) return;
   postTracking(
     trackingPaths.bridgeOfferClick,
-    bridgeOfferClickBody({ offerId, ...visitor(), sessionId: sessionId() }),
+    bridgeOfferClickBody({ offerId, clickId, ...visitor(), sessionId: sessionId() }),
   );
   trackJourney('bridge_affiliate_click', { offerId });
+}
+
+/** The offers a bridge or results page view showed (issue 15 item 2): one call naming them all. */
+export function trackOfferImpressions(placement: OfferPlacement, offerIds: readonly number[]): void {
+  if (!trackingAllowed() || offerIds.length === 0) return;
+  postTracking(
+    trackingPaths.offerImpression,
+    offerImpressionBody({ placement, offerIds, ...visitor(), sessionId: sessionId() }),
+  );
 }
 
 // ---- page lifetime: unload beacons and live presence ----------------------------------------------

@@ -1,13 +1,20 @@
-// Tab 3, "Performanță afiliați": offers ranked by clicks, their unique clicks (one per visitor, offer and
-// day), when each was last clicked, and its link.
+// Tab 3, "Performanță afiliați": offers ranked by clicks, with their impressions, unique clicks (one per
+// visitor, offer and day) and click-through — overall and per page (bridge, results) — their conversions,
+// conversion rate, revenue and EPC, when each was last clicked and its link; then the same figures summed per
+// BMI category and goal (affiliate-breakdown.ts), and the conversions per day and per category and goal
+// (issue 15 item 3, ConversionPanels).
 import type { AffiliateStatsRow } from '@bodymetrics/contracts';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber, formatPercent, placeholder } from '../../lib/format';
+import { bmiCategoryLabel, goalLabel } from '../../lib/labels';
 import { safeHttpUrl } from '../../lib/safe-url';
-import { useAffiliateStats, type Period } from '../analytics-queries';
+import { affiliateTexts as t, conversionTexts } from '../../texts';
+import { useAffiliateStats, useOverview, type Period } from '../analytics-queries';
 import { CsvLink } from '../CsvLink';
 import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
+import { breakdownByCategoryAndGoal, type BreakdownRow } from './affiliate-breakdown';
+import { ConversionPanels } from './ConversionPanels';
 
 function OfferLink({ offer }: { offer: AffiliateStatsRow }) {
   const href = safeHttpUrl(offer.offerUrl);
@@ -25,34 +32,109 @@ function OfferLink({ offer }: { offer: AffiliateStatsRow }) {
   );
 }
 
-export function AffiliateTab({ days }: { days: Period }) {
-  const stats = useAffiliateStats(days);
+/** A CTR, or a dash when nothing was shown (no impression: the rate is unknown, not 0 %). */
+const ctrText = (ctr: number | null) => (ctr === null ? placeholder : formatPercent(ctr));
+const categoryText = (category: string | null) => (category ? bmiCategoryLabel(category) : t.unknown);
+const goalText = (goal: string | null) => (goal ? goalLabel(goal) : t.unknown);
+
+export function AffiliateTab({ period }: { period: Period }) {
+  const stats = useAffiliateStats(period);
+  const currency = useOverview(period).data?.revenueCurrency ?? '';
   return (
-    <Panel
-      title="Performanță afiliați"
-      actions={<CsvLink name="affiliate-stats" days={days} what="performanță afiliați" />}
-    >
-      <QueryState query={stats} isEmpty={(rows) => rows.length === 0}>
-        {(rows) => (
-          <DataTable<AffiliateStatsRow>
-            caption="Oferte ordonate după numărul de clickuri"
-            rows={[...rows].sort((a, b) => b.clickCount - a.clickCount)}
-            rowKey={(r) => r.offerId}
-            testId="affiliate-stats"
-            columns={[
-              { header: 'Loc', cell: (_r, index) => `#${index + 1}`, numeric: true },
-              { header: 'Ofertă', cell: (r) => r.offerTitle },
-              { header: 'Clickuri', cell: (r) => formatNumber(r.clickCount), numeric: true },
-              { header: 'Clickuri unice', cell: (r) => formatNumber(r.uniqueClicks), numeric: true },
-              {
-                header: 'Ultimul click',
-                cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : 'Niciodată'),
-              },
-              { header: 'Link', cell: (r) => <OfferLink offer={r} /> },
-            ]}
-          />
-        )}
-      </QueryState>
-    </Panel>
+    <>
+      <Panel
+        title="Performanță afiliați"
+        actions={<CsvLink name="affiliate-stats" period={period} what="performanță afiliați" />}
+      >
+        <p className="muted" data-testid="affiliate-definitions">
+          {t.definitions}
+        </p>
+        <QueryState query={stats} isEmpty={(rows) => rows.length === 0}>
+          {(rows) => (
+            <>
+              <DataTable<AffiliateStatsRow>
+                caption={t.caption}
+                rows={[...rows].sort((a, b) => b.clickCount - a.clickCount || b.impressions - a.impressions)}
+                rowKey={(r) => r.offerId}
+                testId="affiliate-stats"
+                columns={[
+                  { header: t.columnRank, cell: (_r, index) => `#${index + 1}`, numeric: true },
+                  { header: t.columnOffer, cell: (r) => r.offerTitle },
+                  { header: t.columnCategory, cell: (r) => categoryText(r.bmiCategory) },
+                  { header: t.columnGoal, cell: (r) => goalText(r.goal) },
+                  { header: t.columnImpressions, cell: (r) => formatNumber(r.impressions), numeric: true },
+                  { header: t.columnClicks, cell: (r) => formatNumber(r.clickCount), numeric: true },
+                  { header: t.columnUniqueClicks, cell: (r) => formatNumber(r.uniqueClicks), numeric: true },
+                  { header: t.columnCtr, cell: (r) => ctrText(r.ctr), numeric: true },
+                  {
+                    header: t.columnBridgeImpressions,
+                    cell: (r) => formatNumber(r.bridgeImpressions),
+                    numeric: true,
+                  },
+                  { header: t.columnBridgeClicks, cell: (r) => formatNumber(r.bridgeClicks), numeric: true },
+                  { header: t.columnBridgeCtr, cell: (r) => ctrText(r.bridgeCtr), numeric: true },
+                  {
+                    header: t.columnResultsImpressions,
+                    cell: (r) => formatNumber(r.resultsImpressions),
+                    numeric: true,
+                  },
+                  {
+                    header: t.columnResultsClicks,
+                    cell: (r) => formatNumber(r.resultsClicks),
+                    numeric: true,
+                  },
+                  { header: t.columnResultsCtr, cell: (r) => ctrText(r.resultsCtr), numeric: true },
+                  // Conversions (issue 15 item 3), each over the Clickuri column.
+                  {
+                    header: conversionTexts.conversions,
+                    cell: (r) => formatNumber(r.conversions),
+                    numeric: true,
+                  },
+                  {
+                    header: conversionTexts.conversionRate,
+                    cell: (r) => formatPercent(r.conversionRate),
+                    numeric: true,
+                  },
+                  {
+                    header: conversionTexts.revenue(currency),
+                    cell: (r) => formatMoney(r.revenue, currency),
+                    numeric: true,
+                  },
+                  {
+                    header: conversionTexts.epc(currency),
+                    cell: (r) => formatMoney(r.epc, currency),
+                    numeric: true,
+                  },
+                  {
+                    header: t.columnLastClick,
+                    cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : t.never),
+                  },
+                  { header: t.columnLink, cell: (r) => <OfferLink offer={r} /> },
+                ]}
+              />
+              <h3>{t.breakdownTitle}</h3>
+              <DataTable<BreakdownRow>
+                caption={t.breakdownCaption}
+                rows={breakdownByCategoryAndGoal(rows)}
+                rowKey={(r) => `${r.bmiCategory ?? ''}|${r.goal ?? ''}`}
+                testId="affiliate-breakdown"
+                columns={[
+                  { header: t.columnCategory, cell: (r) => categoryText(r.bmiCategory) },
+                  { header: t.columnGoal, cell: (r) => goalText(r.goal) },
+                  { header: t.columnImpressions, cell: (r) => formatNumber(r.impressions), numeric: true },
+                  { header: t.columnClicks, cell: (r) => formatNumber(r.clickCount), numeric: true },
+                  { header: t.columnUniqueClicks, cell: (r) => formatNumber(r.uniqueClicks), numeric: true },
+                  { header: t.columnCtr, cell: (r) => ctrText(r.ctr), numeric: true },
+                ]}
+              />
+            </>
+          )}
+        </QueryState>
+        <p className="muted" data-testid="conversion-definitions">
+          {conversionTexts.definitions}
+        </p>
+      </Panel>
+      <ConversionPanels period={period} currency={currency} />
+    </>
   );
 }

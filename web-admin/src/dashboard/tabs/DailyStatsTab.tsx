@@ -9,12 +9,12 @@ import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 
-export function DailyStatsTab({ days }: { days: Period }) {
-  const daily = useDailyStats(days);
+export function DailyStatsTab({ period }: { period: Period }) {
+  const daily = useDailyStats(period);
   return (
     <Panel
       title="Statistici zilnice"
-      actions={<CsvLink name="daily-stats" days={days} what="statistici zilnice" />}
+      actions={<CsvLink name="daily-stats" period={period} what="statistici zilnice" />}
     >
       <QueryState query={daily} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (

@@ -8,12 +8,12 @@ import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 
-export function DevicesTab({ days }: { days: Period }) {
-  const devices = useDeviceStats(days);
+export function DevicesTab({ period }: { period: Period }) {
+  const devices = useDeviceStats(period);
   return (
     <Panel
       title="Dispozitive și browsere"
-      actions={<CsvLink name="device-stats" days={days} what="dispozitive și browsere" />}
+      actions={<CsvLink name="device-stats" period={period} what="dispozitive și browsere" />}
     >
       <QueryState query={devices} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (

@@ -7,10 +7,10 @@ import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 
-export function GeographyTab({ days }: { days: Period }) {
-  const geography = useGeographicStats(days);
+export function GeographyTab({ period }: { period: Period }) {
+  const geography = useGeographicStats(period);
   return (
-    <Panel title="Geografie" actions={<CsvLink name="geographic-stats" days={days} what="geografie" />}>
+    <Panel title="Geografie" actions={<CsvLink name="geographic-stats" period={period} what="geografie" />}>
       <QueryState query={geography} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <DataTable<GeographicStatsRow>

@@ -10,10 +10,10 @@ import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 
-export function JourneyTab({ days }: { days: Period }) {
+export function JourneyTab({ period }: { period: Period }) {
   const today = useTodaySummary();
-  const abandonment = useAbandonment(days);
-  const history = useFunnelStats(days);
+  const abandonment = useAbandonment(period);
+  const history = useFunnelStats(period);
 
   return (
     <div className="tab-stack">
@@ -53,7 +53,7 @@ export function JourneyTab({ days }: { days: Period }) {
 
       <Panel
         title="Pâlnia pe zile"
-        actions={<CsvLink name="funnel-stats" days={days} what="pâlnia pe zile" />}
+        actions={<CsvLink name="funnel-stats" period={period} what="pâlnia pe zile" />}
       >
         <QueryState query={history} isEmpty={(rows) => rows.length === 0}>
           {(rows) => (

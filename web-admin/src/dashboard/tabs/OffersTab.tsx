@@ -20,7 +20,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; offer: AdminOffer } | null;
 
 const lastChange = (offer: AdminOffer) => offer.changes[0]?.changedAt ?? null;
 
-export function OffersTab(_props: { days: Period }) {
+export function OffersTab(_props: { period: Period }) {
   const offers = useAdminOffers();
   const save = useSaveOffer();
   const [editing, setEditing] = useState<Editing>(null);

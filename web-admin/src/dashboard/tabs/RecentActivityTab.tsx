@@ -9,12 +9,12 @@ import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 
-export function RecentActivityTab({ days }: { days: Period }) {
+export function RecentActivityTab({ period }: { period: Period }) {
   const clicks = useRecentClicks();
   return (
     <Panel
       title="Activitate recentă"
-      actions={<CsvLink name="recent-clicks" days={days} what="activitate recentă" />}
+      actions={<CsvLink name="recent-clicks" period={period} what="activitate recentă" />}
     >
       <QueryState query={clicks} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+// The period picker: the 7/30/90 buttons send days; the custom range checks its two dates by the server's
+// rules (both given, in order, at most 400 days), says what is wrong in Romanian beside the date, focuses it,
+// and asks nothing until both pass.
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dashboardTexts, periodFormMessages } from '../texts';
+import type { Period } from './analytics-queries';
+import { PeriodPicker } from './PeriodPicker';
+
+afterEach(() => cleanup());
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const apply = () => fireEvent.click(screen.getByRole('button', { name: dashboardTexts.applyRange }));
+const errorOf = (label: string) => {
+  const id = screen.getByLabelText(label).getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
+function renderPicker(value: Period = { days: 30 }) {
+  const onChange = vi.fn();
+  render(<PeriodPicker value={value} onChange={onChange} />);
+  return onChange;
+}
+
+describe('the period picker', () => {
+  it('the buttons send days; the chosen one is pressed', () => {
+    const onChange = renderPicker({ days: 30 });
+    expect(screen.getByRole('button', { name: '30 de zile' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '7 zile' }).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: '90 de zile' }));
+    expect(onChange).toHaveBeenCalledWith({ days: 90 });
+  });
+
+  it('a custom range with no dates names both, focuses the first and sends nothing', () => {
+    const onChange = renderPicker();
+    apply();
+    expect(errorOf(dashboardTexts.rangeFrom)).toBe(periodFormMessages.required);
+    expect(errorOf(dashboardTexts.rangeTo)).toBe(periodFormMessages.required);
+    expect(screen.getByLabelText(dashboardTexts.rangeFrom).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText(dashboardTexts.rangeFrom));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('refuses an end before the start, beside the end date', () => {
+    const onChange = renderPicker();
+    type(dashboardTexts.rangeFrom, '2026-03-10');
+    type(dashboardTexts.rangeTo, '2026-03-01');
+    apply();
+    expect(errorOf(dashboardTexts.rangeFrom)).toBeUndefined();
+    expect(errorOf(dashboardTexts.rangeTo)).toBe(periodFormMessages.order);
+    expect(document.activeElement).toBe(screen.getByLabelText(dashboardTexts.rangeTo));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('refuses 401 days and takes 400', () => {
+    const onChange = renderPicker();
+    type(dashboardTexts.rangeFrom, '2025-02-04');
+    type(dashboardTexts.rangeTo, '2026-03-11');
+    apply();
+    expect(errorOf(dashboardTexts.rangeTo)).toBe('Intervalul poate avea cel mult 400 de zile');
+    expect(onChange).not.toHaveBeenCalled();
+
+    type(dashboardTexts.rangeFrom, '2025-02-05');
+    apply();
+    expect(errorOf(dashboardTexts.rangeTo)).toBeUndefined();
+    expect(onChange).toHaveBeenCalledWith({ from: '2025-02-05', to: '2026-03-11' });
+  });
+
+  it('a valid range goes to onChange as from/to, and a chosen range shows in the dates, no button pressed', () => {
+    const onChange = renderPicker();
+    type(dashboardTexts.rangeFrom, '2026-03-01');
+    type(dashboardTexts.rangeTo, '2026-03-01');
+    apply();
+    expect(onChange).toHaveBeenCalledWith({ from: '2026-03-01', to: '2026-03-01' });
+    cleanup();
+
+    renderPicker({ from: '2026-03-01', to: '2026-03-10' });
+    expect((screen.getByLabelText(dashboardTexts.rangeFrom) as HTMLInputElement).value).toBe('2026-03-01');
+    expect((screen.getByLabelText(dashboardTexts.rangeTo) as HTMLInputElement).value).toBe('2026-03-10');
+    for (const name of ['7 zile', '30 de zile', '90 de zile']) {
+      expect(screen.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('false');
+    }
+  });
+});

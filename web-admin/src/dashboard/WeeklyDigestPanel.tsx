@@ -1,0 +1,90 @@
+// "Rezumat săptămânal pe e-mail" (issue 15 item 6): the logged-in admin turns the Monday digest on or off
+// and can have last week's sent to them now. Both writes go through the typed client with the session.
+import '@bodymetrics/web-kit/zod-jitless';
+import { weeklyDigestRoutes } from '@bodymetrics/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { call, isHttpError } from '@bodymetrics/web-kit/api';
+import { toast } from '@bodymetrics/web-kit/toast';
+import { useAdminSessionId } from '../auth/AdminSessionProvider';
+import { notifyUnauthorized } from '../lib/unauthorized';
+import { dashboardTexts, weeklyDigestTexts } from '../texts';
+import { Panel } from './Panel';
+
+const settingsKey = ['weekly-digest'] as const;
+
+async function endingSessionOn401<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isHttpError(error, 401)) notifyUnauthorized();
+    throw error;
+  }
+}
+
+export function WeeklyDigestPanel() {
+  const sessionId = useAdminSessionId();
+  const client = useQueryClient();
+  const toggleId = useId();
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => endingSessionOn401(call(weeklyDigestRoutes.settings, {}, { sessionId, signal })),
+  });
+  const update = useMutation({
+    mutationFn: (optedIn: boolean) =>
+      endingSessionOn401(call(weeklyDigestRoutes.updateSettings, { body: { optedIn } }, { sessionId })),
+    onSuccess: (answer) => client.setQueryData(settingsKey, answer),
+    onError: () =>
+      toast({
+        title: weeklyDigestTexts.failedTitle,
+        description: weeklyDigestTexts.saveFailed,
+        variant: 'destructive',
+      }),
+  });
+  const sendNow = useMutation({
+    mutationFn: () => endingSessionOn401(call(weeklyDigestRoutes.sendNow, {}, { sessionId })),
+    onSuccess: (answer) =>
+      toast({
+        title: weeklyDigestTexts.sentTitle,
+        description: weeklyDigestTexts.sent(answer.to, answer.weekStart),
+      }),
+    onError: (error) =>
+      toast({
+        title: weeklyDigestTexts.failedTitle,
+        description: isHttpError(error, 429) ? weeklyDigestTexts.rateLimited : weeklyDigestTexts.failed,
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <Panel title={weeklyDigestTexts.heading}>
+      {settings.data ? (
+        <div className="weekly-digest" data-testid="weekly-digest">
+          <p className="muted">{weeklyDigestTexts.explanation(settings.data.email)}</p>
+          <label htmlFor={toggleId}>
+            <input
+              id={toggleId}
+              type="checkbox"
+              checked={update.isPending ? update.variables : settings.data.optedIn}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate(e.target.checked)}
+            />{' '}
+            {weeklyDigestTexts.toggle}
+          </label>{' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-disabled={sendNow.isPending || undefined}
+            onClick={() => {
+              if (!sendNow.isPending) sendNow.mutate();
+            }}
+          >
+            {sendNow.isPending ? weeklyDigestTexts.sending : weeklyDigestTexts.sendNow}
+          </button>
+        </div>
+      ) : (
+        <p className="muted">{settings.isError ? weeklyDigestTexts.loadFailed : dashboardTexts.loading}</p>
+      )}
+    </Panel>
+  );
+}
