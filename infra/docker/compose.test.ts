@@ -3,7 +3,8 @@
 // the settings its config.ts reads pointing at the compose services, started in the right order, and
 // tracking free to scale (`docker compose up --scale tracking=4`); each image runs its compiled JavaScript
 // with production dependencies only (what the deployed folder holds, and that it runs:
-// shipped-service.integration.test.ts).
+// shipped-service.integration.test.ts). Kafka is one node, or with infra/docker/kafka-cluster.env the three
+// brokers of the kafka-cluster profile, each setting checked as compose would resolve it from that file.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 
 interface ComposeService {
   image?: string;
+  profiles?: string[];
   build?: { context: string; dockerfile: string; target: string };
   environment?: Record<string, string | number>;
   ports?: string[];
@@ -75,7 +77,7 @@ const requiredEnv: Record<string, string[]> = {
     'REDIS_URL',
   ],
   'admin-auth': ['HOST', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_BASE_URL'],
-  analytics: ['HOST', 'PORT', 'DATABASE_URL', 'ANALYTICS_TZ'],
+  analytics: ['HOST', 'PORT', 'DATABASE_URL', 'ANALYTICS_TZ', 'SMTP_URL', 'MAIL_FROM'],
   live: ['HOST', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'PRESENCE'],
   aggregator: ['HOST', 'PORT', 'DATABASE_URL', 'KAFKA_BROKERS', 'REDIS_URL', 'ANALYTICS_TZ'],
 };
@@ -101,9 +103,20 @@ function configKeys(service: string): Set<string> {
   return keys;
 }
 
-/** A value as compose would use it when the shell sets nothing: `${NAME:-default}` → default. */
-const resolved = (value: string | number | undefined) =>
-  String(value ?? '').replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
+/** A value as compose would use it with `vars` set (none: the shell sets nothing): `${NAME:-default}`. */
+const resolved = (value: string | number | undefined, vars: Record<string, string> = {}) =>
+  String(value ?? '').replace(/\$\{([A-Z0-9_]+):-([^}]*)\}/g, (_, name: string, fallback: string) =>
+    vars[name] === undefined || vars[name] === '' ? fallback : vars[name],
+  );
+
+/** The variables of an env file (`NAME=value` lines; comments and blank lines left out). */
+const envFile = (path: string): Record<string, string> =>
+  Object.fromEntries(
+    read(path)
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 
 function service(name: string): ComposeService {
   const found = compose.services[name];
@@ -115,7 +128,7 @@ const env = (name: string) => service(name).environment ?? {};
 describe('docker-compose.yml', () => {
   it('has the infrastructure, the one-shot migrate job and one service per process', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['postgres', 'kafka', 'redis', 'mailpit', 'migrate', ...apps].sort(),
+      ['postgres', 'kafka', 'kafka-2', 'kafka-3', 'redis', 'mailpit', 'migrate', ...apps].sort(),
     );
     expect(service('postgres').image).toBe('postgres:17');
     expect(service('kafka').image).toBe('apache/kafka:3.9.1');
@@ -128,8 +141,11 @@ describe('docker-compose.yml', () => {
     expect(kafka.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expect(kafka.KAFKA_ADVERTISED_LISTENERS).toBe('PLAINTEXT://kafka:9092');
     expect(String(kafka.KAFKA_LISTENERS)).toContain('CONTROLLER://:9093');
-    expect(kafka.KAFKA_CONTROLLER_QUORUM_VOTERS).toBe(`${kafka.KAFKA_NODE_ID}@kafka:9093`);
-    expect(kafka.KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR).toBe(1);
+    expect(resolved(kafka.KAFKA_CONTROLLER_QUORUM_VOTERS)).toBe(`${kafka.KAFKA_NODE_ID}@kafka:9093`);
+    expect(resolved(kafka.KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR)).toBe('1');
+    expect(resolved(kafka.KAFKA_DEFAULT_REPLICATION_FACTOR)).toBe('1');
+    // Without the cluster's env file only the one node starts: the other two belong to the profile.
+    expect(service('kafka').profiles).toBeUndefined();
     // A cluster id is 16 bytes in URL-safe base64 without padding.
     expect(Buffer.from(String(kafka.CLUSTER_ID), 'base64url')).toHaveLength(16);
     for (const infra of ['postgres', 'kafka', 'redis', 'mailpit'])
@@ -214,7 +230,7 @@ describe('docker-compose.yml', () => {
   it('points every setting at the compose services', () => {
     for (const name of apps) {
       const e = env(name);
-      if (e.KAFKA_BROKERS !== undefined) expect(e.KAFKA_BROKERS, name).toBe('kafka:9092');
+      if (e.KAFKA_BROKERS !== undefined) expect(resolved(e.KAFKA_BROKERS), name).toBe('kafka:9092');
       if (e.REDIS_URL !== undefined) expect(e.REDIS_URL, name).toBe('redis://redis:6379');
       if (e.SMTP_URL !== undefined) expect(e.SMTP_URL, name).toBe('smtp://mailpit:1025');
       if (e.DATABASE_URL !== undefined) {
@@ -242,7 +258,15 @@ describe('docker-compose.yml', () => {
 
   it('publishes only the gateway on :8080 (and Mailpit’s UI on loopback)', () => {
     expect(service('gateway').ports).toEqual(['8080:8080']);
-    for (const name of [...apps.filter((a) => a !== 'gateway'), 'postgres', 'kafka', 'redis', 'migrate'])
+    for (const name of [
+      ...apps.filter((a) => a !== 'gateway'),
+      'postgres',
+      'kafka',
+      'kafka-2',
+      'kafka-3',
+      'redis',
+      'migrate',
+    ])
       expect(service(name).ports, name).toBeUndefined();
     expect(service('mailpit').ports).toEqual(['127.0.0.1:8025:8025']);
   });
@@ -284,6 +308,57 @@ describe('docker-compose.yml', () => {
     expect(ignored).toEqual(
       expect.arrayContaining(['**/node_modules', '**/dist', 'var', '.tools', '.git', 'infra/local/.state']),
     );
+  });
+});
+
+describe('docker-compose.yml with infra/docker/kafka-cluster.env (profile kafka-cluster)', () => {
+  const vars = envFile('infra/docker/kafka-cluster.env');
+  const nodes = ['kafka', 'kafka-2', 'kafka-3'];
+  const nodeEnv = (name: string) =>
+    Object.fromEntries(Object.entries(env(name)).map(([key, value]) => [key, resolved(value, vars)]));
+
+  it('switches the profile on, and the profile holds the two other brokers only', () => {
+    expect(vars.COMPOSE_PROFILES).toBe('kafka-cluster');
+    const inProfile = Object.entries(compose.services)
+      .filter(([, svc]) => svc.profiles?.includes('kafka-cluster'))
+      .map(([name]) => name);
+    expect(inProfile.sort()).toEqual(['kafka-2', 'kafka-3']);
+  });
+
+  it('makes three KRaft nodes of one cluster, each a voter of the same quorum, advertised by its own name', () => {
+    const voters = nodes.map((name, i) => `${i + 1}@${name}:9093`).join(',');
+    nodes.forEach((name, i) => {
+      const e = nodeEnv(name);
+      expect(service(name).image, name).toBe('apache/kafka:3.9.1');
+      expect(e, name).toMatchObject({
+        CLUSTER_ID: String(env('kafka').CLUSTER_ID),
+        KAFKA_NODE_ID: String(i + 1),
+        KAFKA_PROCESS_ROLES: 'broker,controller',
+        KAFKA_CONTROLLER_QUORUM_VOTERS: voters,
+        KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${name}:9092`,
+        KAFKA_HEAP_OPTS: '-Xms256m -Xmx512m',
+      });
+      expect(service(name).healthcheck?.test.join(' '), name).toContain('--bootstrap-server localhost:9092');
+    });
+  });
+
+  it('keeps three replicas of every partition (internal topics too), two needed for a write, no unclean election', () => {
+    for (const name of nodes)
+      expect(nodeEnv(name), name).toMatchObject({
+        KAFKA_DEFAULT_REPLICATION_FACTOR: '3',
+        KAFKA_MIN_INSYNC_REPLICAS: '2',
+        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '3',
+        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '3',
+        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '2',
+        KAFKA_UNCLEAN_LEADER_ELECTION_ENABLE: 'false',
+      });
+  });
+
+  it('points every service that talks to Kafka at all three brokers', () => {
+    const talking = apps.filter((name) => env(name).KAFKA_BROKERS !== undefined);
+    expect(talking.sort()).toEqual(['aggregator', 'reports', 'tracking']);
+    for (const name of talking)
+      expect(resolved(env(name).KAFKA_BROKERS, vars), name).toBe('kafka:9092,kafka-2:9092,kafka-3:9092');
   });
 });
 
@@ -342,7 +417,7 @@ describe('docker-compose.yml and the service manifest', () => {
 
   it('lets every service the manifest scales scale: no host port, no fixed container name', () => {
     const scaling = services.filter((s) => s.scales);
-    expect(scaling.map((s) => s.name)).toEqual(['tracking']);
+    expect(scaling.map((s) => s.name)).toEqual(['tracking', 'aggregator']);
     for (const s of scaling) {
       expect(service(s.name).ports, s.name).toBeUndefined();
       expect(service(s.name).container_name, s.name).toBeUndefined();

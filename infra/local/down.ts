@@ -1,7 +1,9 @@
-// `npm run infra:down`: stops what `infra:up` started — the Kafka broker infra/local runs, and
-// Postgres or Redis only when infra:up had to start them. Servers that were already running stay.
+// `npm run infra:down`: stops what `infra:up` started — the Kafka broker (and the three-broker cluster)
+// infra/local runs, and Postgres or Redis only when infra:up had to start them. Servers that were already
+// running stay.
 import './cli-warnings';
 import { stopKafka } from './kafka';
+import { localKafkaCluster } from './kafka-cluster';
 import { postgresTarget, stopPostgres } from './postgres';
 import { redisTarget, stopRedis } from './redis';
 import { readStarted, updateStarted } from './started-state';
@@ -17,6 +19,15 @@ const kafka = async (): Promise<SummaryLine> => {
     ? 'no broker of infra/local running'
     : `stopped (pid ${result.pid}${result.killed ? ', killed after the shutdown timeout' : ''})`;
   return { service: 'kafka', where: started.kafka?.brokers ?? '', outcome };
+};
+
+const kafkaCluster = async (): Promise<SummaryLine> => {
+  const cluster = localKafkaCluster();
+  const stopped = await cluster.stop();
+  await updateStarted(({ kafkaCluster: _cluster, ...rest }) => rest);
+  const outcome =
+    stopped.length === 0 ? 'no cluster of infra/local running' : `stopped (pids ${stopped.join(', ')})`;
+  return { service: 'kafka-cluster', where: cluster.brokers.join(','), outcome };
 };
 
 const postgres = async (): Promise<SummaryLine> => {
@@ -38,6 +49,7 @@ const redis = async (): Promise<SummaryLine> => {
 
 await runSteps('infra:down', [
   ['kafka', kafka],
+  ['kafka-cluster', kafkaCluster],
   ['postgres', postgres],
   ['redis', redis],
 ]);

@@ -18,6 +18,12 @@ const schema = z.object({
     .default('127.0.0.1:9092')
     .transform((value) => value.split(',').map((broker) => broker.trim()))
     .pipe(z.array(hostPort).min(1)),
+  // The three-broker cluster (`infra:up --kafka-brokers=3`): ports of its own, beside the default broker's.
+  KAFKA_CLUSTER_BROKERS: z
+    .string()
+    .default('127.0.0.1:19092,127.0.0.1:19094,127.0.0.1:19096')
+    .transform((value) => value.split(',').map((broker) => broker.trim()))
+    .pipe(z.array(hostPort).length(3, 'expected three host:port, one per broker')),
 });
 
 export interface InfraEnv {
@@ -25,6 +31,8 @@ export interface InfraEnv {
   redisUrl: string;
   /** The first broker is the one infra/local runs; the rest are only passed on to clients. */
   kafkaBrokers: { host: string; port: number }[];
+  /** The nodes of the local three-broker cluster, node 1 first; each one's controller listens on the next port. */
+  kafkaClusterBrokers: { host: string; port: number }[];
 }
 
 export function readInfraEnv(env: NodeJS.ProcessEnv = process.env): InfraEnv {
@@ -32,6 +40,7 @@ export function readInfraEnv(env: NodeJS.ProcessEnv = process.env): InfraEnv {
     DATABASE_URL: env.DATABASE_URL || undefined,
     REDIS_URL: env.REDIS_URL || undefined,
     KAFKA_BROKERS: env.KAFKA_BROKERS || undefined,
+    KAFKA_CLUSTER_BROKERS: env.KAFKA_CLUSTER_BROKERS || undefined,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -41,6 +50,7 @@ export function readInfraEnv(env: NodeJS.ProcessEnv = process.env): InfraEnv {
     databaseUrl: parsed.data.DATABASE_URL,
     redisUrl: parsed.data.REDIS_URL,
     kafkaBrokers: parsed.data.KAFKA_BROKERS,
+    kafkaClusterBrokers: parsed.data.KAFKA_CLUSTER_BROKERS,
   };
 }
 

@@ -1,5 +1,7 @@
-// The broker's configuration: a single KRaft node that is both broker and controller, reachable on
-// the port clients use (KAFKA_BROKERS) with its controller on the next port up.
+// The broker's configuration: a KRaft node that is both broker and controller, reachable on the port
+// clients use with its controller on the next port up. Alone (the development default) or one of the
+// voters of a cluster (`infra:up --kafka-brokers=3`), where every partition has three replicas and a
+// write is acknowledged once two of them have it.
 
 export interface KafkaNode {
   host: string;
@@ -20,29 +22,68 @@ function listenHost(node: KafkaNode): string {
   return node.host === 'localhost' ? '127.0.0.1' : node.host;
 }
 
-export function serverProperties(node: KafkaNode, paths: KafkaConfigPaths): string {
+/** The controller quorum a node belongs to: the voters in node-id order (ids 1, 2, …), this node among them. */
+export interface KafkaQuorum {
+  nodeId: number;
+  voters: KafkaNode[];
+}
+
+/** Replicas per partition and the replicas a write needs (acks=all): as many as the cluster allows, up to 3 and 2. */
+export function replicationOf(voters: number): { replicationFactor: number; minInsyncReplicas: number } {
+  const replicationFactor = Math.min(3, voters);
+  return { replicationFactor, minInsyncReplicas: replicationFactor > 1 ? replicationFactor - 1 : 1 };
+}
+
+export function serverProperties(
+  node: KafkaNode,
+  paths: KafkaConfigPaths,
+  quorum: KafkaQuorum = { nodeId: 1, voters: [node] },
+): string {
   const host = listenHost(node);
   const controller = `${host}:${controllerPort(node)}`;
+  const voters = quorum.voters
+    .map((voter, index) => `${index + 1}@${listenHost(voter)}:${controllerPort(voter)}`)
+    .join(',');
+  const { replicationFactor, minInsyncReplicas } = replicationOf(quorum.voters.length);
   return renderProperties([
     ['process.roles', 'broker,controller'],
-    ['node.id', '1'],
-    ['controller.quorum.voters', `1@${controller}`],
+    ['node.id', String(quorum.nodeId)],
+    ['controller.quorum.voters', voters],
     ['listeners', `PLAINTEXT://${host}:${node.port},CONTROLLER://${controller}`],
     ['advertised.listeners', `PLAINTEXT://${host}:${node.port}`],
     ['listener.security.protocol.map', 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT'],
     ['inter.broker.listener.name', 'PLAINTEXT'],
     ['controller.listener.names', 'CONTROLLER'],
     ['log.dirs', paths.dataDir],
-    // One broker: internal topics cannot have more than one replica.
-    ['offsets.topic.replication.factor', '1'],
-    ['transaction.state.log.replication.factor', '1'],
-    ['transaction.state.log.min.isr', '1'],
+    // One broker: internal topics cannot have more than one replica. A cluster: three, two needed for a write.
+    ['offsets.topic.replication.factor', String(replicationFactor)],
+    ['transaction.state.log.replication.factor', String(replicationFactor)],
+    ['transaction.state.log.min.isr', String(minInsyncReplicas)],
+    ...clusterOnly(replicationFactor, minInsyncReplicas),
     // Consumers in tests join a group and should get partitions at once, not after 3 s.
     ['group.initial.rebalance.delay.ms', '0'],
     ['num.partitions', '6'],
     // The application creates its topics explicitly; a typo must fail, not create a new topic.
     ['auto.create.topics.enable', 'false'],
   ]);
+}
+
+/**
+ * What only a cluster says (a lone broker's file stays as it always was): the topics the application creates
+ * take the cluster's replication factor (packages/bus reads default.replication.factor), an acks=all write
+ * needs min.insync.replicas copies, and a replica that fell behind never becomes leader (no accepted write
+ * is dropped in an election). A broker that stops heartbeating is fenced after Kafka's default 9 s
+ * (broker.session.timeout.ms), which bounds the 503s of an election (measured in the fault test: new leaders
+ * 8.0–11.8 s after the kill). A shorter fence would shorten them; it is not tuned here until measured on a
+ * quiet machine (4 s was tried, but those runs failed to start for the machine's load, as did one with 9 s).
+ */
+function clusterOnly(replicationFactor: number, minInsyncReplicas: number): [string, string][] {
+  if (replicationFactor === 1) return [];
+  return [
+    ['default.replication.factor', String(replicationFactor)],
+    ['min.insync.replicas', String(minInsyncReplicas)],
+    ['unclean.leader.election.enable', 'false'],
+  ];
 }
 
 /** WARN and above to a file, plus the one INFO line that says the broker is up. */

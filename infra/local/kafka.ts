@@ -1,26 +1,22 @@
 // The real Apache Kafka 3.9.1 broker (KRaft, one node) as a background JVM process: find it, start
 // it, stop it. Used by `infra:up`/`infra:down` and by tests that need to take the broker away and
 // bring it back (fault injection).
-import { spawn } from 'node:child_process';
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { KafkaAdmin } from '@bodymetrics/bus';
+import { rmSync } from 'node:fs';
 import { isLocalHost, readInfraEnv } from './env';
 import { withFileLock } from './file-lock';
-import { log4jProperties, serverProperties, type KafkaNode } from './kafka-config';
-import { ensureKafkaJars, kafkaClasspath } from './kafka-jars';
-import { ensureKafkaStorage } from './kafka-storage';
+import { serverProperties, type KafkaNode } from './kafka-config';
+import { ensureKafkaJars } from './kafka-jars';
 import {
-  kafkaConsoleLog,
-  kafkaDataDir,
-  kafkaLog4jProperties,
-  kafkaLogDir,
-  kafkaPidFile,
-  kafkaServerLog,
-  kafkaServerProperties,
-  kafkaStateDir,
-} from './paths';
-import { pollUntil } from './poll';
-import { commandLineOf, isRunning, tailOf, waitForExit } from './processes';
+  awaitNode,
+  isKafkaUp as isAnyBrokerUp,
+  readText,
+  runningNodePid,
+  spawnNode,
+  stopProcess,
+  writeNodeConfig,
+} from './kafka-node';
+import { ensureKafkaStorage } from './kafka-storage';
+import { kafkaPaths } from './paths';
 
 const READY_LIMIT_MS = 90_000;
 const GRACEFUL_STOP_LIMIT_MS = 30_000;
@@ -38,37 +34,12 @@ function localNode(): KafkaNode {
 
 /** True when a broker answers a metadata request within about a second. */
 export async function isKafkaUp(brokers: string[] = kafkaBrokers()): Promise<boolean> {
-  const admin = new KafkaAdmin({
-    clientId: 'bodymetrics-infra-probe',
-    brokers,
-    connectionTimeoutMs: 1000,
-    requestTimeoutMs: 2000,
-    retries: 0,
-  });
-  try {
-    return (await admin.cluster()).brokers.length > 0;
-  } catch {
-    return false;
-  } finally {
-    await admin.close();
-  }
+  return isAnyBrokerUp(brokers);
 }
 
 /** The pid of the broker infra/local started, while it runs; undefined otherwise. */
 export function runningBrokerPid(): number | undefined {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(kafkaPidFile, 'utf8').trim());
-  } catch {
-    return undefined;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return undefined;
-  // A pid file outlives a reboot; make sure the pid still belongs to our broker.
-  const commandLine = commandLineOf(pid);
-  if (commandLine && !(commandLine.includes('kafka.Kafka') && commandLine.includes(kafkaServerProperties))) {
-    return undefined;
-  }
-  return pid;
+  return runningNodePid(kafkaPaths);
 }
 
 export interface KafkaStartResult {
@@ -92,14 +63,14 @@ export async function startKafka(options: { timeoutMs?: number } = {}): Promise<
     const node = localNode();
     const starting = runningBrokerPid();
     if (starting !== undefined) {
-      if (readText(kafkaServerProperties) !== serverProperties(node, configPaths)) {
+      if (readText(kafkaPaths.serverProperties) !== serverProperties(node, kafkaPaths)) {
         throw new Error(
           `the broker of infra/local (pid ${starting}) runs with another configuration than KAFKA_BROKERS=` +
-            `${brokers.join(',')} asks for (see ${kafkaServerProperties}) — stop it first with infra:down`,
+            `${brokers.join(',')} asks for (see ${kafkaPaths.serverProperties}) — stop it first with infra:down`,
         );
       }
       // Our broker runs but does not answer yet (still starting, or recovering its log).
-      await awaitReady(starting, brokers, timeoutMs);
+      await awaitNode(starting, kafkaPaths, brokers, timeoutMs);
       return { status: 'found', brokers, pid: starting };
     }
     if (!isLocalHost(node.host)) {
@@ -108,83 +79,12 @@ export async function startKafka(options: { timeoutMs?: number } = {}): Promise<
       );
     }
     const jars = await ensureKafkaJars();
-    writeConfig(node);
+    writeNodeConfig(kafkaPaths, serverProperties(node, kafkaPaths));
     await ensureKafkaStorage();
-    const pid = await spawnBroker();
-    await awaitReady(pid, brokers, timeoutMs);
+    const pid = await spawnNode(kafkaPaths);
+    await awaitNode(pid, kafkaPaths, brokers, timeoutMs);
     return { status: 'started', brokers, pid, jars };
   });
-}
-
-const configPaths = { dataDir: kafkaDataDir, serverLog: kafkaServerLog };
-
-function writeConfig(node: KafkaNode): void {
-  mkdirSync(kafkaDataDir, { recursive: true });
-  mkdirSync(kafkaLogDir, { recursive: true });
-  writeFileSync(kafkaServerProperties, serverProperties(node, configPaths));
-  writeFileSync(kafkaLog4jProperties, log4jProperties(configPaths));
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-async function spawnBroker(): Promise<number> {
-  appendFileSync(kafkaConsoleLog, `\n--- broker starting ${new Date().toISOString()} ---\n`);
-  const output = openSync(kafkaConsoleLog, 'a');
-  // prettier-ignore
-  const broker = spawn('java', [
-    '-Xms256m', '-Xmx512m',
-    '-Djava.awt.headless=true',
-    `-Dlog4j.configuration=file:${kafkaLog4jProperties}`,
-    '-cp', kafkaClasspath(),
-    'kafka.Kafka', kafkaServerProperties,
-  ], {
-    cwd: kafkaStateDir,
-    // Its own session: the broker outlives `infra:up` and the terminal it ran in.
-    detached: true,
-    stdio: ['ignore', output, output],
-  });
-  closeSync(output);
-  await new Promise<void>((resolve, reject) => {
-    broker.once('spawn', resolve);
-    broker.once('error', (error) => reject(new Error(`could not run java: ${error.message}`)));
-  });
-  broker.unref();
-  const pid = broker.pid;
-  if (pid === undefined) throw new Error('java started without a pid');
-  writeFileSync(kafkaPidFile, `${pid}\n`);
-  return pid;
-}
-
-async function awaitReady(pid: number, brokers: string[], timeoutMs: number): Promise<void> {
-  const outcome = await pollUntil(() => isKafkaUp(brokers), {
-    timeoutMs,
-    intervalMs: 300,
-    giveUpIf: () => (isRunning(pid) ? undefined : 'the broker process exited'),
-  });
-  if (outcome.ready) return;
-  // Do not leave a half-started broker behind: the next attempt should start from a clean slate.
-  if (isRunning(pid)) await stopProcess(pid, 10_000);
-  const serverLog = tailOf(kafkaServerLog, 60);
-  throw new Error(
-    `Kafka did not come up on ${brokers.join(',')} (pid ${pid}): ${outcome.reason}.\n` +
-      rootCause(serverLog) +
-      `--- ${kafkaServerLog} (tail) ---\n${serverLog || '(empty)'}\n` +
-      `--- ${kafkaConsoleLog} (tail) ---\n${tailOf(kafkaConsoleLog) || '(empty)'}`,
-  );
-}
-
-/** The last two "Caused by" lines of the log (or its last ERROR): what went wrong, and where. */
-function rootCause(log: string): string {
-  const lines = log.split('\n');
-  const causes = lines.filter((line) => line.startsWith('Caused by: ')).slice(-2);
-  const found = causes.length > 0 ? causes : lines.filter((line) => / (ERROR|FATAL) /.test(line)).slice(-1);
-  return found.map((line) => `${line.replace(/^Caused by: /, 'Cause: ')}\n`).join('');
 }
 
 export interface KafkaStopResult {
@@ -209,26 +109,7 @@ export async function stopKafka(
       options.graceful === false
         ? (await stopProcess(pid, 0), true)
         : await stopProcess(pid, options.timeoutMs ?? GRACEFUL_STOP_LIMIT_MS);
-    rmSync(kafkaPidFile, { force: true });
+    rmSync(kafkaPaths.pidFile, { force: true });
     return { stopped: true, pid, killed };
   });
-}
-
-/** SIGTERM, then SIGKILL when still running after `graceMs`. Returns whether SIGKILL was needed. */
-async function stopProcess(pid: number, graceMs: number): Promise<boolean> {
-  if (graceMs > 0) {
-    signal(pid, 'SIGTERM');
-    if (await waitForExit(pid, graceMs)) return false;
-  }
-  signal(pid, 'SIGKILL');
-  if (!(await waitForExit(pid, 10_000))) throw new Error(`broker pid ${pid} survived SIGKILL`);
-  return true;
-}
-
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
 }

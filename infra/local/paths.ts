@@ -15,14 +15,37 @@ export const kafkaPom = join(repoRoot, 'infra', 'kafka', 'pom.xml');
 export const kafkaLibsDir = join(cacheDir, 'kafka-libs');
 export const kafkaLibsMarker = join(kafkaLibsDir, '.complete');
 
+/** The files of one local Kafka node: its configuration, data, logs and pid, all under one folder. */
+export interface KafkaNodePaths {
+  stateDir: string;
+  dataDir: string;
+  logDir: string;
+  serverProperties: string;
+  log4jProperties: string;
+  pidFile: string;
+  /** The broker's stdout/stderr: JVM errors that happen before logging is set up land here. */
+  consoleLog: string;
+  /** The broker's own log (WARN and above, plus the "Kafka Server started" line). */
+  serverLog: string;
+}
+
+export function kafkaNodePaths(dir: string): KafkaNodePaths {
+  return {
+    stateDir: dir,
+    dataDir: join(dir, 'data'),
+    logDir: join(dir, 'logs'),
+    serverProperties: join(dir, 'server.properties'),
+    log4jProperties: join(dir, 'log4j.properties'),
+    pidFile: join(dir, 'broker.pid'),
+    consoleLog: join(dir, 'broker.out'),
+    serverLog: join(dir, 'logs', 'server.log'),
+  };
+}
+
+/** The one development broker (the default). */
 export const kafkaStateDir = join(stateDir, 'kafka');
-export const kafkaDataDir = join(kafkaStateDir, 'data');
-export const kafkaLogDir = join(kafkaStateDir, 'logs');
-export const kafkaServerProperties = join(kafkaStateDir, 'server.properties');
-export const kafkaLog4jProperties = join(kafkaStateDir, 'log4j.properties');
+export const kafkaPaths = kafkaNodePaths(kafkaStateDir);
 export const kafkaClusterIdFile = join(kafkaStateDir, 'cluster-id');
-export const kafkaPidFile = join(kafkaStateDir, 'broker.pid');
-/** The broker's stdout/stderr: JVM errors that happen before logging is set up land here. */
-export const kafkaConsoleLog = join(kafkaStateDir, 'broker.out');
-/** The broker's own log (WARN and above, plus the "Kafka Server started" line). */
-export const kafkaServerLog = join(kafkaLogDir, 'server.log');
+
+/** The three-broker cluster of `infra:up --kafka-brokers=3`: one folder per node beside a shared cluster id. */
+export const kafkaClusterStateDir = join(stateDir, 'kafka-cluster');

@@ -5,6 +5,10 @@
 //
 // Settings read here (the children get the whole environment as well):
 //   TRACKING_REPLICAS=N  N tracking processes (8081, 8091, 8092, …), the gateway takes them in turns
+//   TRACKING_IN_PROCESS=1 no tracking process: the gateway serves the tracking routes itself (the gateway's
+//                        setting, read by it; here it only leaves the tracking processes out)
+//   AGGREGATOR_REPLICAS=N N aggregator processes (8087, 8111, 8112, …) in one consumer group, sharing the
+//                        topics' partitions (KAFKA_PARTITIONS, default 6: more aggregators than that idle)
 //   SMTP_URL             where reports and admin-auth send mail; when unset, mail is written as .eml
 //                        files to MAIL_DIR (default ./var/mail) — nothing listens on the SMTP default
 //                        (127.0.0.1:1025) on a development machine
@@ -30,6 +34,12 @@ import { repoRoot } from './paths';
 const settings = z
   .object({
     TRACKING_REPLICAS: z.coerce.number().int().min(1).max(20).default(1),
+    // The gateway's TRACKING_IN_PROCESS, with its values (services/gateway/src/config.ts).
+    TRACKING_IN_PROCESS: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+    AGGREGATOR_REPLICAS: z.coerce.number().int().min(1).max(20).default(1),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -39,6 +49,8 @@ const settings = z
   })
   .safeParse({
     TRACKING_REPLICAS: process.env.TRACKING_REPLICAS || undefined,
+    TRACKING_IN_PROCESS: process.env.TRACKING_IN_PROCESS || undefined,
+    AGGREGATOR_REPLICAS: process.env.AGGREGATOR_REPLICAS || undefined,
     SMTP_URL: process.env.SMTP_URL || undefined,
     MAIL_DIR: process.env.MAIL_DIR || undefined,
     PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || undefined,
@@ -110,11 +122,21 @@ const trackingReplicas: ServiceProcess[] = Array.from({ length: config.TRACKING_
   ),
 );
 
+// The aggregator runs AGGREGATOR_REPLICAS times: 8087, then 8111, 8112, … (one consumer group).
+const aggregators: ServiceProcess[] = Array.from({ length: config.AGGREGATOR_REPLICAS }, (_, i) =>
+  processOf(
+    'aggregator',
+    config.AGGREGATOR_REPLICAS === 1 ? 'aggregator' : `aggregator-${i + 1}`,
+    replicaPort(serviceManifest.aggregator, i),
+  ),
+);
+
 const processes: ServiceProcess[] = services.flatMap((s): ServiceProcess[] => {
-  if (s.name === 'tracking') return trackingReplicas;
+  if (s.name === 'tracking') return config.TRACKING_IN_PROCESS ? [] : trackingReplicas;
+  if (s.name === 'aggregator') return aggregators;
   if (s.name !== 'gateway') return [processOf(s.name, s.name, s.port)];
   const upstreams = upstreamUrlSettings((u) =>
-    u.name === 'tracking'
+    u.name === 'tracking' && !config.TRACKING_IN_PROCESS
       ? trackingReplicas.map((t) => `http://127.0.0.1:${t.port}`).join(',')
       : `http://127.0.0.1:${u.port}`,
   );

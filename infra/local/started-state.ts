@@ -8,6 +8,8 @@ export interface StartedByInfra {
   postgres?: { cluster: string; startedAt: string };
   redis?: { host: string; port: number; startedAt: string };
   kafka?: { brokers: string; startedAt: string };
+  /** The three-broker cluster of `infra:up --kafka-brokers=3`. */
+  kafkaCluster?: { brokers: string; startedAt: string };
 }
 
 export function readStarted(): StartedByInfra {

@@ -1,13 +1,29 @@
 // `npm run infra:up`: makes Postgres, Redis and a Kafka broker available for local development and
 // integration tests, starting only what is not already running, and remembering what it started.
+// `infra:up --kafka-brokers=3` starts the three-broker cluster (KAFKA_CLUSTER_BROKERS) instead of the one
+// broker; the default broker, if it runs, is left as it is.
 import './cli-warnings';
 import { startKafka } from './kafka';
+import { localKafkaCluster } from './kafka-cluster';
 import { ensureDatabase, isPostgresUp, postgresTarget, startPostgres } from './postgres';
 import { isRedisUp, redisTarget, startRedis } from './redis';
 import { readStarted, updateStarted, type StartedByInfra } from './started-state';
 import { displayUrl, runSteps, seconds, type SummaryLine } from './summary';
 
 type Check = () => Promise<SummaryLine>;
+
+/** `--kafka-brokers=1` (the default) or `--kafka-brokers=3`. */
+function kafkaBrokerCount(args: string[]): 1 | 3 {
+  const given = args.find((arg) => arg.startsWith('--kafka-brokers='))?.slice('--kafka-brokers='.length);
+  const unknown = args.filter((arg) => !arg.startsWith('--kafka-brokers='));
+  if (unknown.length > 0 || (given !== undefined && given !== '1' && given !== '3')) {
+    console.error('usage: infra:up [--kafka-brokers=1|3]');
+    process.exit(64);
+  }
+  return given === '3' ? 3 : 1;
+}
+
+const kafkaBrokersWanted = kafkaBrokerCount(process.argv.slice(2));
 
 const startedEarlier = readStarted();
 
@@ -75,8 +91,29 @@ const kafka: Check = async () => {
   };
 };
 
+const kafkaCluster: Check = async () => {
+  const stepBegan = Date.now();
+  const cluster = localKafkaCluster();
+  const result = await cluster.start();
+  const where = `${result.brokers.join(',')} (Kafka 3.9.1, KRaft, 3 brokers, RF 3, min ISR 2)`;
+  const use = `; clients: KAFKA_BROKERS=${result.brokers.join(',')}`;
+  if (result.status === 'found') {
+    return { service: 'kafka', where, outcome: `found running (pids ${result.pids.join(', ')})${use}` };
+  }
+  await remember(
+    (started) =>
+      (started.kafkaCluster = { brokers: result.brokers.join(','), startedAt: new Date().toISOString() }),
+  );
+  const jars = result.jars === 'fetched' ? ', jars fetched with Maven' : '';
+  return {
+    service: 'kafka',
+    where,
+    outcome: `started (pids ${result.pids.join(', ')}) in ${seconds(Date.now() - stepBegan)}${jars}${use}`,
+  };
+};
+
 await runSteps('infra:up', [
   ['postgres', postgres],
   ['redis', redis],
-  ['kafka', kafka],
+  ['kafka', kafkaBrokersWanted === 3 ? kafkaCluster : kafka],
 ]);
