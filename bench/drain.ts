@@ -2,12 +2,13 @@
 // into Postgres — one transaction per batch, raw rows plus every aggregate. The topics are filled first
 // (raw batches through the bus's KafkaRawProducer, as fast as the broker takes them), then the aggregator
 // process is started and timed from its start until its committed offsets reach the end of every partition.
-// Baseline: the same raw rows, in batches of the aggregator's observed size, inserted with the same
-// multi-row INSERT … ON CONFLICT DO NOTHING into copies of the raw tables, without any aggregate.
-// Targets: ≥ 20,000 events/s and ≥ 40 % of the baseline.
+// Baseline: the same raw rows, in batches of the aggregator's observed size, inserted with a plain
+// multi-row INSERT … ON CONFLICT DO NOTHING into copies of the raw tables, without any aggregate (the
+// aggregator itself inserts them with INSERT … SELECT FROM unnest; the goal is stated against plain VALUES).
+// Targets (issue 16): ≥ 25,000 events/s and ≥ 0.6 of the baseline.
 import { sql } from 'kysely';
 import { KafkaRawProducer, type RawMessage } from '@bodymetrics/bus';
-import { seedContent } from '@bodymetrics/db';
+import { rawEventKeyOf, seedContent } from '@bodymetrics/db';
 import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createBenchDatabase } from './lib/bench-database';
@@ -131,6 +132,8 @@ export async function run(): Promise<Figures> {
     const figures: Figures = {
       scale,
       partitions,
+      // The aggregator's setting as this run gave it (its default, 2, when unset).
+      partitions_consumed_concurrently: process.env.AGGREGATOR_PARTITIONS_CONCURRENTLY ?? 'default',
       events: count,
       events_per_s: Math.round(eventsPerSecond),
       events_per_s_after_first_batch: Math.round(count / applyingSeconds),
@@ -153,8 +156,8 @@ export async function run(): Promise<Figures> {
       postgres_cpu_s: round(cpu.postgres, 1),
       kafka_cpu_s: round(cpu.kafka, 1),
       cpu_ms_per_1000_events: `aggregator ${Math.round((cpu.aggregator * 1e6) / count)}; postgres ${Math.round((cpu.postgres * 1e6) / count)}; kafka ${Math.round((cpu.kafka * 1e6) / count)}`,
-      target_events_per_s_met: eventsPerSecond >= 20_000,
-      target_ratio_met: eventsPerSecond / baselinePerSecond >= 0.4,
+      target_events_per_s_met: eventsPerSecond >= 25_000,
+      target_ratio_met: eventsPerSecond / baselinePerSecond >= 0.6,
     };
     if (profile) {
       const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
@@ -252,7 +255,7 @@ async function insertBaseline(
             .withSchema('baseline')
             .insertInto(table)
             .values(rows.slice(i, i + 1000) as never)
-            .onConflict((oc) => oc.column('event_id').doNothing())
+            .onConflict((oc) => oc.columns([...rawEventKeyOf(table)] as never).doNothing())
             .execute();
         }
       }

@@ -2,6 +2,10 @@
 // services as their own processes as in production, under keep-alive load (autocannon) with realistic
 // bodies. Baseline in the same run: a bare fastify route validating the same body, answering 202.
 // Targets: ≥ 50 % of the baseline's throughput; p99 ≤ 25 ms at half of the maximum rate.
+// Issue 16 item 2's A/B, in the same run: (a) proxy hop, the envelope validated twice (PUBLISH_RECHECK=1,
+// as before checked publish); (b) proxy hop, validated once; (c) tracking in the gateway's process
+// (TRACKING_IN_PROCESS=1), validated once. Each prints events/s, its ratio to the baseline and the CPU
+// milliseconds per event of the processes on its path (gateway, tracking, Kafka broker).
 import { serviceManifest, upstreamUrlSettings } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createBenchTopics } from './lib/bench-topics';
@@ -22,17 +26,32 @@ async function maxThroughput(
   label: string,
   url: string,
   pool: ReturnType<typeof pageVisitPool>,
+  /** The processes on this target's path, whose CPU is metered (with the broker and the load generator). */
+  path: ServiceProcess[],
   quiet: ServiceProcess[],
 ): Promise<LoadResult & { cpu: Record<string, number> }> {
   for (const s of quiet) await waitUntilIdle(s.pid, { timeoutMs: 30_000 });
   const meter = startCpuMeter({
-    ...Object.fromEntries(quiet.map((s) => [s.name, () => [s.pid]])),
+    ...Object.fromEntries(path.map((s) => [s.name, () => [s.pid]])),
     kafka: () => pidsMatching('kafka.Kafka'),
   });
   const r = { ...(await runLoad({ url, pool, connections, durationSeconds: seconds })), cpu: meter.stop() };
   say(`${label}: ${r.okPerSecond} 2xx/s, p99 ${r.latencyMs.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
   return r;
 }
+
+/** CPU ms per event of the path itself: every metered process but the load generator. */
+const pathCpuMsPerEvent = (cpu: Record<string, number>, events: number) =>
+  events
+    ? round(
+        (Object.entries(cpu)
+          .filter(([name]) => !name.startsWith('load generator'))
+          .reduce((sum, [, seconds]) => sum + seconds, 0) *
+          1000) /
+          events,
+        3,
+      )
+    : 0;
 
 const best = <T extends LoadResult>(a: T, b: T) => (a.okPerSecond >= b.okPerSecond ? a : b);
 
@@ -41,49 +60,85 @@ export async function run(): Promise<Figures> {
   const partitions = Number(process.env.BENCH_PARTITIONS ?? 6);
   const topics = await createBenchTopics('ingest', partitions);
   const started: ServiceProcess[] = [];
+  const kafkaEnv = {
+    KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
+    TOPIC_PREFIX: topics.prefix,
+    KAFKA_PARTITIONS: String(partitions),
+  };
+  const unused = 'http://127.0.0.1:9'; // the benchmark sends only tracking routes
+  const gatewayEnv = (trackingUrl: string) => ({
+    ...upstreamUrlSettings((s) => (s.name === 'tracking' ? trackingUrl : unused)),
+    // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
+    RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
+    // Likewise the per-address connection cap (BENCH_CONNECTIONS may exceed it), and the internal
+    // metrics listener on any free port.
+    CONNECTIONS_PER_CLIENT: '0',
+    METRICS_PORT: '0',
+  });
+  const start = async (name: string, process: Parameters<typeof startService>[0]['process'], env = {}) => {
+    const s = await startService({ name, process, env });
+    started.push(s);
+    return s;
+  };
   try {
-    const tracking = await startService({
-      name: 'tracking',
-      process: serviceManifest.tracking,
-      env: {
-        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
-        TOPIC_PREFIX: topics.prefix,
-        KAFKA_PARTITIONS: String(partitions),
-      },
+    const tracking = await start('tracking', serviceManifest.tracking, kafkaEnv);
+    const gateway = await start('gateway', serviceManifest.gateway, gatewayEnv(tracking.url));
+    const trackingTwice = await start('tracking-recheck', serviceManifest.tracking, {
+      ...kafkaEnv,
+      PUBLISH_RECHECK: '1',
     });
-    started.push(tracking);
-    const unused = 'http://127.0.0.1:9'; // the benchmark sends only tracking routes
-    const gateway = await startService({
-      name: 'gateway',
-      process: serviceManifest.gateway,
-      env: {
-        ...upstreamUrlSettings((s) => (s.name === 'tracking' ? tracking.url : unused)),
-        // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
-        RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
-        // Likewise the per-address connection cap (BENCH_CONNECTIONS may exceed it), and the internal
-        // metrics listener on any free port.
-        CONNECTIONS_PER_CLIENT: '0',
-        METRICS_PORT: '0',
-      },
+    const gatewayTwice = await start(
+      'gateway-recheck',
+      serviceManifest.gateway,
+      gatewayEnv(trackingTwice.url),
+    );
+    const inProcess = await start('gateway-in-process', serviceManifest.gateway, {
+      ...gatewayEnv(unused),
+      ...kafkaEnv,
+      TRACKING_IN_PROCESS: '1',
     });
-    started.push(gateway);
-    const baseline = await startService({
-      name: 'ingest-baseline',
-      process: { entry: 'bench/children/ingest-baseline.ts' },
-    });
-    started.push(baseline);
+    const baseline = await start('ingest-baseline', { entry: 'bench/children/ingest-baseline.ts' });
 
-    say('warming up (JIT, Kafka producer, connection pools)');
-    await runLoad({ url: gateway.url, pool, connections, durationSeconds: 5 });
-    await runLoad({ url: baseline.url, pool, connections, durationSeconds: 5 });
+    say('warming up (JIT, Kafka producers, connection pools)');
+    for (const s of [gateway, gatewayTwice, inProcess, baseline])
+      await runLoad({ url: s.url, pool, connections, durationSeconds: 5 });
 
-    const all = [tracking, gateway, baseline];
-    const b1 = await maxThroughput('baseline round 1', baseline.url, pool, all);
-    const s1 = await maxThroughput('gateway→tracking→Kafka round 1', gateway.url, pool, all);
-    const b2 = await maxThroughput('baseline round 2', baseline.url, pool, all);
-    const s2 = await maxThroughput('gateway→tracking→Kafka round 2', gateway.url, pool, all);
+    const variants = {
+      twice: { label: 'proxy, validated twice', url: gatewayTwice.url, path: [gatewayTwice, trackingTwice] },
+      once: { label: 'proxy, validated once', url: gateway.url, path: [gateway, tracking] },
+      inProcess: { label: 'in-process, validated once', url: inProcess.url, path: [inProcess] },
+    };
+    const all = started;
+    const measure = (label: string, url: string, path: ServiceProcess[]) =>
+      maxThroughput(label, url, pool, path, all);
+    const b1 = await measure('baseline round 1', baseline.url, [baseline]);
+    const r1 = {
+      twice: await measure(`${variants.twice.label} round 1`, variants.twice.url, variants.twice.path),
+      once: await measure(`${variants.once.label} round 1`, variants.once.url, variants.once.path),
+      inProcess: await measure(
+        `${variants.inProcess.label} round 1`,
+        variants.inProcess.url,
+        variants.inProcess.path,
+      ),
+    };
+    const b2 = await measure('baseline round 2', baseline.url, [baseline]);
+    const r2 = {
+      inProcess: await measure(
+        `${variants.inProcess.label} round 2`,
+        variants.inProcess.url,
+        variants.inProcess.path,
+      ),
+      once: await measure(`${variants.once.label} round 2`, variants.once.url, variants.once.path),
+      twice: await measure(`${variants.twice.label} round 2`, variants.twice.url, variants.twice.path),
+    };
     const base = best(b1, b2);
-    const system = best(s1, s2);
+    const ab = {
+      twice: best(r1.twice, r2.twice),
+      once: best(r1.once, r2.once),
+      inProcess: best(r1.inProcess, r2.inProcess),
+    };
+    // The default distributed path (proxy hop) keeps the headline figures, as before the A/B.
+    const system = ab.once;
 
     const halfRate = Math.max(1, Math.round(system.okPerSecond / 2));
     say(`p99 at half of the maximum rate: ${halfRate} req/s for ${seconds * 2} s`);
@@ -98,30 +153,44 @@ export async function run(): Promise<Figures> {
 
     const onKafka = await topics.endOffsetsTotal();
     const ratio = system.okPerSecond / base.okPerSecond;
+    const abFigures = Object.fromEntries(
+      (Object.keys(ab) as (keyof typeof ab)[]).flatMap((k) => {
+        const r = ab[k];
+        return [
+          [`ab_${k}_events_per_s`, r.okPerSecond],
+          [`ab_${k}_ratio_to_baseline`, round(r.okPerSecond / base.okPerSecond, 3)],
+          [`ab_${k}_path_cpu_ms_per_event`, pathCpuMsPerEvent(r.cpu, r.ok)],
+          [`ab_${k}_cpu_ms_per_event`, perEvent(r.cpu, r.ok)],
+          [`ab_${k}_rounds_events_per_s`, `${r1[k].okPerSecond},${r2[k].okPerSecond}`],
+          [`ab_${k}_p99_ms`, r.latencyMs.p99],
+        ];
+      }),
+    );
     return {
       events_per_s: system.okPerSecond,
       baseline_req_per_s: base.okPerSecond,
       ratio_to_baseline: round(ratio, 3),
-      rounds_events_per_s: `${s1.okPerSecond},${s2.okPerSecond}`,
       rounds_baseline_req_per_s: `${b1.okPerSecond},${b2.okPerSecond}`,
+      ...abFigures,
       max_rate_p99_ms: system.latencyMs.p99,
       baseline_p99_ms: base.latencyMs.p99,
       half_rate_req_per_s: halfRate,
       half_rate_achieved_per_s: half.okPerSecond,
       half_rate_p50_ms: half.latencyMs.p50,
       half_rate_p99_ms: half.latencyMs.p99,
-      non_2xx: s1.non2xx + s2.non2xx + half.non2xx,
-      errors: s1.errors + s2.errors + half.errors,
+      non_2xx: Object.values(ab).reduce((n, r) => n + r.non2xx, 0) + half.non2xx,
+      errors: Object.values(ab).reduce((n, r) => n + r.errors, 0) + half.errors,
       kafka_messages: onKafka,
       connections,
       seconds_per_round: seconds,
       // CPU milliseconds each process spent per request during the best round of each.
-      cpu_ms_per_event: perEvent(system.cpu, system.ok),
       baseline_cpu_ms_per_request: perEvent(base.cpu, base.ok),
       tracking_rss_mb: tracking.rssMb(),
       gateway_rss_mb: gateway.rssMb(),
+      gateway_in_process_rss_mb: inProcess.rssMb(),
       target_ratio_met: ratio >= 0.5,
       target_p99_met: half.latencyMs.p99 <= 25,
+      target_path_cpu_met: pathCpuMsPerEvent(ab.inProcess.cpu, ab.inProcess.ok) <= 0.25,
     };
   } finally {
     for (const s of started.reverse()) await s.stop();

@@ -3,25 +3,16 @@
 // only remove what they created on them (a database, topics, Redis keys).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { testInfra, type TestInfra } from '@bodymetrics/testing';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface BenchInfra {
-  /** Server URL without a database name. */
-  postgresServerUrl: string;
-  kafkaBrokers: string[];
-  redisUrl: string;
-}
-
-export function benchInfra(env: NodeJS.ProcessEnv = process.env): BenchInfra {
-  const db = new URL(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bodymetrics');
-  db.pathname = '/';
-  return {
-    postgresServerUrl: db.toString().replace(/\/$/, ''),
-    kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((s) => s.trim()),
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  };
-}
+/**
+ * The servers' addresses, read as the tests read them (one rule: packages/testing's testInfra): URLs from the
+ * environment, else the local ones.
+ */
+export type BenchInfra = TestInfra;
+export const benchInfra = (env: NodeJS.ProcessEnv = process.env): BenchInfra => testInfra(env);
 
 let infraReady: Promise<void> | undefined;
 
@@ -38,5 +29,5 @@ export function ensureInfra(): Promise<void> {
   return infraReady;
 }
 
-/** A short random tag that keeps names apart between concurrent runs. */
-export const uniqueTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** A short random tag for the names a run creates (topics, key prefixes), as the tests make theirs. */
+export { uniqueTag } from '@bodymetrics/testing';
