@@ -208,14 +208,18 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       await seeText(cardValue(operator, 'card-active-users'), '0');
       expect(await footerOf(operator)).toEqual({ links: footerLinks, copyright });
 
-      // From the top: the period buttons, the reset and the logout, then (nothing live to act on) the tabs,
-      // entered at the selected one only.
+      // From the top: the period buttons, the custom range's two dates and its button, the reset and the
+      // logout, then (nothing live to act on) the tabs, entered at the selected one only. Chromium's date
+      // input is four stops: day, month, year and its calendar button.
       await focusPageStart(operator);
       const walk = await tabUntil(operator, (focus) => focus.startsWith('tab: '));
       expect(walk).toEqual([
         'button: 7 zile',
         'button: 30 de zile',
         'button: 90 de zile',
+        ...Array<string>(4).fill('input: De la'),
+        ...Array<string>(4).fill('input: Până la'),
+        'button: Aplică intervalul',
         'button: Resetează toate datele',
         'button: Deconectare',
         'tab: Parcursul utilizatorului',

@@ -287,6 +287,21 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
         totalClicks: expected.todayClicks,
         topTrafficSource: 'direct',
         botEventsExcludedToday: expected.botEvents,
+        revenue: 0, // no postback in this traffic
+        revenueCurrency: 'RON',
+        // The default period (the last 30 days) holds only today's traffic: the same figures.
+        period: {
+          from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          visitors: expected.visitors,
+          pageViews: expected.pageViews,
+          avgSessionTime: expected.avgSessionTime,
+          bounceRate: expected.bounceRate,
+          mobilePercentage: expected.mobilePercentage,
+          clicks: expected.todayClicks,
+          topTrafficSource: 'direct',
+          revenue: 0,
+        },
       });
   });
 

@@ -26,7 +26,13 @@ import {
 } from '@bodymetrics/testing';
 import { smtpMailbox } from './mailbox';
 import { spawnService, waitUntilReady, type ServiceProcess } from './service-process';
-import { e2eAdmin, operatorInbox, type LiveTiming, type RunningSystem } from './system-options';
+import {
+  e2eAdmin,
+  e2ePostbackToken,
+  operatorInbox,
+  type LiveTiming,
+  type RunningSystem,
+} from './system-options';
 
 export interface DistributedSystem extends RunningSystem {
   mode: 'distributed';
@@ -112,7 +118,7 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
     const common = { LOG_LEVEL: 'warn' };
     /** Settings of one service beyond its needs. */
     const own: Partial<Record<ServiceName, Record<string, string>>> = {
-      offers: { SEED_CONTENT: 'false' },
+      offers: { SEED_CONTENT: 'false', POSTBACK_TOKEN: e2ePostbackToken },
       reports: { CONTACT_TO: operatorInbox },
       'admin-auth': { LIVE_KEY_PREFIX: redisKeyPrefix },
       live: {

@@ -8,7 +8,7 @@ import { defaultActiveWindowMs } from '@bodymetrics/contracts';
 import { startEmbedded } from '@bodymetrics/embedded';
 import type { DistributedOptions } from './distributed-system';
 import { emlFolderMailbox } from './mailbox';
-import { e2eAdmin, operatorInbox, type RunningSystem } from './system-options';
+import { e2eAdmin, e2ePostbackToken, operatorInbox, type RunningSystem } from './system-options';
 
 export interface EmbeddedSystem extends RunningSystem {
   mode: 'embedded';
@@ -31,6 +31,7 @@ export async function startEmbeddedSystem(
       mailDir,
       admin: e2eAdmin,
       contactTo: operatorInbox,
+      postbackToken: e2ePostbackToken,
       ...(options.live ? { live: options.live } : {}),
       ...(options.trustProxyHops ? { trustProxyHops: options.trustProxyHops } : {}),
       ...(options.publicDir ? { publicDir: options.publicDir } : {}),

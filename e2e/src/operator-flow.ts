@@ -35,6 +35,24 @@ export function tableRows(table: Locator): Promise<string[][]> {
     .catch(() => []);
 }
 
+/**
+ * The table's rows as objects keyed by their column header, so that a test names the columns it reads and a
+ * column added to a wide table (Performanță afiliați has twenty) does not shift what it asserts.
+ */
+export function tableRecords(table: Locator): Promise<Record<string, string>[]> {
+  return table
+    .evaluate((element) => {
+      const text = (cell: Element) => (cell as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+      const headers = [...element.querySelectorAll('thead th')].map(text);
+      return [...element.querySelectorAll('tbody tr')].map((row) =>
+        Object.fromEntries(
+          [...row.querySelectorAll('td')].map((cell, index) => [headers[index] ?? String(index), text(cell)]),
+        ),
+      );
+    })
+    .catch(() => []);
+}
+
 /** Waits until the table shows exactly these rows (the dashboard refreshes on its own). */
 export async function seeRows(table: Locator, rows: string[][], timeout = screenTimeoutMs): Promise<void> {
   await expect.poll(() => tableRows(table), { timeout, interval: 250 }).toEqual(rows);

@@ -15,6 +15,9 @@ export const e2eAdmin: AdminCredentials = {
   email: 'operator@bodymetrics.test',
 };
 
+/** POSTBACK_TOKEN of every system under test: the affiliate networks' postback secret (issue 15 item 3). */
+export const e2ePostbackToken = 'e2e-postback-secret-0123456789';
+
 /** Where the contact form's messages go. */
 export const operatorInbox = 'operator@bodymetrics.test';
 

@@ -76,12 +76,9 @@ export async function waitForBridge(page: Page): Promise<Locator> {
   return overlay;
 }
 
-/** "Learn More" on the n-th bridge offer: the partner's page opens in a new tab. Returns its address. */
+/** The call-to-action of the n-th bridge offer: the partner's page opens in a new tab. Returns its address. */
 export function clickBridgeOffer(page: Page, index: number): Promise<string> {
-  const link = bridgeOverlay(page)
-    .getByTestId('offer-card')
-    .nth(index)
-    .getByRole('link', { name: 'Learn More' });
+  const link = bridgeOverlay(page).getByTestId('offer-card').nth(index).getByRole('link');
   return clickThroughToNewTab(page, () => link.click());
 }
 

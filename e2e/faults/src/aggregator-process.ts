@@ -14,14 +14,19 @@ export interface AggregatorProcess {
   /** What it wrote (stdout and stderr), for a failure message. */
   output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** Its GET /status (what this process applied since it started); rejects while it does not answer. */
+  status(): Promise<{ running: boolean; batchesApplied: number; eventsApplied: number }>;
 }
 
 export function startAggregatorProcess({
   databaseUrl,
   topicPrefix,
+  port = 0,
 }: {
   databaseUrl: string;
   topicPrefix: string;
+  /** Where its health app listens (0: anywhere, and status() cannot reach it). */
+  port?: number;
 }): AggregatorProcess {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mainTs], {
     // `--import tsx` resolves from the working directory: the repository root has it.
@@ -33,7 +38,7 @@ export function startAggregatorProcess({
       TOPIC_PREFIX: topicPrefix,
       REDIS_URL: testInfra().redisUrl,
       REDIS_KEY_PREFIX: topicPrefix,
-      PORT: '0',
+      PORT: String(port),
       LOG_LEVEL: 'warn',
       // The broker's minimum: a killed aggregator's partitions are handed to the next one after 6 s, not 30.
       KAFKA_SESSION_TIMEOUT_MS: '6000',
@@ -51,6 +56,12 @@ export function startAggregatorProcess({
   return {
     pid: child.pid,
     output: () => lines.join(''),
+    status: async () => {
+      if (!port) throw new Error('started without a port: no status to read');
+      const res = await fetch(`http://127.0.0.1:${port}/status`, { signal: AbortSignal.timeout(2000) });
+      if (!res.ok) throw new Error(`GET /status answered ${res.status}`);
+      return (await res.json()) as { running: boolean; batchesApplied: number; eventsApplied: number };
+    },
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

@@ -34,7 +34,11 @@ beforeAll(async () => {
   expect(login.statusCode, login.body).toBe(200);
   sessionId = (login.json() as { sessionId: string }).sessionId;
 
-  trusting = await buildGateway({ upstreams: system.upstreams, trustProxy: (_addr, hop) => hop < 1 });
+  trusting = await buildGateway({
+    upstreams: system.upstreams,
+    inProcess: system.inProcess,
+    trustProxy: (_addr, hop) => hop < 1,
+  });
   trustingUrl = await trusting.listen({ host: '127.0.0.1', port: 0 });
 });
 

@@ -43,6 +43,7 @@ beforeAll(async () => {
   system = await startSystem({ label: 'headers', trackingPerMinute: 1 });
   httpsGateway = await buildGateway({
     upstreams: system.upstreams,
+    inProcess: system.inProcess,
     publicBaseUrl: 'https://bodymetrics.example',
   });
 });

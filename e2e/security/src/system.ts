@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { createAdmin, type AdminAuthDeps } from '@bodymetrics/admin-auth';
 import type { Db } from '@bodymetrics/db';
-import type { Gateway } from '@bodymetrics/gateway';
+import type { Gateway, InProcessServices } from '@bodymetrics/gateway';
 import { createMailer } from '@bodymetrics/mail';
 import type { ReportsDeps } from '@bodymetrics/reports';
 import { defaultAnalyticsTimeZone, redisSaltStore, type IpStorage } from '@bodymetrics/service-kit';
@@ -55,8 +55,10 @@ export interface System {
   smtp: SmtpSink;
   redis: Redis;
   keyPrefix: string;
-  /** Where each service listens, for a second gateway in front of the same services. */
+  /** Where each service listens, for a second gateway in front of the same services (with `inProcess`). */
   upstreams: Upstreams;
+  /** What the gateway serves in its own process (tracking): a second gateway mounts the same. */
+  inProcess: InProcessServices;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       redis,
       keyPrefix,
       upstreams: system.upstreams,
+      inProcess: system.inProcess,
       close,
     };
   } catch (err) {
