@@ -96,6 +96,20 @@ export class KafkaAdmin {
     );
   }
 
+  /**
+   * The broker that coordinates a consumer group (its joins, heartbeats and offset commits): the leader
+   * of the group's `__consumer_offsets` partition, which Kafka picks as abs(Java hashCode of the group
+   * id) modulo that topic's partition count. Fault tests kill it on purpose.
+   */
+  async groupCoordinator(groupId: string): Promise<number> {
+    const offsets = await this.partitions(['__consumer_offsets']);
+    if (offsets.length === 0) throw new Error('__consumer_offsets does not exist yet (no group has joined)');
+    const partition = Math.abs(javaStringHash(groupId)) % offsets.length;
+    const leader = offsets.find((p) => p.partition === partition)?.leader;
+    if (leader === undefined || leader < 0) throw new Error(`no leader for __consumer_offsets/${partition}`);
+    return leader;
+  }
+
   /** The partitions of the topics (every topic when none is named) with fewer replicas in sync than assigned. */
   async underReplicated(topics?: string[]): Promise<PartitionReplicas[]> {
     const names = topics ?? (await this.listTopics());
@@ -162,4 +176,11 @@ export class KafkaAdmin {
     this.admin = undefined;
     await admin?.then((a) => a.disconnect()).catch(() => undefined);
   }
+}
+
+/** Java's String.hashCode (31-based over UTF-16 code units, 32-bit overflow); Kafka's abs maps MIN_VALUE to 0. */
+function javaStringHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  return hash === -2147483648 ? 0 : hash;
 }

@@ -243,19 +243,80 @@ export class KafkaBus implements Bus {
 
   async consume(options: ConsumeOptions): Promise<Consumer> {
     if (this.closed) throw new BusUnavailableError('bus is closed');
+    let running = true;
+    let current: KafkaConsumer | undefined;
+    let replacing: ReturnType<typeof setTimeout> | undefined;
+    // A consumer that crashed for good (kafkajs restarts only after the errors it deems retriable) is
+    // replaced by a new one, which joins the group again: the handle given to the caller stays valid.
+    const replace = (crashed: KafkaConsumer) => {
+      if (!running || current !== crashed) return;
+      this.consumers.delete(crashed);
+      current = undefined;
+      void crashed.disconnect().catch(() => undefined);
+      const again = () => {
+        replacing = undefined;
+        if (!running) return;
+        this.startConsumer(options, () => running, replace)
+          .then((next) => {
+            if (running) current = next;
+            else void next.disconnect().catch(() => undefined);
+          })
+          .catch((err) => {
+            this.options.log?.('consumer restart failed; retrying', err);
+            replacing = setTimeout(again, 2_000);
+          });
+      };
+      replacing = setTimeout(again, 1_000);
+    };
+    current = await this.startConsumer(options, () => running, replace);
+    return {
+      stop: async () => {
+        running = false;
+        if (replacing) clearTimeout(replacing);
+        const last = current;
+        current = undefined;
+        if (!last) return;
+        this.consumers.delete(last);
+        await last.disconnect();
+      },
+    };
+  }
+
+  private async startConsumer(
+    options: ConsumeOptions,
+    stillRunning: () => boolean,
+    onFatalCrash: (consumer: KafkaConsumer) => void,
+  ): Promise<KafkaConsumer> {
     const consumer = this.kafka.consumer({
       groupId: `${this.prefix}${options.groupId}`,
       allowAutoTopicCreation: false,
       sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
       heartbeatInterval: Math.min(3000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)),
       maxBytesPerPartition: 4 * 1024 * 1024,
-      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
+      // Bounded on purpose. kafkajs's offset manager keeps the group coordinator it joined through; when
+      // that broker dies, a commit retried forever would go to it forever and the consumer would stop
+      // applying (a cluster losing a broker). After these retries (~10 s) the consumer crashes and kafkajs
+      // restarts it — a new join, through the coordinator the cluster elected. Redelivered events are
+      // applied once (event ids), so a restart costs time, never a count.
+      retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 5000, restartOnFailure: async () => true },
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.options.log?.(
+        `consumer of ${options.groupId} crashed (restart: ${payload.restart})`,
+        payload.error,
+      );
+      if (!payload.restart) onFatalCrash(consumer);
     });
     this.consumers.set(consumer, { groupId: options.groupId, topics: options.topics });
     const byName = new Map(options.topics.map((t) => [this.name(t), t]));
-    let running = true;
-    await consumer.connect();
-    await consumer.subscribe({ topics: [...byName.keys()], fromBeginning: true });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [...byName.keys()], fromBeginning: true });
+    } catch (err) {
+      this.consumers.delete(consumer);
+      void consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
@@ -278,7 +339,7 @@ export class KafkaBus implements Bus {
         }
         if (events.length) {
           await applyBatch({ topic, events }, options, {
-            isRunning: () => running && isRunning() && !isStale(),
+            isRunning: () => stillRunning() && isRunning() && !isStale(),
             heartbeat,
             log: this.options.log,
             deadLetter: (event, reason) =>
@@ -300,13 +361,7 @@ export class KafkaBus implements Bus {
         options.onBatchApplied?.({ topic, events });
       },
     });
-    return {
-      stop: async () => {
-        running = false;
-        this.consumers.delete(consumer);
-        await consumer.disconnect();
-      },
-    };
+    return consumer;
   }
 
   private async sendDeadLetter(topic: TopicDefinition, key: string, letter: DeadLetter): Promise<void> {
