@@ -1,17 +1,10 @@
 // Campaigns (issue 15 item 5) through the gateway on real servers: visitors arrive with UTM tags, click
 // offers (one click applied before its visitor's first touch), networks post back conversions for some of
 // those clicks, and the operator reads the breakdown and its CSV. Every expected figure is counted by hand from the story below (README "How we count": Campaigns).
-import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
-import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
-import { buildApp as buildOffers } from '@bodymetrics/offers';
-import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
-import { seedContent } from '@bodymetrics/db';
-import { eventually, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { buildApp as buildTracking } from '@bodymetrics/tracking';
-import { buildGateway, type Gateway } from './app';
+import { startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
 
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -19,10 +12,10 @@ const chrome =
 /** Each visitor comes from an address of its own, so each is one daily visitor key. */
 const ipOf = (visitor: string) => `203.0.113.${visitor.charCodeAt(0)}`;
 
-const pageVisit = (visitor: string, query: string, ua = chrome) => ({
+const pageVisit = (visitor: string, query: string, ua = chrome): TrackingCall => ({
   path: '/api/analytics/page-visit',
   ua,
-  visitor,
+  ip: ipOf(visitor),
   body: {
     visitorId: visitor,
     sessionId: `session-${visitor}`,
@@ -39,10 +32,10 @@ const pageVisit = (visitor: string, query: string, ua = chrome) => ({
     trafficSource: { source: 'direct', medium: 'none' },
   },
 });
-const click = (visitor: string, offerId: number, clickId?: string) => ({
+const click = (visitor: string, offerId: number, clickId?: string): TrackingCall => ({
   path: '/api/affiliate-offers/click',
   ua: chrome,
-  visitor,
+  ip: ipOf(visitor),
   body: { offerId, visitorId: visitor, sessionId: `session-${visitor}`, ...(clickId ? { clickId } : {}) },
 });
 
@@ -77,90 +70,29 @@ const firstRound = [
   click('E', 1, clickIds.E),
 ];
 
-const listen = async (app: {
-  listen: (o: { port: number; host: string }) => Promise<string>;
-  server: { address: () => unknown };
-}) => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
-
 describe('campaigns through the gateway', () => {
   let database: TestDatabase;
-  let aggregator: Aggregator;
-  let gateway: Gateway;
+  let pipeline: GatewayPipeline;
   let base: string;
-  const closers: (() => Promise<unknown>)[] = [];
   let bearer: string;
   let sent = 0;
 
-  const send = async (steps: typeof firstRound) => {
-    for (const step of steps) {
-      const response = await fetch(base + step.path, {
-        method: 'POST',
-        headers: {
-          'user-agent': step.ua,
-          'x-forwarded-for': ipOf(step.visitor),
-          'content-type': 'application/json',
-          'sec-fetch-site': 'same-origin',
-        },
-        body: JSON.stringify(step.body),
-      });
-      expect(response.status, await response.clone().text()).toBe(202);
-    }
+  const send = async (steps: TrackingCall[]) => {
+    await pipeline.send(steps);
     sent += steps.length;
-    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(sent), {
-      timeoutMs: 30_000,
-    });
+    await pipeline.applied(sent);
   };
 
   it.beforeAll(async ({ database: fileDatabase, bus }) => {
     database = fileDatabase;
-    await seedContent(database.db);
-    const tracking = buildTracking({ bus: bus.bus, ipStorage: 'truncated', db: database.db });
-    const analytics = buildAnalytics({ db: database.db, timeZone: 'Europe/Bucharest' });
-    const offers = buildOffers({
-      db: database.db,
-      postback: { token: postbackToken, currency: 'RON', timeZone: 'Europe/Bucharest' },
-    });
-    const trackingUrl = await listen(tracking);
-    const analyticsUrl = await listen(analytics);
-    const offersUrl = await listen(offers);
-    closers.push(
-      () => tracking.close(),
-      () => analytics.close(),
-      () => offers.close(),
-    );
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway({
-      upstreams: {
-        tracking: trackingUrl,
-        analytics: analyticsUrl,
-        offers: offersUrl,
-        reports: nowhere,
-        adminAuth: nowhere,
-        live: nowhere,
-      },
-      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-      trustProxy: '127.0.0.1',
-    });
-    base = await listen(gateway);
-    aggregator = await startAggregator({
+    pipeline = await startGatewayPipeline({
       db: database.db,
       bus: bus.bus,
       timeZone: 'Europe/Bucharest',
       groupId: 'campaigns',
+      postbackToken,
     });
-    const admin = await database.db
-      .insertInto('admin_users')
-      .values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    bearer = randomBytes(32).toString('base64url');
-    await database.db
-      .insertInto('admin_sessions')
-      .values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
-      .execute();
+    ({ base, bearer } = pipeline);
 
     await send(firstRound);
     // D's click is applied before D's first touch (the page's calls race; the topics are separate).
@@ -187,9 +119,7 @@ describe('campaigns through the gateway', () => {
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const close of closers) await close();
-    await aggregator?.shutdown();
+    await pipeline?.close();
   });
 
   const get = (path: string, headers: Record<string, string> = { authorization: `Bearer ${bearer}` }) =>

@@ -2,23 +2,18 @@
 // go gateway → tracking → Kafka → aggregator → Postgres; the networks' postbacks go gateway → offers →
 // Postgres; the operator reads conversions, conversion rate, revenue and EPC back through the gateway from
 // the analytics service. Every expected figure is counted by hand from the story below.
-import type { AddressInfo } from 'node:net';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
-import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
-import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import type {
   AffiliateStatsRow,
   ConversionsByCategoryRow,
   ConversionsByDayRow,
   Overview,
 } from '@bodymetrics/contracts';
-import { seedContent } from '@bodymetrics/db';
 import { buildApp as buildOffers } from '@bodymetrics/offers';
-import { eventually, type TestDatabase } from '@bodymetrics/testing';
+import type { TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { buildApp as buildTracking } from '@bodymetrics/tracking';
-import { buildGateway, type Gateway } from './app';
+import { startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
 
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -26,45 +21,28 @@ const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const token = 'postback-secret-for-the-integration-test';
 const timeZone = 'Europe/Bucharest';
 
-const listen = async (app: {
-  listen: (o: { port: number; host: string }) => Promise<string>;
-  server: { address: () => unknown };
-}) => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
-
 /** The click ids the pages made: k1–k3 on offer A, k4 on offer B, k5 a bot's click on B. */
 const k = { k1: randomUUID(), k2: randomUUID(), k3: randomUUID(), k4: randomUUID(), k5: randomUUID() };
 
 describe('conversions and earnings through the gateway', () => {
   let database: TestDatabase;
-  let aggregator: Aggregator;
-  let gateway: Gateway;
+  let pipeline: GatewayPipeline;
   let base: string;
   let bearer: string;
   let offerA: { id: number; bmi_category: string; goal: string };
   let offerB: { id: number; bmi_category: string; goal: string };
-  const closers: (() => Promise<unknown>)[] = [];
 
-  const click = async (
+  const click = (
     path: '/api/affiliate-offers/click' | '/api/analytics/affiliate-click',
     body: Record<string, unknown>,
     ua = chrome,
-  ) => {
-    const response = await fetch(base + path, {
-      method: 'POST',
-      headers: {
-        'user-agent': ua,
-        'x-forwarded-for': '203.0.113.10',
-        'content-type': 'application/json',
-        'sec-fetch-site': 'same-origin',
-      },
-      // Visitors who allowed storage are counted by their visitor id (not by the shared address).
-      body: JSON.stringify({ storageAllowed: true, ...body }),
-    });
-    expect(response.status, await response.clone().text()).toBe(202);
-  };
+  ): TrackingCall => ({
+    path,
+    ua,
+    ip: '203.0.113.10',
+    // Visitors who allowed storage are counted by their visitor id (not by the shared address).
+    body: { storageAllowed: true, ...body },
+  });
 
   /** As a network's server calls it: a plain GET, no Origin, no Fetch Metadata, from its own address. */
   const postback = (query: Record<string, string>) =>
@@ -91,7 +69,15 @@ describe('conversions and earnings through the gateway', () => {
 
   it.beforeAll(async ({ database: fileDatabase, bus }) => {
     database = fileDatabase;
-    await seedContent(database.db);
+    pipeline = await startGatewayPipeline({
+      db: database.db,
+      bus: bus.bus,
+      timeZone,
+      groupId: 'conversions',
+      postbackToken: token,
+      analytics: { revenueCurrency: 'RON' },
+    });
+    ({ base, bearer } = pipeline);
     const offers = await database.db
       .selectFrom('affiliate_offers')
       .select(['id', 'bmi_category', 'goal'])
@@ -102,51 +88,9 @@ describe('conversions and earnings through the gateway', () => {
     // Another BMI category and goal, so the breakdown has two rows.
     offerB = offers.find((o) => o.bmi_category !== offerA.bmi_category && o.goal !== offerA.goal)!;
 
-    const tracking = buildTracking({ bus: bus.bus, ipStorage: 'truncated', db: database.db });
-    const offersApp = buildOffers({ db: database.db, postback: { token, currency: 'RON', timeZone } });
-    const analytics = buildAnalytics({ db: database.db, timeZone, revenueCurrency: 'RON' });
-    const [trackingUrl, offersUrl, analyticsUrl] = [
-      await listen(tracking),
-      await listen(offersApp),
-      await listen(analytics),
-    ];
-    closers.push(
-      () => tracking.close(),
-      () => offersApp.close(),
-      () => analytics.close(),
-    );
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway({
-      upstreams: {
-        tracking: trackingUrl,
-        offers: offersUrl,
-        analytics: analyticsUrl,
-        reports: nowhere,
-        adminAuth: nowhere,
-        live: nowhere,
-      },
-      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-      trustProxy: '127.0.0.1',
-    });
-    base = await listen(gateway);
-    aggregator = await startAggregator({ db: database.db, bus: bus.bus, timeZone, groupId: 'conversions' });
-
-    const admin = await database.db
-      .insertInto('admin_users')
-      .values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    bearer = randomBytes(32).toString('base64url');
-    await database.db
-      .insertInto('admin_sessions')
-      .values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
-      .execute();
-
     // Offer A: V1 on the bridge (k1), V2 on the bridge (k2), V1 again on the results page (k3): 3 clicks,
     // 2 unique. Offer B: V3 on the results page (k4), a bot (k5, not counted), and V4 from a page cached before
     // click ids (none sent: tracking makes one): 2 clicks, 2 unique.
-    await click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V1', clickId: k.k1 });
-    await click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V2', clickId: k.k2 });
     const resultsClick = (offerId: number, visitorId: string) => ({
       offerId,
       offerTitle: 'as the page shows it',
@@ -154,30 +98,26 @@ describe('conversions and earnings through the gateway', () => {
       visitorId,
       ipAddress: null,
     });
-    await click('/api/analytics/affiliate-click', { ...resultsClick(offerA.id, 'V1'), clickId: k.k3 });
-    await click('/api/analytics/affiliate-click', { ...resultsClick(offerB.id, 'V3'), clickId: k.k4 });
-    await click(
-      '/api/affiliate-offers/click',
-      { offerId: offerB.id, visitorId: 'BOT', clickId: k.k5 },
-      googlebot,
-    );
-    await click('/api/affiliate-offers/click', { offerId: offerB.id, visitorId: 'V4' });
-    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(6), {
-      timeoutMs: 30_000,
-    });
+    await pipeline.send([
+      click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V1', clickId: k.k1 }),
+      click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V2', clickId: k.k2 }),
+      click('/api/analytics/affiliate-click', { ...resultsClick(offerA.id, 'V1'), clickId: k.k3 }),
+      click('/api/analytics/affiliate-click', { ...resultsClick(offerB.id, 'V3'), clickId: k.k4 }),
+      click(
+        '/api/affiliate-offers/click',
+        { offerId: offerB.id, visitorId: 'BOT', clickId: k.k5 },
+        googlebot,
+      ),
+      click('/api/affiliate-offers/click', { offerId: offerB.id, visitorId: 'V4' }),
+    ]);
+    await pipeline.applied(6);
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const close of closers) await close();
-    await aggregator?.shutdown();
+    await pipeline?.close();
   });
 
-  const read = async <T>(path: string): Promise<T> => {
-    const response = await fetch(base + path, { headers: { authorization: `Bearer ${bearer}` } });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  };
+  const read = <T>(path: string): Promise<T> => pipeline.read<T>(path);
 
   it('stores each click with its click id; a click without one gets one from tracking', async () => {
     const clicks = await database.db

@@ -1,17 +1,13 @@
 // Issue 15 item 2 end to end, on real servers: offer impressions go gateway → tracking → Kafka → aggregator
 // → Postgres, and the operator reads impressions, clicks and CTR per offer and placement back through the
 // gateway. Every expected figure is counted by hand from the story below.
-import type { AddressInfo } from 'node:net';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
-import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
-import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
+import type { Aggregator } from '@bodymetrics/aggregator';
 import { topics, type AffiliateStatsRow, type Envelope } from '@bodymetrics/contracts';
-import { seedContent } from '@bodymetrics/db';
 import { eventually, readTopic, type TestBus, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { buildApp as buildTracking } from '@bodymetrics/tracking';
-import { buildGateway, type Gateway } from './app';
+import { startGatewayPipeline, type GatewayPipeline } from './test-support';
 
 const tz = 'Europe/Bucharest';
 const chrome =
@@ -179,41 +175,18 @@ function parseQuotedCsv(text: string): Record<string, string>[] {
   return lines.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
 }
 
-const listen = async (app: {
-  listen: (o: { port: number; host: string }) => Promise<string>;
-  server: { address: () => unknown };
-}) => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
-
 describe('offer impressions and click-through through the gateway', () => {
   let database: TestDatabase;
   let testBus: TestBus;
+  let pipeline: GatewayPipeline;
   let aggregator: Aggregator;
-  let gateway: Gateway;
   let base: string;
   let bearer: string;
-  const closers: (() => Promise<unknown>)[] = [];
 
   const post = (who: Caller, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(base + path, {
-      method: 'POST',
-      headers: {
-        'user-agent': who.ua,
-        'x-forwarded-for': who.ip,
-        'content-type': 'application/json',
-        'sec-fetch-site': 'same-origin',
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
+    pipeline.post({ path, body, ua: who.ua, ip: who.ip, headers });
 
-  const read = async <T>(path: string): Promise<T> => {
-    const response = await fetch(base + path, { headers: { authorization: `Bearer ${bearer}` } });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  };
+  const read = <T>(path: string): Promise<T> => pipeline.read<T>(path);
 
   const figuresOf = (rows: AffiliateStatsRow[]) =>
     rows.map((r) => ({
@@ -235,47 +208,15 @@ describe('offer impressions and click-through through the gateway', () => {
   it.beforeAll(async ({ database: fileDatabase, bus }) => {
     database = fileDatabase;
     testBus = bus;
-    await seedContent(database.db);
-    await database.db.updateTable('affiliate_offers').set({ active: false }).where('id', '=', 5).execute();
-    const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
-    const analytics = buildAnalytics({ db: database.db, timeZone: tz });
-    const trackingUrl = await listen(tracking);
-    const analyticsUrl = await listen(analytics);
-    closers.push(
-      () => tracking.close(),
-      () => analytics.close(),
-    );
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway({
-      upstreams: {
-        tracking: trackingUrl,
-        analytics: analyticsUrl,
-        offers: nowhere,
-        reports: nowhere,
-        adminAuth: nowhere,
-        live: nowhere,
-      },
-      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-      trustProxy: '127.0.0.1',
-    });
-    base = await listen(gateway);
-    aggregator = await startAggregator({
+    pipeline = await startGatewayPipeline({
       db: database.db,
       bus: testBus.bus,
       timeZone: tz,
       groupId: 'impressions',
     });
-
-    const admin = await database.db
-      .insertInto('admin_users')
-      .values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    bearer = randomBytes(32).toString('base64url');
-    await database.db
-      .insertInto('admin_sessions')
-      .values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
-      .execute();
+    ({ aggregator, base, bearer } = pipeline);
+    // Before any call: tracking reads the active offers at the first one.
+    await database.db.updateTable('affiliate_offers').set({ active: false }).where('id', '=', 5).execute();
 
     const offers = await database.db
       .selectFrom('affiliate_offers')
@@ -292,10 +233,7 @@ describe('offer impressions and click-through through the gateway', () => {
       [5, 'Underweight', 'muscle_gain', false],
     ]);
 
-    for (const call of today) {
-      const response = await post(call.who, call.path, call.body);
-      expect(response.status, await response.clone().text()).toBe(202);
-    }
+    await pipeline.send(today.map(({ who, path, body }) => ({ path, body, ua: who.ua, ip: who.ip })));
     // Yesterday's call of A: its event as tracking published it, re-dated 30 hours back (a different
     // local day whatever the time of day or a DST change), under a new id.
     const published = (await readTopic(testBus.topicPrefix, topics.offerImpression, {
@@ -311,15 +249,11 @@ describe('offer impressions and click-through through the gateway', () => {
       payload: { ...first.payload, offerIds: [1] },
     };
     await testBus.bus.publishRaw(topics.offerImpression, 'A', JSON.stringify(yesterday));
-    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(today.length + 1), {
-      timeoutMs: 30_000,
-    });
+    await pipeline.applied(today.length + 1);
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const close of closers) await close();
-    await aggregator?.shutdown();
+    await pipeline?.close();
   });
 
   it('shows impressions, clicks and CTR per offer and placement, counted once per visitor and day', async () => {

@@ -1,17 +1,11 @@
 // The whole write-and-read path through the gateway, on real servers: three visitors' events go
 // gateway → tracking → Kafka → aggregator → Postgres, and the operator reads them back through the
 // gateway from the analytics service. Every expected number is counted by hand from the story below.
-import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
+import type { Aggregator } from '@bodymetrics/aggregator';
 import { shiftDate, type Overview } from '@bodymetrics/contracts';
-import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
-import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
-import { seedContent } from '@bodymetrics/db';
-import { eventually, type TestBus, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { buildApp as buildTracking } from '@bodymetrics/tracking';
-import { buildGateway, type Gateway } from './app';
+import { startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
 
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -49,7 +43,7 @@ const pJourney = [
   'bridge_to_full_results',
   'results_viewed',
 ];
-const story: { path: string; ua: string; ip: string; body?: unknown }[] = [
+const story: TrackingCall[] = [
   {
     path: '/api/analytics/page-visit',
     ua: chrome,
@@ -135,98 +129,30 @@ const story: { path: string; ua: string; ip: string; body?: unknown }[] = [
   },
 ];
 
-const listen = async (app: {
-  listen: (o: { port: number; host: string }) => Promise<string>;
-  server: { address: () => unknown };
-}) => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
-
 describe('the analytics pipeline through the gateway', () => {
-  let database: TestDatabase;
-  let testBus: TestBus;
+  let pipeline: GatewayPipeline;
   let aggregator: Aggregator;
-  let gateway: Gateway;
   let base: string;
-  const closers: (() => Promise<unknown>)[] = [];
   let bearer: string;
 
-  it.beforeAll(async ({ database: fileDatabase, bus }) => {
-    database = fileDatabase;
-    testBus = bus;
-    await seedContent(database.db);
-    const tracking = buildTracking({ bus: testBus.bus, ipStorage: 'truncated', db: database.db });
-    const analytics = buildAnalytics({ db: database.db, timeZone: 'Europe/Bucharest' });
-    const trackingUrl = await listen(tracking);
-    const analyticsUrl = await listen(analytics);
-    closers.push(
-      () => tracking.close(),
-      () => analytics.close(),
-    );
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway({
-      upstreams: {
-        tracking: trackingUrl,
-        analytics: analyticsUrl,
-        offers: nowhere,
-        reports: nowhere,
-        adminAuth: nowhere,
-        live: nowhere,
-      },
-      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-      // As behind one load balancer: the X-Forwarded-For the test sends is the visitor's address.
-      trustProxy: '127.0.0.1',
-    });
-    base = await listen(gateway);
-    aggregator = await startAggregator({
+  it.beforeAll(async ({ database, bus }) => {
+    pipeline = await startGatewayPipeline({
       db: database.db,
-      bus: testBus.bus,
+      bus: bus.bus,
       timeZone: 'Europe/Bucharest',
       groupId: 'pipeline',
     });
+    ({ aggregator, base, bearer } = pipeline);
 
-    const admin = await database.db
-      .insertInto('admin_users')
-      .values({ username: 'operator', email: 'op@example.test', password_hash: 'unused-here' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    bearer = randomBytes(32).toString('base64url');
-    await database.db
-      .insertInto('admin_sessions')
-      .values({ session_id: bearer, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
-      .execute();
-
-    for (const step of story) {
-      const response = await fetch(base + step.path, {
-        method: 'POST',
-        // As the site's own page sends it (Chromium's Fetch Metadata): tracking takes our own pages only.
-        headers: {
-          'user-agent': step.ua,
-          'x-forwarded-for': step.ip,
-          'content-type': 'application/json',
-          'sec-fetch-site': 'same-origin',
-        },
-        body: JSON.stringify(step.body),
-      });
-      expect(response.status, await response.clone().text()).toBe(202);
-    }
-    await eventually(async () => expect(aggregator.healthcheck().eventsApplied).toBe(story.length), {
-      timeoutMs: 30_000,
-    });
+    await pipeline.send(story);
+    await pipeline.applied(story.length);
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const close of closers) await close();
-    await aggregator?.shutdown();
+    await pipeline?.close();
   });
 
-  const read = async <T>(path: string): Promise<T> => {
-    const response = await fetch(base + path, { headers: { authorization: `Bearer ${bearer}` } });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  };
+  const read = <T>(path: string): Promise<T> => pipeline.read<T>(path);
 
   it('shows the overview the operator expects', async () => {
     expect(await read('/api/analytics/overview')).toEqual({
@@ -328,15 +254,11 @@ describe('the analytics pipeline through the gateway', () => {
     // The issue's story: 20 visitors posting only report_sent once showed "Raport trimis 22 — 440%".
     for (let i = 0; i < 20; i++) {
       for (const step of ['report_sent', 'email_provided']) {
-        const response = await fetch(`${base}/api/journey/track`, {
-          method: 'POST',
-          headers: {
-            'user-agent': chrome,
-            'x-forwarded-for': `192.0.2.${100 + i}`,
-            'content-type': 'application/json',
-            'sec-fetch-site': 'same-origin',
-          },
-          body: JSON.stringify({ visitorId: `forger-${i}`, sessionId: `forger-${i}`, step }),
+        const response = await pipeline.post({
+          path: '/api/journey/track',
+          ua: chrome,
+          ip: `192.0.2.${100 + i}`,
+          body: { visitorId: `forger-${i}`, sessionId: `forger-${i}`, step },
         });
         expect(response.status).toBe(400);
         const body = (await response.json()) as { error: { code: string; message: string } };

@@ -3,40 +3,18 @@
 // admin and week under two concurrent schedulers and after a crash, opted-out admins get nothing, and the
 // dashboard's toggle and "Trimite-mi unul acum" through the gateway (session, same-origin, rate limit).
 // The figures in the mail are counted by hand from the aggregates seeded below.
-import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
 import { buildApp as buildAnalytics, startDigestScheduler } from '@bodymetrics/analytics';
 import { seedContent, type Db } from '@bodymetrics/db';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
 import { startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { buildGateway, type Gateway } from './app';
+import { seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
 
 const timeZone = 'Europe/Bucharest';
 const publicBaseUrl = 'https://bodymetrics.example';
 /** A local time in Bucharest (UTC+2 in November and December) as the instant it is. */
 const bucharest = (local: string) => new Date(`${local}+02:00`);
-
-async function seedAdmin(db: Db, name: string, { optedIn = false, active = true } = {}) {
-  const admin = await db
-    .insertInto('admin_users')
-    .values({
-      username: name,
-      email: `${name}@example.test`,
-      password_hash: 'unused-here',
-      is_active: active,
-      weekly_digest: optedIn,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const session = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('admin_sessions')
-    .values({ session_id: session, admin_id: admin.id, expires_at: new Date(Date.now() + 3_600_000) })
-    .execute();
-  return { id: admin.id, email: `${name}@example.test`, session };
-}
 
 /**
  * Week 2026-11-16 … 22 and the week before (11-09 … 15); rows of Monday 11-23 belong to neither.
@@ -113,19 +91,11 @@ async function seedFigures(db: Db) {
   await db.updateTable('affiliate_offers').set({ title: 'Omega 3' }).where('id', '=', 3).execute();
 }
 
-const listen = async (app: {
-  listen: (o: { port: number; host: string }) => Promise<string>;
-  server: { address: () => unknown };
-}) => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
-
 describe('the weekly digest', () => {
   let db: Db;
   let smtp: SmtpSink;
   let mailer: Mailer;
-  let gateway: Gateway;
+  let front: GatewayOverServices;
   let base: string;
   const closers: (() => Promise<unknown>)[] = [];
   let opted: Awaited<ReturnType<typeof seedAdmin>>;
@@ -153,27 +123,17 @@ describe('the weekly digest', () => {
     opted = await seedAdmin(db, 'ana', { optedIn: true });
     optedOut = await seedAdmin(db, 'bogdan');
     await seedAdmin(db, 'fost', { optedIn: true, active: false });
-    const analytics = buildAnalytics({ db, timeZone, mailer, sendNowLimit: { max: 2, windowMs: 3_600_000 } });
-    const analyticsUrl = await listen(analytics);
-    closers.push(() => analytics.close());
-    const nowhere = 'http://127.0.0.1:9';
-    gateway = await buildGateway({
-      upstreams: {
-        analytics: analyticsUrl,
-        tracking: nowhere,
-        offers: nowhere,
-        reports: nowhere,
-        adminAuth: nowhere,
-        live: nowhere,
+    front = await startGatewayOver(
+      {
+        analytics: buildAnalytics({ db, timeZone, mailer, sendNowLimit: { max: 2, windowMs: 3_600_000 } }),
       },
-      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-      publicBaseUrl,
-    });
-    base = await listen(gateway);
+      { publicBaseUrl },
+    );
+    ({ base } = front);
   });
 
   afterAll(async () => {
-    await gateway?.close();
+    await front?.close();
     for (const close of closers) await close();
     mailer?.close();
     await smtp?.close();
