@@ -60,9 +60,11 @@ export function* eventStream(o: EventStreamOptions): Generator<GeneratedEvent> {
   const active: { s: VisitorSession; views: number }[] = [];
   const activeSessions = 2000;
   let sessionSeq = 0;
+  // What tracking stamps on every event it publishes (the aggregator trusts its isBot, as in production).
   const stamp = (s: VisitorSession) => ({
     ipAddress: `198.51.${Math.floor(random() * 255)}.0`,
     requestUserAgent: s.device.userAgent,
+    isBot: s.device.browserName === 'Googlebot',
   });
   const startMs = o.endMs - o.spanMs;
   for (let i = 0; i < o.count; i++) {
@@ -93,7 +95,6 @@ export function* eventStream(o: EventStreamOptions): Generator<GeneratedEvent> {
         kind: 'visit',
         ...pageVisitBody(s, pageUrl),
         ...stamp(s),
-        isBot: s.device.browserName === 'Googlebot',
       });
     } else if (r < mix.visit + mix.leave) {
       yield event('pageVisit', {
@@ -113,10 +114,15 @@ export function* eventStream(o: EventStreamOptions): Generator<GeneratedEvent> {
         referrer: b.referrer,
         userAgent: b.userAgent,
         ipAddress: stamp(s).ipAddress,
+        isBot: s.device.browserName === 'Googlebot',
         source: random() < 0.7 ? 'results' : 'bridge',
       });
     } else {
-      yield event('sessionDuration', sessionDurationBody(random, s, 'https://bodymetrics.example/results'));
+      yield event('sessionDuration', {
+        ...sessionDurationBody(random, s, 'https://bodymetrics.example/results'),
+        requestUserAgent: s.device.userAgent,
+        isBot: s.device.browserName === 'Googlebot',
+      });
     }
   }
 }
