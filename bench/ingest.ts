@@ -6,15 +6,18 @@
 // as before checked publish); (b) proxy hop, validated once; (c) tracking in the gateway's process
 // (TRACKING_IN_PROCESS=1), validated once. Each prints events/s, its ratio to the baseline and the CPU
 // milliseconds per event of the processes on its path (gateway, tracking, Kafka broker).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { serviceManifest, upstreamUrlSettings } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createBenchTopics } from './lib/bench-topics';
 import { perEvent, pidsMatching, startCpuMeter } from './lib/cpu-meter';
-import { benchInfra } from './lib/infra';
+import { benchInfra, uniqueTag } from './lib/infra';
 import { runLoad, type LoadResult } from './lib/load';
 import { progress } from './lib/log';
-import { startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
+import { benchLogDir, startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
 import { round } from './lib/stats';
+import { summarizeProfile } from './lib/cpu-profile';
 import { pageVisitPool } from './lib/traffic';
 
 const say = (m: string) => progress('ingest', m);
@@ -60,6 +63,9 @@ export async function run(): Promise<Figures> {
   const partitions = Number(process.env.BENCH_PARTITIONS ?? 6);
   const topics = await createBenchTopics('ingest', partitions);
   const started: ServiceProcess[] = [];
+  // BENCH_PROFILE=1: a CPU profile of the gateway serving tracking in its process (the A/B's winner).
+  const profile = process.env.BENCH_PROFILE === '1';
+  const profileDir = join(benchLogDir, `ingest-prof-${uniqueTag()}`);
   const kafkaEnv = {
     KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
     TOPIC_PREFIX: topics.prefix,
@@ -75,8 +81,13 @@ export async function run(): Promise<Figures> {
     CONNECTIONS_PER_CLIENT: '0',
     METRICS_PORT: '0',
   });
-  const start = async (name: string, process: Parameters<typeof startService>[0]['process'], env = {}) => {
-    const s = await startService({ name, process, env });
+  const start = async (
+    name: string,
+    process: Parameters<typeof startService>[0]['process'],
+    env = {},
+    nodeArgs: string[] = [],
+  ) => {
+    const s = await startService({ name, process, env, nodeArgs });
     started.push(s);
     return s;
   };
@@ -92,11 +103,12 @@ export async function run(): Promise<Figures> {
       serviceManifest.gateway,
       gatewayEnv(trackingTwice.url),
     );
-    const inProcess = await start('gateway-in-process', serviceManifest.gateway, {
-      ...gatewayEnv(unused),
-      ...kafkaEnv,
-      TRACKING_IN_PROCESS: '1',
-    });
+    const inProcess = await start(
+      'gateway-in-process',
+      serviceManifest.gateway,
+      { ...gatewayEnv(unused), ...kafkaEnv, TRACKING_IN_PROCESS: '1' },
+      profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
     const baseline = await start('ingest-baseline', { entry: 'bench/children/ingest-baseline.ts' });
 
     say('warming up (JIT, Kafka producers, connection pools)');
@@ -195,5 +207,15 @@ export async function run(): Promise<Figures> {
   } finally {
     for (const s of started.reverse()) await s.stop();
     await topics.cleanup();
+    // Written when the gateway exits: where its CPU went over the whole run (warm-up and every round).
+    const file =
+      profile && existsSync(profileDir)
+        ? readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
+        : undefined;
+    if (file) {
+      const summary = summarizeProfile(join(profileDir, file), 12);
+      say(`profile of the in-process gateway: ${join(profileDir, file)}`);
+      say(`by package: ${summary.byPackage.map((p) => `${p.name} ${p.percent}%`).join('; ')}`);
+    }
   }
 }

@@ -33,6 +33,18 @@ describe('daily visitor key', () => {
     expect(afterMidnight).not.toBe(lateEvening);
   });
 
+  it('rotates at the very millisecond of local midnight in a zone a quarter hour off (Kathmandu, +05:45), reading the day once per quarter hour', async () => {
+    const keys = visitorKeys('Asia/Kathmandu');
+    const at = (iso: string) => keys.keyFor({ ...visit, at: new Date(iso) });
+    const lastMoment = await at('2026-11-23T18:14:59.999Z'); // 23:59:59.999 on the 23rd in Kathmandu
+    expect(await at('2026-11-23T18:00:00.000Z')).toBe(lastMoment); // the same quarter hour, the same day
+    const firstMoment = await at('2026-11-23T18:15:00.000Z'); // 00:00 on the 24th
+    expect(firstMoment).not.toBe(lastMoment);
+    expect(await at('2026-11-23T18:29:59.999Z')).toBe(firstMoment);
+    // Back in the earlier quarter hour (a request stamped late): its own day again, not the cached one.
+    expect(await at('2026-11-23T18:14:00.000Z')).not.toBe(firstMoment);
+  });
+
   it('asks the store for one salt per day, with a life that ends with the day', async () => {
     const asked: [string, number][] = [];
     const store: SaltStore = {

@@ -50,6 +50,8 @@ export const redisSaltStore = (redis: SaltRedis, keyPrefix = ''): SaltStore => (
   },
 });
 
+const quarterHourMs = 15 * 60 * 1000;
+
 /** The calendar day in `timeZone` and the seconds left in it (the salt's life, plus a minute). */
 function dayIn(timeZone: string, at: Date): { day: string; secondsLeft: number } {
   const formatter = wallClockFormatter(timeZone);
@@ -72,16 +74,22 @@ export function visitorKeys(
   store: SaltStore = memorySaltStore(),
   onStoreError: (err: unknown) => void = () => {},
 ): VisitorKeys {
-  let current: { day: string; salt: Promise<string> } | undefined;
+  let current: { day: string; salt: Promise<string>; slot: number } | undefined;
   const saltFor = (at: Date): Promise<string> => {
+    // Reading the zone's wall clock (formatToParts) was the gateway's costliest line per tracking event
+    // (5.7 % of its CPU in the ingest profile), so it is read once per quarter hour of UTC: every zone's
+    // offset is a whole number of quarter hours, so a local midnight is always on a slot's edge, and a
+    // day never changes inside a slot.
+    const slot = Math.floor(at.getTime() / quarterHourMs);
+    if (current?.slot === slot) return current.salt;
     const { day, secondsLeft } = dayIn(timeZone, at);
     if (current?.day !== day) {
       const salt = store.saltOf(day, secondsLeft).catch((err: unknown) => {
         onStoreError(err);
         return newSalt();
       });
-      current = { day, salt };
-    }
+      current = { day, salt, slot };
+    } else current.slot = slot;
     return current.salt;
   };
   return {
