@@ -259,7 +259,11 @@ export class KafkaBus implements Bus {
         this.startConsumer(options, () => running, replace)
           .then((next) => {
             if (running) current = next;
-            else void next.disconnect().catch(() => undefined);
+            else {
+              // Stopped while this one was joining: it must not stay listed for drain's lag reads.
+              this.consumers.delete(next);
+              void next.disconnect().catch(() => undefined);
+            }
           })
           .catch((err) => {
             this.options.log?.('consumer restart failed; retrying', err);
