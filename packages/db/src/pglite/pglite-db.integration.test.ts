@@ -43,6 +43,40 @@ describe('createPgliteDb', () => {
     expect([...(fromPglite?.png as Buffer)]).toEqual([0x00, 0xff, 0x10]);
   });
 
+  it('takes parameters and gives rows back as the pg driver does, type by type', async () => {
+    const at = new Date('2026-03-29T01:30:00.000Z');
+    const query = sql<Record<string, unknown>>`
+      select ${at}::timestamptz as at, ${'12.50'}::numeric as amount, ${{ steps: [1, 2] }}::jsonb as doc,
+        ${['bmi', 'body fat']}::text[] as tags, ${true}::boolean as yes, ${Buffer.from([1, 2])}::bytea as raw,
+        ${42}::int4 as n, ${0.5}::float8 as share, ${null}::text as nothing, ${'2026-03-29'}::date as day`;
+    const [fromPglite] = (await query.execute(embedded.db)).rows;
+    const [fromPg] = (await query.execute(postgres)).rows;
+
+    expect(fromPglite).toEqual(fromPg);
+    expect(fromPglite).toEqual({
+      at,
+      amount: '12.50',
+      doc: { steps: [1, 2] },
+      tags: ['bmi', 'body fat'],
+      yes: true,
+      raw: Buffer.from([1, 2]),
+      n: 42,
+      share: 0.5,
+      nothing: null,
+      day: '2026-03-29',
+    });
+  });
+
+  it('names the field and the constraint of a failed statement, as Postgres does', async () => {
+    await sql`create table unique_names (name text primary key)`.execute(embedded.db);
+    await sql`insert into unique_names values (${'ana'})`.execute(embedded.db);
+    const failure = await sql`insert into unique_names values (${'ana'})`.execute(embedded.db).then(
+      () => undefined,
+      (err: unknown) => err as { code?: string; constraint?: string },
+    );
+    expect(failure).toMatchObject({ code: '23505', constraint: 'unique_names_pkey' });
+  });
+
   it('counts affected rows and runs a parameterless script of several statements', async () => {
     await sql`create table counted (n int); insert into counted values (1), (2), (3)`.execute(embedded.db);
     const updated = await sql`update counted set n = n + ${10}`.execute(embedded.db);
