@@ -7,8 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedLaunch } from '@bodymetrics/system/embedded-launch';
 import { embeddedProcess } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
+import { repoRoot } from './lib/infra';
 import { runLoad, runReads, type LoadResult } from './lib/load';
 import { progress } from './lib/log';
 import { startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
@@ -19,6 +21,9 @@ import { pageVisitPool } from './lib/traffic';
 const say = (m: string) => progress('embedded', m);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+// BENCH_EMBEDDED_FROM=source: the sources through tsx under Node's defaults, as `npm start` ran them before
+// issue 14's build (the A/B's "before" in README "Performance"); default the build, as `npm start` runs now.
+const fromSource = process.env.BENCH_EMBEDDED_FROM === 'source';
 
 const operator = { username: 'bench-operator', password: 'bench operator passphrase 42' };
 
@@ -52,6 +57,7 @@ export async function run(): Promise<Figures> {
     const embedded = await startService({
       name: 'embedded',
       process: embeddedProcess,
+      ...(fromSource ? {} : { launch: embeddedLaunch(repoRoot) }),
       env: {
         DATA_DIR: join(work, 'pgdata'),
         PUBLIC_DIR: publicDir,
@@ -116,6 +122,7 @@ export async function run(): Promise<Figures> {
     const rssAfterLoad = embedded.rssMb();
     say(`half rate ${halfRate}/s: p50 ${half.latencyMs.p50} ms, p99 ${half.latencyMs.p99} ms`);
     return {
+      run_from: fromSource ? 'source (tsx, Node defaults)' : 'build (node.env)',
       events_per_s: system.okPerSecond,
       baseline_req_per_s: base.okPerSecond,
       ratio_to_baseline: round(system.okPerSecond / base.okPerSecond, 3),

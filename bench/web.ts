@@ -12,8 +12,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { embeddedLaunch } from '@bodymetrics/system/embedded-launch';
 import { embeddedProcess } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
+import { repoRoot } from './lib/infra';
 import { buildWebPublic } from './lib/web-build';
 import { progress } from './lib/log';
 import { startService, type ServiceProcess } from './lib/service-process';
@@ -114,6 +116,7 @@ export async function run(): Promise<Figures> {
     server = await startService({
       name: 'embedded-web',
       process: embeddedProcess,
+      launch: embeddedLaunch(repoRoot),
       env: { DATA_DIR: join(work, 'pgdata'), MAIL_DIR: join(work, 'mail'), PUBLIC_DIR: dist },
       readyTimeoutMs: 120_000,
     });

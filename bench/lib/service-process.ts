@@ -1,11 +1,12 @@
-// A service started the way production starts it — its own Node process running its main.ts — and
-// stopped with SIGTERM (close-with-grace), so what a benchmark measures includes the process boundary,
-// the real config loading and the real clients. The pid is the server's own (node --import tsx, not
-// the tsx CLI wrapper), so /proc/<pid> figures (RSS) are the server's.
+// A service started the way production starts it — its own Node process running its main.ts (the embedded
+// mode: its build, as `npm start` runs it) — and stopped with SIGTERM (close-with-grace), so what a benchmark
+// measures includes the process boundary, the real config loading and the real clients. The pid is the
+// server's own (node --import tsx, not the tsx CLI wrapper), so /proc/<pid> figures (RSS) are the server's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EmbeddedLaunch } from '@bodymetrics/system/embedded-launch';
 import type { ProcessEndpoints } from '@bodymetrics/system/manifest';
 import { freePort } from '@bodymetrics/testing';
 import { repoRoot } from './infra';
@@ -32,6 +33,8 @@ export interface StartServiceOptions {
    */
   process: Pick<ProcessEndpoints, 'entry'> & Partial<Pick<ProcessEndpoints, 'healthPath'>>;
   env?: Record<string, string>;
+  /** Run a build instead of `entry` through tsx (the embedded process, as `npm start` runs it). */
+  launch?: EmbeddedLaunch;
   port?: number;
   /** Extra node flags (e.g. --cpu-prof). */
   nodeArgs?: string[];
@@ -76,12 +79,19 @@ export async function startService(options: StartServiceOptions): Promise<Servic
   const logFile = join(benchLogDir, `${options.name}-${Date.now()}.log`);
   const log = createWriteStream(logFile);
   const [command, args] = nodeCommand(
-    [...(options.nodeArgs ?? []), '--import', 'tsx', options.process.entry],
+    [...(options.nodeArgs ?? []), ...(options.launch?.args ?? ['--import', 'tsx', options.process.entry])],
     options.openFiles,
   );
   const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      ...options.launch?.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

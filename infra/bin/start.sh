@@ -16,4 +16,11 @@ fi
 # shellcheck source=web-build.sh
 source infra/bin/web-build.sh
 bm_build_web_if_stale
-exec tsx services/embedded/src/main.ts "$@"
+# The process runs its build (one bundle, no TypeScript loader: issue 14's memory bound), rebuilt every start
+# (esbuild, well under a second), under the Node settings of services/embedded/node.env.
+pnpm --silent --filter @bodymetrics/embedded run build >/dev/null || { echo "[start] the embedded build failed" >&2; exit 1; }
+set -a
+# shellcheck source=../../services/embedded/node.env
+source services/embedded/node.env
+set +a
+exec node services/embedded/dist/main.js "$@"

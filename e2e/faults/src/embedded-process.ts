@@ -1,11 +1,13 @@
 // The embedded mode (`npm start`) as its own operating-system process on a data folder the test owns, so
 // a test can kill it with SIGKILL — no shutdown hook runs, nothing in memory survives — and start it again
-// on the same folder, as an operator's supervisor (systemd, Docker's restart policy) would.
+// on the same folder, as an operator's supervisor (systemd, Docker's restart policy) would. It runs what
+// `npm start` runs: the build, under node.env's settings (embeddedLaunch).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { embeddedLaunch, type EmbeddedLaunch } from '@bodymetrics/system/embedded-launch';
 import { repositoryRoot } from './aggregator-process';
 
-const mainTs = fileURLToPath(new URL('../../../services/embedded/src/main.ts', import.meta.url));
+/** Built once per test file: every restart of a test runs the same build. */
+let launch: EmbeddedLaunch | undefined;
 
 export interface EmbeddedProcess {
   url: string;
@@ -20,10 +22,12 @@ export async function startEmbeddedProcess(options: {
   mailDir: string;
   env?: Record<string, string>;
 }): Promise<EmbeddedProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+  launch ??= embeddedLaunch(repositoryRoot);
+  const child: ChildProcess = spawn(process.execPath, launch.args, {
     cwd: repositoryRoot,
     env: {
       ...process.env,
+      ...launch.env,
       PORT: String(options.port),
       DATA_DIR: options.dataDir,
       MAIL_DIR: options.mailDir,

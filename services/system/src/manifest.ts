@@ -152,8 +152,22 @@ export const serviceManifest: { readonly [N in ServiceName]: ServiceManifest & {
 /** Every service, in start order. */
 export const services: readonly ServiceManifest[] = serviceNames.map((name) => serviceManifest[name]);
 
+export interface EmbeddedProcessEndpoints extends ProcessEndpoints {
+  /**
+   * What `npm start` runs: the package's build (`build` script: one bundle with the PGlite thread beside it,
+   * no TypeScript loader in the process), from the repository root.
+   */
+  built: string;
+  /** The Node settings it runs under (V8 heap sizes, glibc malloc), a dotenv file from the repository root. */
+  nodeEnv: string;
+}
+
 /** The embedded mode's one process (`npm start`): the gateway's port, health and readiness. */
-export const embeddedProcess: ProcessEndpoints = endpoints('embedded', serviceManifest.gateway.port);
+export const embeddedProcess: EmbeddedProcessEndpoints = {
+  ...endpoints('embedded', serviceManifest.gateway.port),
+  built: 'services/embedded/dist/main.js',
+  nodeEnv: 'services/embedded/node.env',
+};
 
 /** The ports of tracking's second and later instances on one machine: 8091, 8092, … */
 export const firstExtraReplicaPort = 8091;

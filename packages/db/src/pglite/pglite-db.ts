@@ -131,11 +131,14 @@ async function callerThread(dataDir: string): Promise<Statements> {
 }
 
 const pgliteThread = (workerData: { dataDir: string; prepareOnly?: boolean }) =>
-  new Worker(new URL('./pglite-thread.ts', import.meta.url), {
-    workerData,
-    // Node strips the file's types itself; no loader (tsx) is needed or wanted in the worker.
-    execArgv: [],
-  });
+  new Worker(
+    new URL(import.meta.url.endsWith('.ts') ? './pglite-thread.ts' : './pglite-thread.js', import.meta.url),
+    {
+      workerData,
+      // Node strips the file's types itself; no loader (tsx) is needed or wanted in the worker.
+      execArgv: [],
+    },
+  );
 
 /** Runs initdb on an empty folder in a thread that then ends, taking initdb's memory with it. */
 async function prepare(dataDir: string): Promise<void> {
