@@ -1,6 +1,6 @@
 // The health report e-mail: MJML (responsive, works in Outlook and Gmail) for the HTML part and a
 // hand-written plain-text part with the same numbers. Every visitor-supplied value is escaped.
-import mjml2html from 'mjml';
+import type Mjml2Html from 'mjml';
 import type { ReportOfferView } from '../report-offers.repository';
 import { escapeHtml as e } from '../escape-html';
 import { MEDICAL_DISCLAIMER, SPONSORED_NOTE } from './disclaimer';
@@ -216,7 +216,18 @@ function plainText({
   return lines.join('\n');
 }
 
+/**
+ * mjml is the heaviest module the product loads (~18 MB of heap, tens of MB resident): it is imported at the
+ * first report mail, not at start — most processes that serve reports (and every embedded one) send few
+ * (issue 14's memory bound, README "Performance").
+ */
+let mjml: Promise<typeof Mjml2Html> | undefined;
+// mjml is CommonJS (`export =`): Node hands it over as the namespace's default, which its types do not name.
+const loadMjml = () =>
+  (mjml ??= import('mjml').then((module) => (module as unknown as { default: typeof Mjml2Html }).default));
+
 export async function renderReportEmail(input: ReportEmailInput): Promise<RenderedEmail> {
+  const mjml2html = await loadMjml();
   // strict: a template mistake fails loudly (in the tests) instead of sending a half-broken mail;
   // no web fonts: mail clients block them and they would leak the reader's IP to a third party.
   const { html } = await mjml2html(mjmlDocument(input), {

@@ -3,8 +3,8 @@
 // which satori reads; it cannot read woff2), resvg rasterises it.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import type { Resvg } from '@resvg/resvg-js';
+import type Satori from 'satori';
 import { bmiColorBand, formatNumber1, type BmiCategory } from '@bodymetrics/health';
 
 export const SHARE_CARD_WIDTH = 1200;
@@ -84,9 +84,17 @@ const loadFonts = () =>
     readFile(require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff')),
   ]).then(([regular, bold]) => ({ regular, bold })));
 
+/** satori and resvg are imported at the first card, not at start, as mjml is (render-report-email.ts). */
+let renderers: Promise<[typeof Satori, typeof Resvg]> | undefined;
+const loadRenderers = () =>
+  (renderers ??= Promise.all([
+    import('satori').then((module) => module.default),
+    import('@resvg/resvg-js').then((module) => module.Resvg),
+  ]));
+
 export async function renderShareCard(bmi: number, category: BmiCategory): Promise<Buffer> {
-  const { regular, bold } = await loadFonts();
-  const svg = await satori(card(bmi, category) as unknown as Parameters<typeof satori>[0], {
+  const [[satori, Renderer], { regular, bold }] = await Promise.all([loadRenderers(), loadFonts()]);
+  const svg = await satori(card(bmi, category) as unknown as Parameters<typeof Satori>[0], {
     width: SHARE_CARD_WIDTH,
     height: SHARE_CARD_HEIGHT,
     fonts: [
@@ -94,7 +102,7 @@ export async function renderShareCard(bmi: number, category: BmiCategory): Promi
       { name: 'Inter', data: bold, weight: 700, style: 'normal' },
     ],
   });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: SHARE_CARD_WIDTH } }).render().asPng();
+  return new Renderer(svg, { fitTo: { mode: 'width', value: SHARE_CARD_WIDTH } }).render().asPng();
 }
 
 /**
