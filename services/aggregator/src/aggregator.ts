@@ -37,6 +37,11 @@ export interface AggregatorDeps {
    * Redis channel in the distributed mode and the live service in-process in the embedded one.
    */
   notify?: (notice: AnalyticsChangedNotice) => void | Promise<void>;
+  /**
+   * Applies one batch in one transaction: by default applyBatchToDb on `db`, here. The embedded mode runs it
+   * in PGlite's thread instead (database-thread-jobs.ts), one round trip per batch.
+   */
+  applyBatch?: (batch: ConsumedBatch) => Promise<void>;
   log?: (message: string, err?: unknown) => void;
 }
 
@@ -127,7 +132,9 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
     groupId,
     topics: trackingTopics,
     partitionsConsumedConcurrently: deps.partitionsConsumedConcurrently ?? 1,
-    handler: (batch) => deps.db.transaction().execute((trx) => applyBatchToDb(trx, batch, deps.timeZone)),
+    handler:
+      deps.applyBatch ??
+      ((batch) => deps.db.transaction().execute((trx) => applyBatchToDb(trx, batch, deps.timeZone))),
     onBatchApplied: (batch) => {
       stats.batchesApplied += 1;
       stats.eventsApplied += batch.events.length;

@@ -10,6 +10,7 @@ import { InProcessBus } from '@bodymetrics/bus';
 import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
 import { cleanups, type IpStorage } from '@bodymetrics/service-kit';
+import type { ApplyBatchJob } from '@bodymetrics/aggregator/database-thread-jobs';
 import { composeSystem, embeddedProcess, systemSettings } from '@bodymetrics/system';
 import { createPgliteDb, lockDataDir, type DataDirLock, type PgliteDb } from '@bodymetrics/db/pglite';
 
@@ -87,6 +88,17 @@ export interface RunningEmbedded {
 
 export const defaultMaxUnappliedEvents = 5_000;
 
+/**
+ * The aggregator's batch transaction runs in PGlite's thread (services/aggregator database-thread-jobs.ts):
+ * its source in development and the tests, the bundle's entry beside main.js in the build.
+ */
+const aggregatorJobs = new URL(
+  import.meta.url.endsWith('.ts')
+    ? '../../aggregator/src/database-thread-jobs.ts'
+    : './database-thread-jobs.js',
+  import.meta.url,
+);
+
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = resolve(options.dataDir);
@@ -99,7 +111,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     const lock: DataDirLock = await lockDataDir(dataDir);
     opened.push(() => lock.release());
 
-    const database: PgliteDb = await createPgliteDb(dataDir);
+    const database: PgliteDb = await createPgliteDb(dataDir, { jobs: aggregatorJobs });
     opened.push(() => database.close());
     const { db } = database;
     await migrateToLatest(db);
@@ -127,6 +139,35 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     });
     opened.push(() => bus.close());
 
+    const settings = systemSettings({
+      timeZone: options.timeZone,
+      publicBaseUrl: options.publicBaseUrl,
+      contactTo: options.contactTo,
+      // MAIL_FROM is one value for every sender here; unset, each service's own.
+      ...(options.mailFrom
+        ? {
+            mailFrom: {
+              reports: options.mailFrom,
+              adminAuth: options.mailFrom,
+              analytics: options.mailFrom,
+            },
+          }
+        : {}),
+      publicDir: options.publicDir,
+      adminDir: options.adminDir,
+      ipStorage: options.ipStorage,
+      trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
+      trustProxyHops: options.trustProxyHops,
+      sessionTtlHours: options.sessionTtlHours,
+      cookieSecure: options.cookieSecure,
+      deviceCookieSecret: options.deviceCookieSecret,
+      retentionDays: options.retentionDays,
+      postbackToken: options.postbackToken,
+      revenueCurrency: options.revenueCurrency,
+      ...(options.live ? { live: options.live } : {}),
+      logger: options.logger ?? false,
+    });
+
     // One process: presence, notices, the day's salt and rate-limit counters live in its memory.
     const system = await composeSystem(
       {
@@ -134,6 +175,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
         bus,
         presence: 'memory',
         notifiers: 'in-process',
+        // One round trip to PGlite's thread per batch, not one per statement (the jobs' module above).
+        applyBatch: (batch) =>
+          database.runJob('applyBatch', {
+            topic: batch.topic.name,
+            events: batch.events,
+            timeZone: settings.timeZone,
+          } satisfies ApplyBatchJob),
         mailer: (from) => createMailer({ kind: 'file', dir: mailDir, from, log }),
         // Tracking has stopped taking events by now; let the aggregator apply what it accepted.
         settle: async () => {
@@ -141,34 +189,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
         },
         log,
       },
-      systemSettings({
-        timeZone: options.timeZone,
-        publicBaseUrl: options.publicBaseUrl,
-        contactTo: options.contactTo,
-        // MAIL_FROM is one value for every sender here; unset, each service's own.
-        ...(options.mailFrom
-          ? {
-              mailFrom: {
-                reports: options.mailFrom,
-                adminAuth: options.mailFrom,
-                analytics: options.mailFrom,
-              },
-            }
-          : {}),
-        publicDir: options.publicDir,
-        adminDir: options.adminDir,
-        ipStorage: options.ipStorage,
-        trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
-        trustProxyHops: options.trustProxyHops,
-        sessionTtlHours: options.sessionTtlHours,
-        cookieSecure: options.cookieSecure,
-        deviceCookieSecret: options.deviceCookieSecret,
-        retentionDays: options.retentionDays,
-        postbackToken: options.postbackToken,
-        revenueCurrency: options.revenueCurrency,
-        ...(options.live ? { live: options.live } : {}),
-        logger: options.logger ?? false,
-      }),
+      settings,
       {
         host: options.host ?? '127.0.0.1',
         port: options.port ?? embeddedProcess.port,

@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { buildApp as buildAdminAuthApp } from '@bodymetrics/admin-auth';
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
 import { buildApp as buildAnalyticsApp, startDigestScheduler } from '@bodymetrics/analytics';
-import type { Bus } from '@bodymetrics/bus';
+import type { Bus, ConsumedBatch } from '@bodymetrics/bus';
 import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import {
@@ -38,6 +38,8 @@ export interface SystemAdapters {
    * this process), or a publish on Redis (as between the processes of the distributed mode).
    */
   notifiers: 'in-process' | { redis: Redis };
+  /** Where the aggregator applies a batch; default a transaction on `db` (startAggregator's own). */
+  applyBatch?: (batch: ConsumedBatch) => Promise<void>;
   /** Where the day's visitor salt is kept (one salt for tracking and reports); default this process's memory. */
   saltStore?: SaltStore;
   /** Rate-limit counters of the gateway, reports and admin-auth; default each app's own memory. */
@@ -147,6 +149,7 @@ export async function composeSystem(
         db,
         bus,
         timeZone,
+        ...(adapters.applyBatch ? { applyBatch: adapters.applyBatch } : {}),
         // The distributed aggregator publishes this on Redis for the live instances; in one process live is
         // next door.
         notify: notifierOf(

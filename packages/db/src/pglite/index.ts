@@ -1,5 +1,13 @@
 // @bodymetrics/db/pglite — the embedded mode's database (PGlite in a folder) and the lock that keeps that
 // folder to one process. A subpath of its own so that the services, which only ever open PostgreSQL, do
 // not load PGlite's WebAssembly build when they import @bodymetrics/db.
-export { createPgliteDb, pgCompatibleParsers, type PgliteDb } from './pglite-db';
+export {
+  createPgliteDb,
+  kyselyOver,
+  pgCompatibleParsers,
+  type DatabaseThreadJobs,
+  type PgliteDb,
+  type StartDatabaseThreadJobs,
+  type Statements,
+} from './pglite-db';
 export { lockDataDir, DataDirBusyError, type DataDirLock } from './data-dir-lock';

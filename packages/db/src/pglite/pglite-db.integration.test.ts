@@ -112,3 +112,44 @@ describe('createPgliteDb', () => {
     expect(order).toEqual(['transaction: first insert', 'transaction: second insert', 'outside query']);
   });
 });
+
+describe('createPgliteDb with database-thread jobs', () => {
+  let withJobs: PgliteDb;
+  beforeAll(async () => {
+    withJobs = await createPgliteDb(join(root, 'pgdata-jobs'), {
+      jobs: new URL('./pglite-db.test-jobs.ts', import.meta.url),
+    });
+    await sql`create table job_ledger (entry text); create table job_names (name text primary key)`.execute(
+      withJobs.db,
+    );
+  }, 180_000);
+  afterAll(() => withJobs?.close());
+
+  it("runs a job's transaction alone on the connection: a query asked meanwhile waits for its commit", async () => {
+    const job = withJobs.runJob('twoEntries', { pauseMs: 100 });
+    // Asked while the job is between its two inserts (it holds the connection from its first message).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const entries = await sql<{ entries: string }>`select count(*) as entries from job_ledger`.execute(
+      withJobs.db,
+    );
+    await job;
+    expect(entries.rows[0]?.entries).toBe('2');
+  });
+
+  it("gives a job's failure back with Postgres' code, so the bus can tell a poison message from an outage", async () => {
+    const failure = await withJobs.runJob('duplicate', {}).then(
+      () => undefined,
+      (err: unknown) => err as { code?: string; message?: string },
+    );
+    expect(failure?.code).toBe('23505');
+    expect(failure?.message).toMatch(/duplicate key/);
+    const { rows } = await sql<{ names: string }>`select count(*) as names from job_names`.execute(
+      withJobs.db,
+    );
+    expect(rows[0]?.names).toBe('0');
+  });
+
+  it('refuses a job by a name the module does not answer', async () => {
+    await expect(withJobs.runJob('nothing', {})).rejects.toThrow(/no database-thread job named nothing/);
+  });
+});

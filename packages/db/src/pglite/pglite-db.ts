@@ -16,7 +16,7 @@ import {
 } from 'kysely';
 import type { Db } from '../connection';
 import type { Database } from '../database';
-import type { StatementReply, StatementRequest } from './pglite-thread';
+import type { JobRequest, StatementReply, StatementRequest } from './pglite-thread';
 
 /**
  * Rows come back as the pg driver returns them in the distributed mode (packages/db connection.ts), so
@@ -44,14 +44,37 @@ async function runHere<R>(pglite: PGlite, sql: string, parameters: readonly unkn
   return results[results.length - 1] ?? { rows: [] as R[], fields: [], affectedRows: 0 };
 }
 
-/** A pg.Pool look-alike over one PGlite: connect() waits until the previous borrower released it. */
-interface Statements {
+/** Runs one statement on PGlite, wherever PGlite is (this thread or its own). */
+export interface Statements {
   run<R>(
     sql: string,
     parameters: readonly unknown[],
   ): Promise<{ rows: R[]; affectedRows?: number; command?: string }>;
   close(): Promise<void>;
 }
+
+/** Kysely over PGlite's one connection, one borrower at a time (below). */
+export const kyselyOver = (statements: Statements): Db =>
+  new Kysely<Database>({ dialect: new PostgresDialect({ pool: new SingleConnectionPool(statements) }) });
+
+/**
+ * Work that runs inside PGlite's thread, given as a module's URL: the module exports
+ * `startDatabaseThreadJobs(statements)` — PGlite's statements there, for a Kysely of its own (kyselyOver) —
+ * which answers the jobs by name. A job is one round trip from the
+ * caller's thread however many statements it runs — the embedded aggregator's batch transaction is one
+ * (services/aggregator database-thread-jobs.ts), so it holds the one connection for the time PGlite works
+ * instead of for the time the busy HTTP thread takes to hand it each next statement.
+ */
+export type DatabaseThreadJobs = Record<string, (input: unknown) => Promise<void>>;
+export type StartDatabaseThreadJobs = (
+  statements: Statements,
+) => DatabaseThreadJobs | Promise<DatabaseThreadJobs>;
+
+interface ThreadStatements extends Statements {
+  job(name: string, input: unknown): Promise<void>;
+}
+
+/** A pg.Pool look-alike over one PGlite: connect() waits until the previous borrower released it. */
 
 class SingleConnectionPool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
@@ -98,6 +121,11 @@ class SingleConnectionPool implements PostgresPool {
 
 export interface PgliteDb {
   db: Db;
+  /**
+   * Runs a job of `options.jobs` in PGlite's thread, alone on the connection as a transaction is (queries
+   * of `db` wait for it, and it for them). Only with `thread: 'worker'` and `jobs`.
+   */
+  runJob(name: string, input: unknown): Promise<void>;
   /** Closes kysely and PGlite (once; later calls wait for the first). */
   close(): Promise<void>;
 }
@@ -108,19 +136,31 @@ export interface PgliteOptions {
    * or the calling thread (a short command that does nothing else meanwhile, such as the admin command).
    */
   thread?: 'worker' | 'caller';
+  /** The module of jobs that runJob runs in PGlite's thread (see DatabaseThreadJobs). */
+  jobs?: URL;
 }
 
 /** Opens (creating on first use) the PGlite database in `dataDir`. */
 export async function createPgliteDb(dataDir: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   await mkdir(dataDir, { recursive: true });
   const thread = options.thread ?? 'worker';
-  const statements = thread === 'caller' ? await callerThread(dataDir) : await workerThread(dataDir);
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new SingleConnectionPool(statements) }),
-  });
+  // Jobs run only where PGlite has a thread of its own and was given them.
+  const inThread = thread === 'worker' ? await workerThread(dataDir, options.jobs) : undefined;
+  const statements = inThread ?? (await callerThread(dataDir));
+  const pool = new SingleConnectionPool(statements);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {
     db,
+    async runJob(name, input) {
+      if (!inThread || !options.jobs) throw new Error('createPgliteDb was given no database-thread jobs');
+      const connection = await pool.connect();
+      try {
+        await inThread.job(name, input);
+      } finally {
+        connection.release();
+      }
+    },
     close: () => (closing ??= db.destroy()),
   };
 }
@@ -130,13 +170,15 @@ async function callerThread(dataDir: string): Promise<Statements> {
   return { run: (sql, parameters) => runHere(pglite, sql, parameters), close: () => pglite.close() };
 }
 
-const pgliteThread = (workerData: { dataDir: string; prepareOnly?: boolean }) =>
+const pgliteThread = (workerData: { dataDir: string; prepareOnly?: boolean; jobs?: string }) =>
   new Worker(
+    // This file's sibling in development; in the embedded build, the bundle's second entry beside main.js.
     new URL(import.meta.url.endsWith('.ts') ? './pglite-thread.ts' : './pglite-thread.js', import.meta.url),
     {
       workerData,
-      // Node strips the file's types itself; no loader (tsx) is needed or wanted in the worker.
-      execArgv: [],
+      // Node strips the thread file's types itself; only jobs given as TypeScript sources (development and
+      // the tests: they import the workspace's packages) need a loader. The build's jobs are JavaScript.
+      execArgv: workerData.jobs?.endsWith('.ts') ? ['--import', 'tsx'] : [],
     },
   );
 
@@ -152,9 +194,9 @@ async function prepare(dataDir: string): Promise<void> {
   });
 }
 
-async function workerThread(dataDir: string): Promise<Statements> {
+async function workerThread(dataDir: string, jobs: URL | undefined): Promise<ThreadStatements> {
   await prepare(dataDir);
-  const worker = pgliteThread({ dataDir });
+  const worker = pgliteThread({ dataDir, ...(jobs ? { jobs: jobs.href } : {}) });
   const pending = new Map<
     number,
     { resolve: (r: StatementReply & { ok: true }) => void; reject: (e: Error) => void }
@@ -187,14 +229,19 @@ async function workerThread(dataDir: string): Promise<Statements> {
     if (reply.ok) waiting.resolve(reply);
     else waiting.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
   });
+  const ask = (request: StatementRequest | JobRequest) => {
+    if (failure) throw failure;
+    return new Promise<StatementReply & { ok: true }>((resolve, reject) => {
+      pending.set(request.id, { resolve, reject });
+      worker.postMessage(request);
+    });
+  };
   return {
+    async job(name, input) {
+      await ask({ id: nextId++, job: name, input });
+    },
     async run<R>(sql: string, parameters: readonly unknown[]) {
-      if (failure) throw failure;
-      const id = nextId++;
-      const reply = await new Promise<StatementReply & { ok: true }>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, sql, parameters: [...parameters] } satisfies StatementRequest);
-      });
+      const reply = await ask({ id: nextId++, sql, parameters: [...parameters] });
       if (reply.byteaFields.length)
         for (const row of reply.rows)
           for (const field of reply.byteaFields) {

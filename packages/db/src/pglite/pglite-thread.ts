@@ -19,6 +19,13 @@ export interface StatementRequest {
   parameters: unknown[];
 }
 
+/** A job of the module given as `jobs` (pglite-db.ts DatabaseThreadJobs), answered as a statement is. */
+export interface JobRequest {
+  id: number;
+  job: string;
+  input: unknown;
+}
+
 export type StatementReply =
   | {
       id: number;
@@ -74,7 +81,11 @@ interface Result {
   fields: { name: string; dataTypeID: number }[];
 }
 
-const { dataDir, prepareOnly } = workerData as { dataDir: string; prepareOnly?: boolean };
+const { dataDir, prepareOnly, jobs } = workerData as {
+  dataDir: string;
+  prepareOnly?: boolean;
+  jobs?: string;
+};
 if (!parentPort) throw new Error('pglite-thread.ts runs as a worker thread');
 const port = parentPort;
 
@@ -143,21 +154,62 @@ type BackendMessage =
   | { name: 'error' }
   | { name: 'parseComplete' | 'bindComplete' | 'readyForQuery' | 'noData' | 'emptyQuery' | 'notice' };
 
-/** One message of the main thread: a statement to run, or the last word. Never throws: errors are replies. */
-async function answer(message: StatementRequest | 'close'): Promise<void> {
+/**
+ * One statement. Like pg: without parameters the simple protocol (several statements in one string, as in
+ * the initial migration); with parameters the extended protocol.
+ */
+const runStatement = async (sql: string, parameters: unknown[]): Promise<Result | undefined> =>
+  parameters.length > 0
+    ? runExtended(sql, parameters)
+    : ((await pglite.exec(sql)).at(-1) as Result | undefined);
+
+/**
+ * The jobs' module (pglite-db.ts DatabaseThreadJobs), started on this thread's statements: each one runs
+ * alone, as the main thread hands the connection to one borrower at a time. Rows come back here as the pg
+ * driver gives them, bytea as a Buffer too.
+ */
+type Jobs = Record<string, (input: unknown) => Promise<void>>;
+const jobHandlers: Jobs = jobs
+  ? await (
+      (await import(jobs)) as {
+        startDatabaseThreadJobs: (statements: {
+          run(sql: string, parameters: readonly unknown[]): Promise<Omit<Result, 'fields'>>;
+          close(): Promise<void>;
+        }) => Jobs | Promise<Jobs>;
+      }
+    ).startDatabaseThreadJobs({
+      async run(sql, parameters) {
+        const result = await runStatement(sql, [...parameters]);
+        const rows = result?.rows ?? [];
+        for (const field of result?.fields ?? [])
+          if (field.dataTypeID === types.BYTEA)
+            for (const row of rows)
+              if (typeof row[field.name] === 'string')
+                row[field.name] = Buffer.from((row[field.name] as string).slice(2), 'hex');
+        return { rows, affectedRows: result?.affectedRows ?? 0, command: result?.command };
+      },
+      // The thread's PGlite closes with the thread (the main thread's 'close').
+      close: () => Promise.resolve(),
+    })
+  : {};
+
+/** One message of the main thread: a statement or a job to run, or the last word. Never throws: errors are replies. */
+async function answer(message: StatementRequest | JobRequest | 'close'): Promise<void> {
   if (message === 'close') {
     await pglite.close();
     port.postMessage('closed');
     return;
   }
-  const { id, sql, parameters } = message;
+  const { id } = message;
   try {
-    // Like pg: without parameters the simple protocol (several statements in one string, as in the
-    // initial migration); with parameters the extended protocol.
-    const result =
-      parameters.length > 0
-        ? await runExtended(sql, parameters)
-        : ((await pglite.exec(sql)).at(-1) as Result | undefined);
+    if ('job' in message) {
+      const job = jobHandlers[message.job];
+      if (!job) throw new Error(`no database-thread job named ${message.job}`);
+      await job(message.input);
+      port.postMessage({ id, ok: true, rows: [], affectedRows: 0, command: undefined, byteaFields: [] });
+      return;
+    }
+    const result = await runStatement(message.sql, message.parameters);
     const reply: StatementReply = {
       id,
       ok: true,
@@ -177,5 +229,5 @@ async function answer(message: StatementRequest | 'close'): Promise<void> {
   }
 }
 
-port.on('message', (message: StatementRequest | 'close') => void answer(message));
+port.on('message', (message: StatementRequest | JobRequest | 'close') => void answer(message));
 port.postMessage('ready');

@@ -1,0 +1,28 @@
+// The embedded mode's aggregator applies a batch inside PGlite's own thread (@bodymetrics/db/pglite
+// DatabaseThreadJobs): the same applyBatchToDb, in the same one transaction, on a Kysely of that thread —
+// one round trip from the HTTP thread per batch instead of one per statement, so the batch holds PGlite's
+// one connection only while PGlite works (issue 14: the page, offers and dashboard reads wait on it).
+import { trackingTopics, type Envelope } from '@bodymetrics/contracts';
+import { kyselyOver, type StartDatabaseThreadJobs } from '@bodymetrics/db/pglite';
+import { applyBatchToDb } from './aggregator';
+
+/** What crosses the thread boundary: the topic by name (its schema does not clone), the events as decoded. */
+export interface ApplyBatchJob {
+  topic: string;
+  events: Envelope<unknown>[];
+  timeZone: string;
+}
+
+const topicByName = new Map(trackingTopics.map((t) => [t.name, t]));
+
+export const startDatabaseThreadJobs: StartDatabaseThreadJobs = (statements) => {
+  const db = kyselyOver(statements);
+  return {
+    applyBatch: async (input) => {
+      const { topic: name, events, timeZone } = input as ApplyBatchJob;
+      const topic = topicByName.get(name);
+      if (!topic) throw new Error(`no topic named ${name}`);
+      await db.transaction().execute((trx) => applyBatchToDb(trx, { topic, events }, timeZone));
+    },
+  };
+};
