@@ -51,7 +51,21 @@ describe('createPgliteDb', () => {
         ${42}::int4 as n, ${0.5}::float8 as share, ${null}::text as nothing, ${'2026-03-29'}::date as day`;
     const [fromPglite] = (await query.execute(embedded.db)).rows;
     const [fromPg] = (await query.execute(postgres)).rows;
+    // The same values without parameters (the simple protocol): one set of parsers whatever the protocol.
+    const literal = sql<
+      Record<string, unknown>
+    >`select 12.50::numeric as amount, '{"steps":[1,2]}'::jsonb as doc,
+      '2026-03-29T01:30:00Z'::timestamptz as at, 9007199254740993::int8 as count`;
+    const [literalFromPglite] = (await literal.execute(embedded.db)).rows;
+    const [literalFromPg] = (await literal.execute(postgres)).rows;
 
+    expect(literalFromPglite).toEqual(literalFromPg);
+    expect(literalFromPglite).toEqual({
+      amount: '12.50',
+      doc: { steps: [1, 2] },
+      at,
+      count: '9007199254740993',
+    });
     expect(fromPglite).toEqual(fromPg);
     expect(fromPglite).toEqual({
       at,

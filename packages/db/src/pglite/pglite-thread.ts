@@ -1,8 +1,9 @@
 // The worker thread that owns PGlite (see pglite-db.ts): Postgres-in-WebAssembly runs its statements
 // synchronously on the thread that calls it, so here it stalls only this thread and never the event loop
-// that answers HTTP. It takes one statement at a time from the main thread and answers with its rows.
+// that answers HTTP. It takes one statement at a time from the main thread and answers with its rows, or
+// one job of the module it was given (pglite-db.ts DatabaseThreadJobs: the embedded aggregator's batches).
 // Plain erasable TypeScript with explicit imports only: Node loads this file itself (type stripping) in
-// the worker, with no loader in between.
+// the worker, with no loader in between (but for jobs given as TypeScript sources, in development).
 // pg's prepareValue has no declaration of its own; a reference (a comment to Node, which strips this file's
 // types itself) brings it wherever this file is compiled, from any package's tsconfig.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
@@ -121,32 +122,49 @@ async function runExtended(sql: string, parameters: unknown[]): Promise<Result> 
     serialize.execute({}),
     serialize.sync(),
   ]);
-  const replies = (await pglite.execProtocolStream(message, { throwOnError: false })) as BackendMessage[];
-  const result: Result = { rows: [], fields: [] };
+  return lastResult(await pglite.execProtocolStream(message, { throwOnError: false }));
+}
+
+/**
+ * A statement without parameters by the simple protocol (one string may hold several statements, as the
+ * initial migration does), read back as runExtended reads: the same parsers whatever the protocol.
+ */
+async function runSimple(sql: string): Promise<Result> {
+  return lastResult(await pglite.execProtocolStream(serialize.query(sql), { throwOnError: false }));
+}
+
+/** The rows and the command tag of the last statement in PGlite's replies; its error, thrown. */
+function lastResult(replies: readonly unknown[]): Result {
+  let current: Result = { rows: [], fields: [] };
+  let last: Result | undefined;
   let columnParsers: ((text: string) => unknown)[] = [];
-  for (const reply of replies) {
+  for (const reply of replies as BackendMessage[]) {
     if (reply.name === 'error') throw reply;
     if (reply.name === 'rowDescription') {
-      result.fields = reply.fields;
+      current.fields = reply.fields;
       columnParsers = reply.fields.map((f) => parserOf(f.dataTypeID));
     } else if (reply.name === 'dataRow') {
       const row: Record<string, unknown> = {};
       reply.fields.forEach((text, i) => {
-        const field = result.fields[i];
+        const field = current.fields[i];
         if (field) row[field.name] = text === null ? null : columnParsers[i]!(text);
       });
-      result.rows.push(row);
+      current.rows.push(row);
     } else if (reply.name === 'commandComplete') {
       // "INSERT 0 3", "UPDATE 2", "SELECT 5": the command, and how many rows it touched last.
       const words = reply.text.split(' ');
-      result.command = words[0];
-      result.affectedRows = Number(words.at(-1)) || 0;
+      current.command = words[0];
+      current.affectedRows = Number(words.at(-1)) || 0;
+      // A script's next statement starts afresh (one without rows sends no description).
+      last = current;
+      current = { rows: [], fields: [] };
+      columnParsers = [];
     }
   }
-  return result;
+  return last ?? current;
 }
 
-/** The messages runExtended reads back (PGlite's parse of the backend protocol). */
+/** The messages lastResult reads (PGlite's parse of the backend protocol). */
 type BackendMessage =
   | { name: 'rowDescription'; fields: { name: string; dataTypeID: number }[] }
   | { name: 'dataRow'; fields: (string | null)[] }
@@ -158,10 +176,8 @@ type BackendMessage =
  * One statement. Like pg: without parameters the simple protocol (several statements in one string, as in
  * the initial migration); with parameters the extended protocol.
  */
-const runStatement = async (sql: string, parameters: unknown[]): Promise<Result | undefined> =>
-  parameters.length > 0
-    ? runExtended(sql, parameters)
-    : ((await pglite.exec(sql)).at(-1) as Result | undefined);
+const runStatement = (sql: string, parameters: unknown[]): Promise<Result> =>
+  parameters.length > 0 ? runExtended(sql, parameters) : runSimple(sql);
 
 /**
  * The jobs' module (pglite-db.ts DatabaseThreadJobs), started on this thread's statements: each one runs
@@ -180,13 +196,13 @@ const jobHandlers: Jobs = jobs
     ).startDatabaseThreadJobs({
       async run(sql, parameters) {
         const result = await runStatement(sql, [...parameters]);
-        const rows = result?.rows ?? [];
-        for (const field of result?.fields ?? [])
+        const rows = result.rows;
+        for (const field of result.fields)
           if (field.dataTypeID === types.BYTEA)
             for (const row of rows)
               if (typeof row[field.name] === 'string')
                 row[field.name] = Buffer.from((row[field.name] as string).slice(2), 'hex');
-        return { rows, affectedRows: result?.affectedRows ?? 0, command: result?.command };
+        return { rows, affectedRows: result.affectedRows ?? 0, command: result.command };
       },
       // The thread's PGlite closes with the thread (the main thread's 'close').
       close: () => Promise.resolve(),
@@ -213,10 +229,10 @@ async function answer(message: StatementRequest | JobRequest | 'close'): Promise
     const reply: StatementReply = {
       id,
       ok: true,
-      rows: result?.rows ?? [],
-      affectedRows: result?.affectedRows ?? 0,
-      command: result?.command,
-      byteaFields: (result?.fields ?? []).filter((f) => f.dataTypeID === types.BYTEA).map((f) => f.name),
+      rows: result.rows,
+      affectedRows: result.affectedRows ?? 0,
+      command: result.command,
+      byteaFields: result.fields.filter((f) => f.dataTypeID === types.BYTEA).map((f) => f.name),
     };
     port.postMessage(reply);
   } catch (err) {
