@@ -4,7 +4,7 @@
 // answers 503 instead of hanging). Reads: eachBatch with offsets committed only after the handler
 // resolved, i.e. after the database transaction committed; `partitionsConsumedConcurrently` partitions at
 // a time (kafkajs keeps each partition's batches in order).
-import { createTopicsAndWait } from './kafka-topics';
+import { createTopicsAndWait, whileTopicsPropagate } from './kafka-topics';
 import {
   Kafka,
   logLevel,
@@ -315,7 +315,9 @@ export class KafkaBus implements Bus {
     const byName = new Map(options.topics.map((t) => [this.name(t), t]));
     try {
       await consumer.connect();
-      await consumer.subscribe({ topics: [...byName.keys()], fromBeginning: true });
+      await whileTopicsPropagate(() =>
+        consumer.subscribe({ topics: [...byName.keys()], fromBeginning: true }),
+      );
     } catch (err) {
       this.consumers.delete(consumer);
       void consumer.disconnect().catch(() => undefined);
@@ -445,7 +447,9 @@ export class KafkaBus implements Bus {
     });
     const letters: DeadLetter[] = [];
     await consumer.connect();
-    await consumer.subscribe({ topic: this.name(deadLetterTopicName(topic.name)), fromBeginning: true });
+    await whileTopicsPropagate(() =>
+      consumer.subscribe({ topic: this.name(deadLetterTopicName(topic.name)), fromBeginning: true }),
+    );
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
       void consumer.run({

@@ -60,3 +60,22 @@ export async function createTopicsAndWait(admin: Admin, topics: ITopicConfig[]):
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Runs `action` again while a broker answers that it does not know the topics yet. Creation waits until the
+ * broker it asked knows them; on a cluster, the broker a consumer then asks (kafkajs' subscribe reads the
+ * metadata from any of them) can still be a moment behind, and kafkajs does not retry it there (a CI run
+ * of the broker-kill test: the aggregator's start failed on "This server does not host this
+ * topic-partition" right after the topics were created).
+ */
+export async function whileTopicsPropagate<T>(action: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + metadataWaitMs;
+  for (;;) {
+    try {
+      return await action();
+    } catch (err) {
+      if (!unknownTopic(err) || Date.now() > deadline) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
