@@ -25,7 +25,7 @@ export async function openInstallationDatabase(where: InstallationDatabase): Pro
   const { createPgliteDb, lockDataDir } = await import('./pglite');
   const lock = await lockDataDir(where.dataDir);
   try {
-    const pglite = await createPgliteDb(where.dataDir, { thread: 'caller' });
+    const pglite = await createPgliteDb(where.dataDir);
     const close = async () => {
       try {
         await pglite.close();

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { PGlite, types, type Results } from '@electric-sql/pglite';
+import { types } from '@electric-sql/pglite';
 import {
   Kysely,
   PostgresDialect,
@@ -32,17 +32,6 @@ export const pgCompatibleParsers = {
 
 type Command = PostgresQueryResult<unknown>['command'];
 const counted = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
-
-/**
- * Like pg: a statement without parameters goes by the simple protocol, which allows several statements
- * in one string (the initial migration is one such script); with parameters, by the extended protocol.
- */
-async function runHere<R>(pglite: PGlite, sql: string, parameters: readonly unknown[]) {
-  if (parameters.length > 0)
-    return (await pglite.query<R>(sql, [...parameters])) as Results<R> & { command?: string };
-  const results = (await pglite.exec(sql)) as (Results<R> & { command?: string })[];
-  return results[results.length - 1] ?? { rows: [] as R[], fields: [], affectedRows: 0 };
-}
 
 /** Runs one statement on PGlite, wherever PGlite is (this thread or its own). */
 export interface Statements {
@@ -123,7 +112,7 @@ export interface PgliteDb {
   db: Db;
   /**
    * Runs a job of `options.jobs` in PGlite's thread, alone on the connection as a transaction is (queries
-   * of `db` wait for it, and it for them). Only with `thread: 'worker'` and `jobs`.
+   * of `db` wait for it, and it for them). Only with `jobs`.
    */
   runJob(name: string, input: unknown): Promise<void>;
   /** Closes kysely and PGlite (once; later calls wait for the first). */
@@ -131,11 +120,6 @@ export interface PgliteDb {
 }
 
 export interface PgliteOptions {
-  /**
-   * Where PGlite runs: its own worker thread (default: a server, whose HTTP must never wait on WebAssembly),
-   * or the calling thread (a short command that does nothing else meanwhile, such as the admin command).
-   */
-  thread?: 'worker' | 'caller';
   /** The module of jobs that runJob runs in PGlite's thread (see DatabaseThreadJobs). */
   jobs?: URL;
 }
@@ -143,31 +127,25 @@ export interface PgliteOptions {
 /** Opens (creating on first use) the PGlite database in `dataDir`. */
 export async function createPgliteDb(dataDir: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   await mkdir(dataDir, { recursive: true });
-  const thread = options.thread ?? 'worker';
-  // Jobs run only where PGlite has a thread of its own and was given them.
-  const inThread = thread === 'worker' ? await workerThread(dataDir, options.jobs) : undefined;
-  const statements = inThread ?? (await callerThread(dataDir));
+  // PGlite always in a thread of its own (a server's HTTP must never wait on WebAssembly; a short command,
+  // such as the admin one, gets the same statements and parsers that way).
+  const statements = await workerThread(dataDir, options.jobs);
   const pool = new SingleConnectionPool(statements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {
     db,
     async runJob(name, input) {
-      if (!inThread || !options.jobs) throw new Error('createPgliteDb was given no database-thread jobs');
+      if (!options.jobs) throw new Error('createPgliteDb was given no database-thread jobs');
       const connection = await pool.connect();
       try {
-        await inThread.job(name, input);
+        await statements.job(name, input);
       } finally {
         connection.release();
       }
     },
     close: () => (closing ??= db.destroy()),
   };
-}
-
-async function callerThread(dataDir: string): Promise<Statements> {
-  const pglite = await PGlite.create({ dataDir, parsers: pgCompatibleParsers });
-  return { run: (sql, parameters) => runHere(pglite, sql, parameters), close: () => pglite.close() };
 }
 
 const pgliteThread = (workerData: { dataDir: string; prepareOnly?: boolean; jobs?: string }) =>
