@@ -125,6 +125,29 @@ describe('createPgliteDb', () => {
     expect(await outside).toBe('2');
     expect(order).toEqual(['transaction: first insert', 'transaction: second insert', 'outside query']);
   });
+  it("sends statements asked together at once: they run back to back, not each after this thread's next turn", async () => {
+    const at = sql<{ at: Date }>`select clock_timestamp() as at`;
+    const asked = Promise.all([at.execute(embedded.db), at.execute(embedded.db), at.execute(embedded.db)]);
+    // Once what was asked has been sent, this thread is busy for a second (a server under load): a
+    // statement that waited here for the previous one's answer would run a second later.
+    await new Promise((resolve) => setImmediate(resolve));
+    const busyUntil = Date.now() + 1_000;
+    while (Date.now() < busyUntil);
+    const times = (await asked).map(({ rows }) => rows[0]!.at.getTime());
+    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(500);
+  });
+
+  it('rolls back a transaction its borrower left open, and the other sessions go on', async () => {
+    await sql`create table abandoned (entry text)`.execute(embedded.db);
+    await embedded.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`insert into abandoned values ('half-written')`.execute(connection);
+    });
+    const { rows } = await sql<{ entries: string }>`select count(*) as entries from abandoned`.execute(
+      embedded.db,
+    );
+    expect(rows[0]?.entries).toBe('0');
+  });
 });
 
 describe('createPgliteDb with database-thread jobs', () => {

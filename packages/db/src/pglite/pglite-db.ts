@@ -1,7 +1,7 @@
 // The embedded mode's database: PGlite (Postgres compiled to WebAssembly) in a folder on disk, seen by
-// kysely through the stock PostgresDialect. PGlite is one connection, so the "pool" below hands that one
-// connection to one borrower at a time: a transaction keeps it until commit, and every other query waits
-// its turn — which is what keeps a kysely transaction's statements from interleaving with anyone else's.
+// kysely through the stock PostgresDialect. PGlite is one connection in a thread of its own, which shares
+// it out as a server does: a transaction has it alone until it ends, and every other statement waits its
+// turn there — which is what keeps a kysely transaction's statements from interleaving with anyone else's.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import {
 } from 'kysely';
 import type { Db } from '../connection';
 import type { Database } from '../database';
-import type { JobRequest, StatementReply, StatementRequest } from './pglite-thread';
+import type { EndSessionRequest, JobRequest, StatementReply, StatementRequest } from './pglite-thread';
 
 /**
  * Rows come back as the pg driver returns them in the distributed mode (packages/db connection.ts), so
@@ -33,18 +33,26 @@ export const pgCompatibleParsers = {
 type Command = PostgresQueryResult<unknown>['command'];
 const counted = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
-/** Runs one statement on PGlite, wherever PGlite is (this thread or its own). */
+/**
+ * PGlite's statements, wherever they are asked from (the server's thread, or a job in PGlite's own), each
+ * on behalf of a session: a borrower of the pool below. PGlite's thread runs them one at a time in the
+ * order they came, but for a session with an open transaction, whose statements alone run until it ends
+ * (pglite-thread.ts).
+ */
 export interface Statements {
   run<R>(
     sql: string,
     parameters: readonly unknown[],
-  ): Promise<{ rows: R[]; affectedRows?: number; command?: string }>;
+    session: number,
+  ): Promise<{ rows: R[]; affectedRows?: number; command?: string; inTransaction: boolean }>;
+  /** Rolls back the transaction `session` left open, if it did, so that the others' statements run again. */
+  endSession(session: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Kysely over PGlite's one connection, one borrower at a time (below). */
+/** Kysely over PGlite's one connection, its borrowers sessions of PGlite's thread (below). */
 export const kyselyOver = (statements: Statements): Db =>
-  new Kysely<Database>({ dialect: new PostgresDialect({ pool: new SingleConnectionPool(statements) }) });
+  new Kysely<Database>({ dialect: new PostgresDialect({ pool: new SessionPool(statements) }) });
 
 /**
  * Work that runs inside PGlite's thread, given as a module's URL: the module exports
@@ -63,25 +71,32 @@ interface ThreadStatements extends Statements {
   job(name: string, input: unknown): Promise<void>;
 }
 
-/** A pg.Pool look-alike over one PGlite: connect() waits until the previous borrower released it. */
-
-class SingleConnectionPool implements PostgresPool {
-  private queue: Promise<void> = Promise.resolve();
+/**
+ * A pg.Pool look-alike over PGlite's one connection: each borrower is a session of PGlite's thread, which
+ * shares the connection out as a server would (pglite-thread.ts) — a transaction alone from its BEGIN to
+ * its end, single statements of every session in the order they came. The waiting happens in that thread,
+ * not here: the dashboard's eight sums, asked together, go together and come back together, instead of
+ * each waiting for this busy thread to take the previous answer and hand the connection on (README
+ * "Performance"). As with PgBouncer's transaction pooling, a session's own settings outside a transaction
+ * (SET, advisory locks) are the one connection's, not the session's: nothing here relies on them (the
+ * retention's advisory lock guards against a second process, which the data folder's lock already rules out).
+ */
+class SessionPool implements PostgresPool {
+  private nextSession = 0;
   private ended = false;
 
   constructor(private readonly pglite: Statements) {}
 
   async connect(): Promise<PostgresPoolClient> {
     if (this.ended) throw new Error('the embedded database is closed');
-    let release!: () => void;
-    const turn = this.queue;
-    this.queue = new Promise<void>((resolve) => (release = resolve));
-    await turn;
     const pglite = this.pglite;
+    const session = this.nextSession++;
+    let inTransaction = false;
     let released = false;
     // Kysely calls query(sql, parameters); the cursor overload is for streaming, which no service uses.
     const query = async <R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> => {
-      const result = await pglite.run<R>(sql, parameters);
+      const result = await pglite.run<R>(sql, parameters, session);
+      inTransaction = result.inTransaction;
       const command = (result.command ?? 'SELECT') as Command;
       return {
         command,
@@ -94,7 +109,8 @@ class SingleConnectionPool implements PostgresPool {
       release() {
         if (released) return;
         released = true;
-        release();
+        // Kysely ends its transactions before it releases; this is for a borrower that did not.
+        if (inTransaction) void pglite.endSession(session).catch(() => undefined);
       },
     };
   }
@@ -102,8 +118,7 @@ class SingleConnectionPool implements PostgresPool {
   async end(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
-    // Wait for the borrower in hand (a transaction committing) before the database goes away.
-    await this.queue;
+    // PGlite's thread closes once the statements asked before it ran, and a transaction open then ended.
     await this.pglite.close();
   }
 }
@@ -111,8 +126,8 @@ class SingleConnectionPool implements PostgresPool {
 export interface PgliteDb {
   db: Db;
   /**
-   * Runs a job of `options.jobs` in PGlite's thread, alone on the connection as a transaction is (queries
-   * of `db` wait for it, and it for them). Only with `jobs`.
+   * Runs a job of `options.jobs` in PGlite's thread: its transaction is alone on the connection as any
+   * transaction is (queries of `db` wait for it, and it for them). Only with `jobs`.
    */
   runJob(name: string, input: unknown): Promise<void>;
   /** Closes kysely and PGlite (once; later calls wait for the first). */
@@ -130,19 +145,13 @@ export async function createPgliteDb(dataDir: string, options: PgliteOptions = {
   // PGlite always in a thread of its own (a server's HTTP must never wait on WebAssembly; a short command,
   // such as the admin one, gets the same statements and parsers that way).
   const statements = await workerThread(dataDir, options.jobs);
-  const pool = new SingleConnectionPool(statements);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = kyselyOver(statements);
   let closing: Promise<void> | undefined;
   return {
     db,
     async runJob(name, input) {
       if (!options.jobs) throw new Error('createPgliteDb was given no database-thread jobs');
-      const connection = await pool.connect();
-      try {
-        await statements.job(name, input);
-      } finally {
-        connection.release();
-      }
+      await statements.job(name, input);
     },
     close: () => (closing ??= db.destroy()),
   };
@@ -200,14 +209,14 @@ async function workerThread(dataDir: string, jobs: URL | undefined): Promise<Thr
     closed?.();
   });
   worker.on('message', (reply: StatementReply | 'closed') => {
-    if (reply === 'closed') return;
+    if (reply === 'closed') return void worker.terminate();
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
     if (reply.ok) waiting.resolve(reply);
     else waiting.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
   });
-  const ask = (request: StatementRequest | JobRequest) => {
+  const ask = (request: StatementRequest | JobRequest | EndSessionRequest) => {
     if (failure) throw failure;
     return new Promise<StatementReply & { ok: true }>((resolve, reject) => {
       pending.set(request.id, { resolve, reject });
@@ -218,21 +227,28 @@ async function workerThread(dataDir: string, jobs: URL | undefined): Promise<Thr
     async job(name, input) {
       await ask({ id: nextId++, job: name, input });
     },
-    async run<R>(sql: string, parameters: readonly unknown[]) {
-      const reply = await ask({ id: nextId++, sql, parameters: [...parameters] });
+    async run<R>(sql: string, parameters: readonly unknown[], session: number) {
+      const reply = await ask({ id: nextId++, session, sql, parameters: [...parameters] });
       if (reply.byteaFields.length)
         for (const row of reply.rows)
           for (const field of reply.byteaFields) {
             const value = row[field];
             if (typeof value === 'string') row[field] = pgCompatibleParsers[types.BYTEA](value);
           }
-      return { rows: reply.rows as R[], affectedRows: reply.affectedRows, command: reply.command };
+      return {
+        rows: reply.rows as R[],
+        affectedRows: reply.affectedRows,
+        command: reply.command,
+        inTransaction: reply.inTransaction,
+      };
+    },
+    async endSession(session) {
+      await ask({ id: nextId++, endSession: session });
     },
     close: () =>
       new Promise<void>((done) => {
         closed = done;
         worker.postMessage('close');
-        worker.once('message', () => void worker.terminate());
       }),
   };
 }

@@ -1,7 +1,8 @@
 // The worker thread that owns PGlite (see pglite-db.ts): Postgres-in-WebAssembly runs its statements
 // synchronously on the thread that calls it, so here it stalls only this thread and never the event loop
-// that answers HTTP. It takes one statement at a time from the main thread and answers with its rows, or
-// one job of the module it was given (pglite-db.ts DatabaseThreadJobs: the embedded aggregator's batches).
+// that answers HTTP. It shares PGlite's one connection out as a server does (the turns below): statements
+// of the main thread's sessions and of the jobs of the module it was given (pglite-db.ts DatabaseThreadJobs:
+// the embedded aggregator's batches), one at a time in the order they came, a transaction alone.
 // Plain erasable TypeScript with explicit imports only: Node loads this file itself (type stripping) in
 // the worker, with no loader in between (but for jobs given as TypeScript sources, in development).
 // pg's prepareValue has no declaration of its own; a reference (a comment to Node, which strips this file's
@@ -16,8 +17,16 @@ import { serialize } from 'pg-protocol';
 
 export interface StatementRequest {
   id: number;
+  /** The borrower of pglite-db.ts's pool it runs for: a session with an open transaction runs alone. */
+  session: number;
   sql: string;
   parameters: unknown[];
+}
+
+/** The session's borrower went without ending its transaction: it is rolled back (answered as a statement). */
+export interface EndSessionRequest {
+  id: number;
+  endSession: number;
 }
 
 /** A job of the module given as `jobs` (pglite-db.ts DatabaseThreadJobs), answered as a statement is. */
@@ -34,6 +43,8 @@ export type StatementReply =
       rows: Record<string, unknown>[];
       affectedRows: number;
       command: string | undefined;
+      /** Whether the session's transaction is open after the statement (pglite-db.ts ends it on release). */
+      inTransaction: boolean;
       /** Columns of type bytea, still in Postgres' hex text: a Buffer would reach the main thread as a Uint8Array. */
       byteaFields: string[];
     }
@@ -180,39 +191,129 @@ const runStatement = (sql: string, parameters: unknown[]): Promise<Result> =>
   parameters.length > 0 ? runExtended(sql, parameters) : runSimple(sql);
 
 /**
- * The jobs' module (pglite-db.ts DatabaseThreadJobs), started on this thread's statements: each one runs
- * alone, as the main thread hands the connection to one borrower at a time. Rows come back here as the pg
- * driver gives them, bytea as a Buffer too.
+ * Turns on the one connection, as a server takes them: one statement at a time, in the order they came —
+ * but while a session's transaction is open (Postgres' own flag, after each statement) only that session's
+ * statements run, the others wait behind them. The waiting happens here, so a statement the main thread
+ * asks is sent at once and never waits for that busy thread to hand the connection on.
+ */
+interface Turn {
+  session: number;
+  take: () => Promise<void>;
+}
+const turns: Turn[] = [];
+/** The session whose transaction is open, if one is. */
+let owner: number | undefined;
+let taking = false;
+/** Once closed, every later statement is refused. */
+let closed = false;
+
+function nextTurn(): void {
+  if (taking) return;
+  const index = owner === undefined ? 0 : turns.findIndex((turn) => turn.session === owner);
+  const turn = turns[index];
+  if (index < 0 || !turn) return;
+  turns.splice(index, 1);
+  taking = true;
+  void turn.take().finally(() => {
+    taking = false;
+    nextTurn();
+  });
+}
+
+/** `work` on the connection in `session`'s turn; its result, or its error, once it ran. */
+function inTurn<T>(session: number, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    turns.push({
+      session,
+      take: async () => {
+        try {
+          if (closed) throw new Error('the embedded database is closed');
+          resolve(await work());
+        } catch (err) {
+          reject(err);
+        } finally {
+          if (!closed) owner = pglite.isInTransaction() ? session : undefined;
+        }
+      },
+    });
+    nextTurn();
+  });
+}
+
+/** One statement of `session`, in its turn, and whether its transaction is open after it. */
+const statementOf = (session: number, sql: string, parameters: unknown[]) =>
+  inTurn(session, async () => ({
+    ...(await runStatement(sql, parameters)),
+    inTransaction: pglite.isInTransaction(),
+  }));
+
+/** Rolls back `session`'s transaction if it is the one open. */
+const endSession = (session: number) =>
+  inTurn(session, async () => {
+    if (owner === session) await runStatement('rollback', []);
+  });
+
+/**
+ * The jobs' module (pglite-db.ts DatabaseThreadJobs), started on this thread's statements: its sessions
+ * take turns with the main thread's (numbered below zero, so the two never meet). Rows come back here as
+ * the pg driver gives them, bytea as a Buffer too.
  */
 type Jobs = Record<string, (input: unknown) => Promise<void>>;
+const threadSession = (session: number) => -1 - session;
 const jobHandlers: Jobs = jobs
   ? await (
       (await import(jobs)) as {
         startDatabaseThreadJobs: (statements: {
-          run(sql: string, parameters: readonly unknown[]): Promise<Omit<Result, 'fields'>>;
+          run(
+            sql: string,
+            parameters: readonly unknown[],
+            session: number,
+          ): Promise<Omit<Result, 'fields'> & { inTransaction: boolean }>;
+          endSession(session: number): Promise<void>;
           close(): Promise<void>;
         }) => Jobs | Promise<Jobs>;
       }
     ).startDatabaseThreadJobs({
-      async run(sql, parameters) {
-        const result = await runStatement(sql, [...parameters]);
+      async run(sql, parameters, session) {
+        const result = await statementOf(threadSession(session), sql, [...parameters]);
         const rows = result.rows;
         for (const field of result.fields)
           if (field.dataTypeID === types.BYTEA)
             for (const row of rows)
               if (typeof row[field.name] === 'string')
                 row[field.name] = Buffer.from((row[field.name] as string).slice(2), 'hex');
-        return { rows, affectedRows: result.affectedRows ?? 0, command: result.command };
+        return {
+          rows,
+          affectedRows: result.affectedRows ?? 0,
+          command: result.command,
+          inTransaction: result.inTransaction,
+        };
       },
+      endSession: (session) => endSession(threadSession(session)),
       // The thread's PGlite closes with the thread (the main thread's 'close').
       close: () => Promise.resolve(),
     })
   : {};
 
-/** One message of the main thread: a statement or a job to run, or the last word. Never throws: errors are replies. */
-async function answer(message: StatementRequest | JobRequest | 'close'): Promise<void> {
+/** The reply of a statement that ran, or of a job or an ended session (no rows). */
+const done = (id: number, result?: Result, inTransaction = false): StatementReply => ({
+  id,
+  ok: true,
+  rows: result?.rows ?? [],
+  affectedRows: result?.affectedRows ?? 0,
+  command: result?.command,
+  inTransaction,
+  byteaFields: result?.fields.filter((f) => f.dataTypeID === types.BYTEA).map((f) => f.name) ?? [],
+});
+
+/** One message of the main thread: a statement, a job, an ended session, or the last word. Never throws. */
+async function answer(message: StatementRequest | JobRequest | EndSessionRequest | 'close'): Promise<void> {
   if (message === 'close') {
-    await pglite.close();
+    // In the last turn: after the statements asked before it, and once no transaction is open.
+    await inTurn(Number.NaN, async () => {
+      closed = true;
+      await pglite.close();
+    });
     port.postMessage('closed');
     return;
   }
@@ -222,19 +323,14 @@ async function answer(message: StatementRequest | JobRequest | 'close'): Promise
       const job = jobHandlers[message.job];
       if (!job) throw new Error(`no database-thread job named ${message.job}`);
       await job(message.input);
-      port.postMessage({ id, ok: true, rows: [], affectedRows: 0, command: undefined, byteaFields: [] });
-      return;
+      port.postMessage(done(id));
+    } else if ('endSession' in message) {
+      await endSession(message.endSession);
+      port.postMessage(done(id));
+    } else {
+      const result = await statementOf(message.session, message.sql, message.parameters);
+      port.postMessage(done(id, result, result.inTransaction));
     }
-    const result = await runStatement(message.sql, message.parameters);
-    const reply: StatementReply = {
-      id,
-      ok: true,
-      rows: result.rows,
-      affectedRows: result.affectedRows ?? 0,
-      command: result.command,
-      byteaFields: result.fields.filter((f) => f.dataTypeID === types.BYTEA).map((f) => f.name),
-    };
-    port.postMessage(reply);
   } catch (err) {
     const error: Record<string, unknown> = {};
     for (const field of errorFields) {
@@ -245,5 +341,8 @@ async function answer(message: StatementRequest | JobRequest | 'close'): Promise
   }
 }
 
-port.on('message', (message: StatementRequest | JobRequest | 'close') => void answer(message));
+port.on(
+  'message',
+  (message: StatementRequest | JobRequest | EndSessionRequest | 'close') => void answer(message),
+);
 port.postMessage('ready');
