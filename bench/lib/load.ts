@@ -83,28 +83,3 @@ function loadResultOf(result: autocannon.Result): LoadResult {
     durationSeconds: result.duration,
   };
 }
-
-/**
- * Paced GET requests to one path (a page load, an admin read) while another load runs: the latency a
- * visitor or the operator sees meanwhile.
- */
-export async function runReads(options: {
-  url: string;
-  path: string;
-  headers?: Record<string, string>;
-  connections: number;
-  durationSeconds: number;
-  overallRate: number;
-}): Promise<LoadResult> {
-  const result = await autocannon({
-    url: options.url + options.path,
-    connections: options.connections,
-    duration: options.durationSeconds,
-    overallRate: options.overallRate,
-    headers: { 'user-agent': readerAgent, ...options.headers },
-  });
-  return loadResultOf(result);
-}
-
-const readerAgent =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
