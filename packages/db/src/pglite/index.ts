@@ -4,7 +4,6 @@
 export {
   createPgliteDb,
   kyselyOver,
-  pgCompatibleParsers,
   type DatabaseThreadJobs,
   type PgliteDb,
   type StartDatabaseThreadJobs,

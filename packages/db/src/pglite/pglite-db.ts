@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { types } from '@electric-sql/pglite';
 import {
   Kysely,
   PostgresDialect,
@@ -19,16 +18,11 @@ import type { Database } from '../database';
 import type { EndSessionRequest, JobRequest, StatementReply, StatementRequest } from './pglite-thread';
 
 /**
- * Rows come back as the pg driver returns them in the distributed mode (packages/db connection.ts), so
- * the services cannot tell the two apart: `date` as 'YYYY-MM-DD' text (no time zone can shift the day),
- * int8 (counts, sums) as text, bytea as a Buffer. PGlite's own defaults would give a Date, a number and
- * a Uint8Array.
+ * A bytea column, which PGlite's thread leaves in Postgres' hex text (a Buffer would cross the thread
+ * boundary as a plain Uint8Array), made the Buffer the pg driver gives. The other columns come back from
+ * the thread already as pg parses them (pglite-thread.ts), so the services cannot tell the modes apart.
  */
-export const pgCompatibleParsers = {
-  [types.DATE]: (value: string) => value,
-  [types.INT8]: (value: string) => value,
-  [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex'),
-};
+const bufferOfHex = (hex: string) => Buffer.from(hex.slice(2), 'hex');
 
 type Command = PostgresQueryResult<unknown>['command'];
 const counted = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
@@ -233,7 +227,7 @@ async function workerThread(dataDir: string, jobs: URL | undefined): Promise<Thr
         for (const row of reply.rows)
           for (const field of reply.byteaFields) {
             const value = row[field];
-            if (typeof value === 'string') row[field] = pgCompatibleParsers[types.BYTEA](value);
+            if (typeof value === 'string') row[field] = bufferOfHex(value);
           }
       return {
         rows: reply.rows as R[],

@@ -50,7 +50,7 @@ export type StatementReply =
     }
   | { id: number; ok: false; error: Record<string, unknown> };
 
-/** The pg driver's text forms (see pgCompatibleParsers in pglite-db.ts); bytea is made a Buffer there. */
+/** The pg driver's text forms (packages/db connection.ts); bytea is made a Buffer in pglite-db.ts. */
 const parsers = {
   [types.DATE]: (value: string) => value,
   [types.INT8]: (value: string) => value,
