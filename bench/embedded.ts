@@ -82,8 +82,9 @@ export async function run(): Promise<Figures> {
     await runLoad({ url: embedded.url, pool, connections, durationSeconds: 5 });
     await runLoad({ url: baseline.url, pool, connections, durationSeconds: 5 });
     // What a visitor and the operator wait for, measured at half the maximum rate below: the page, the
-    // offers list and the dashboard's overview, each ten times a second (300 reads in 30 s: the p99 is the
-    // third slowest), timed in threads of their own, away from the load generator's busy event loop.
+    // offers list and the dashboard's overview, each ten times a second (300 reads in 30 s: the p99, by
+    // nearest rank, is the fourth slowest), timed in threads of their own, away from the load generator's
+    // busy event loop.
     const reads = (path: string, headers?: Record<string, string>, durationSeconds = seconds * 2) =>
       pacedReads({ url: embedded.url, path, headers, ratePerSecond: 10, durationSeconds });
     /** The three, for `durationSeconds` each, side by side. */

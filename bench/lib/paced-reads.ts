@@ -5,6 +5,7 @@
 // thread sends each read at its time, one after another, and times it from the send to the last byte.
 import { Worker } from 'node:worker_threads';
 import type { LoadResult } from './load';
+import { percentile, round } from './stats';
 
 export interface PacedReadsOptions {
   url: string;
@@ -32,9 +33,7 @@ export async function pacedReads(options: PacedReadsOptions): Promise<LoadResult
     worker.once('exit', (code) => reject(new Error(`the reads' thread exited (${code}) without an answer`)));
   });
   await worker.terminate();
-  const sorted = [...reply.latenciesMs].sort((a, b) => a - b);
-  const at = (share: number) =>
-    round1(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0);
+  const latencies = reply.latenciesMs;
   const statusCodes: Record<string, number> = {};
   for (const status of reply.statuses) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
   const ok = reply.statuses.filter((s) => s >= 200 && s < 300).length;
@@ -47,15 +46,13 @@ export async function pacedReads(options: PacedReadsOptions): Promise<LoadResult
     errors,
     timeouts: 0,
     latencyMs: {
-      p50: at(0.5),
-      p90: at(0.9),
-      p99: at(0.99),
-      max: round1(sorted.at(-1) ?? 0),
-      mean: round1(sorted.reduce((sum, ms) => sum + ms, 0) / Math.max(1, sorted.length)),
+      p50: round(percentile(latencies, 50)),
+      p90: round(percentile(latencies, 90)),
+      p99: round(percentile(latencies, 99)),
+      max: round(Math.max(0, ...latencies)),
+      mean: round(latencies.reduce((sum, ms) => sum + ms, 0) / Math.max(1, latencies.length)),
     },
     statusCodes,
     durationSeconds: options.durationSeconds,
   };
 }
-
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
