@@ -11,6 +11,7 @@ import type { TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { dateDaysAgo, seedAdminSession } from './test-support';
+import { resolvePeriod, todayOf } from './period';
 
 const timeZone = 'Europe/Bucharest';
 let testDb: TestDatabase;
@@ -220,6 +221,51 @@ describe('the overview over a custom range', () => {
     expect(overview.previous).toEqual(empty(thirteenDaysAgo, sevenDaysAgo));
     const byDefault = await json('/api/analytics/overview');
     expect(byDefault.period).toEqual(empty(await dateDaysAgo(testDb.db, timeZone, 29), today));
+  });
+});
+
+describe("today's date, learnt from Postgres", () => {
+  /** The database of the file, through a plugin that counts the statements sent. */
+  const counting = () => {
+    const sent = { count: 0 };
+    const db = testDb.db.withPlugin({
+      transformQuery: (args) => {
+        sent.count++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { db, sent };
+  };
+
+  it('is asked once for reads in a row, and a from/to period asks nothing', async () => {
+    const { db, sent } = counting();
+    const today = await dateDaysAgo(testDb.db, timeZone, 0);
+    const week = await resolvePeriod(db, timeZone, { days: 7 });
+    expect(week).toEqual({ timeZone, from: await dateDaysAgo(testDb.db, timeZone, 6), to: today });
+    expect(await resolvePeriod(db, timeZone, { days: 90 })).toEqual({
+      timeZone,
+      from: await dateDaysAgo(testDb.db, timeZone, 89),
+      to: today,
+    });
+    expect(await resolvePeriod(db, timeZone, {})).toMatchObject({ to: today });
+    expect(await resolvePeriod(db, timeZone, { from: '2026-03-01', to: '2026-03-10' })).toEqual({
+      timeZone,
+      from: '2026-03-01',
+      to: '2026-03-10',
+    });
+    expect(sent.count).toBe(1);
+  });
+
+  it('is asked again for another time zone, and each zone has its own date', async () => {
+    const { db, sent } = counting();
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const [kiritimati, pagoPago] = await Promise.all(zones.map((zone) => todayOf(db, zone)));
+    expect(sent.count).toBe(2);
+    expect(kiritimati).toBe(await dateDaysAgo(testDb.db, 'Pacific/Kiritimati', 0));
+    expect(pagoPago).toBe(await dateDaysAgo(testDb.db, 'Pacific/Pago_Pago', 0));
+    // UTC+14 against UTC-11, neither with summer time: 25 hours apart, so never the same date.
+    expect(kiritimati! > pagoPago!).toBe(true);
   });
 });
 
