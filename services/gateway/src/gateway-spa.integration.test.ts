@@ -157,6 +157,70 @@ describe('the admin app at /admin', () => {
   });
 });
 
+describe('index.html, kept in memory', () => {
+  let own: BuiltApps;
+  let shellGateway: Gateway;
+  beforeAll(async () => {
+    own = await createBuiltApps();
+    shellGateway = await buildGateway({
+      upstreams: echoes.upstreams,
+      publicDir: own.publicDir,
+      adminDir: own.adminDir,
+    });
+  });
+  afterAll(async () => {
+    await shellGateway?.close();
+    await own?.remove();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    shellGateway.inject({ method: 'GET', url, headers });
+
+  it('answers 304 to a browser holding this index.html, and the page to one holding another', async () => {
+    const first = await get('/');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['last-modified']).toBeDefined();
+    const again = await get('/legal/terms', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await get('/', { 'if-none-match': '"an-older-build"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(publicIndex);
+    // The not-found page is never a 304: its status is the answer.
+    expect((await get('/no-such-page', { 'if-none-match': etag })).statusCode).toBe(404);
+  });
+
+  it('serves a new build, its index.html and twins, once written, without a restart', async () => {
+    const { brotliCompressSync, brotliDecompressSync } = await import('node:zlib');
+    const { writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const before = await get('/');
+    const release = '<!doctype html><title>BodyMetrics</title><div id="root" data-release="2"></div>';
+    await writeFile(join(own.publicDir, 'index.html'), release);
+    await writeFile(join(own.publicDir, 'index.html.br'), brotliCompressSync(release));
+    // Checked in the background at most once a second: asked until it shows (5 s at most).
+    const deadline = Date.now() + 5000;
+    let latest = before;
+    while (latest.body !== release && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      latest = await get('/');
+    }
+    expect(latest.body).toBe(release);
+    expect(latest.headers.etag).not.toBe(before.headers.etag);
+    expect(latest.headers.vary).toBe('accept-encoding');
+    let br = await get('/', { 'accept-encoding': 'gzip, br' });
+    while (br.headers['content-encoding'] !== 'br' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      br = await get('/', { 'accept-encoding': 'gzip, br' });
+    }
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(release);
+    // Each coding has its own tag: a cache never answers one with the other.
+    expect(br.headers.etag).not.toBe(latest.headers.etag);
+    expect((await get('/', { 'accept-encoding': 'identity' })).body).toBe(release);
+  });
+});
+
 describe('without a build', () => {
   it('answers a short 503 page, and the API still works', async () => {
     const unbuilt = await buildGateway({

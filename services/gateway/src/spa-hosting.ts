@@ -1,7 +1,8 @@
 // Serves the two React builds: web-public at / and web-admin at /admin. A path that is not a file gets the
-// app's index.html so that client routes (/legal/terms, /admin/reset-password) work on reload. A public
-// path that is no route of the visitor's app gets the same index.html (the app draws its not-found screen)
-// with status 404, so search engines do not index a soft 404 as a page. Hashed assets are cached for a year;
+// app's index.html (kept in memory: app-shell.ts) so that client routes (/legal/terms,
+// /admin/reset-password) work on reload. A public path that is no route of the visitor's app gets the same
+// index.html (the app draws its not-found screen) with status 404, so search engines do not index a soft
+// 404 as a page. Hashed assets are cached for a year;
 // index.html is revalidated every time so that a new release is picked up at once. When a build is
 // missing the gateway still runs (the API works) and says so on a short 503 page.
 import { stat } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { badRequest, HttpError } from '@bodymetrics/service-kit';
+import { appShell, type AppShell } from './app-shell';
 
 export interface SpaHostingOptions {
   publicDir: string;
@@ -20,6 +22,8 @@ interface Site {
   dir: string;
   /** The path inside the site: /admin/assets/x.js is /assets/x.js of the admin build. */
   pathIn: (pathname: string) => string;
+  /** Its index.html, from memory. */
+  shell: AppShell;
 }
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -35,11 +39,17 @@ export async function spaHosting(app: FastifyInstance, options: SpaHostingOption
   // .br/.gz twins of their files (vite-plugin-compression2); preCompressed sends the one the browser takes.
   await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
-  const publicSite: Site = { name: 'public', dir: resolve(options.publicDir), pathIn: (p) => p };
+  const publicSite: Site = {
+    name: 'public',
+    dir: resolve(options.publicDir),
+    pathIn: (p) => p,
+    shell: appShell(resolve(options.publicDir)),
+  };
   const adminSite: Site = {
     name: 'admin',
     dir: resolve(options.adminDir),
     pathIn: (p) => p.slice('/admin'.length) || '/',
+    shell: appShell(resolve(options.adminDir)),
   };
 
   app.get('/*', async (request, reply) => {
@@ -50,14 +60,15 @@ export async function spaHosting(app: FastifyInstance, options: SpaHostingOption
     const site = pathname === '/admin' || pathname.startsWith('/admin/') ? adminSite : publicSite;
     const inSite = site.pathIn(pathname);
 
-    const file = await existingFile(site.dir, inSite);
-    if (file) return sendFile(reply, site.dir, file);
+    // A folder (the app's root above all) is never a file: no need to ask the disk.
+    const file = inSite.endsWith('/') ? undefined : await existingFile(site.dir, inSite);
+    if (file && file !== 'index.html') return sendFile(reply, site.dir, file);
     // A missing script or image is a 404, not an HTML page the browser would try to run as one.
-    if (looksLikeAsset(inSite)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    if (await existingFile(site.dir, '/index.html')) {
-      if (site === publicSite && !publicAppRoute.test(inSite)) reply.code(404);
-      return sendFile(reply, site.dir, 'index.html');
-    }
+    if (!file && looksLikeAsset(inSite))
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const status = site === publicSite && !file && !publicAppRoute.test(inSite) ? 404 : 200;
+    const shell = await site.shell.send(request, reply, status);
+    if (shell) return shell;
     return reply
       .code(503)
       .header('cache-control', 'no-store')
