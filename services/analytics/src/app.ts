@@ -1,7 +1,7 @@
 // The analytics service: every admin read model of spec §3 and reset-all-data, all behind the admin
 // session guard (design.md §4). Reads come from the aggregate tables the aggregator keeps.
 import { sql } from 'kysely';
-import { createServiceApp, isValidTimeZone, requireAdminSession } from '@bodymetrics/service-kit';
+import { createServiceApp, isValidTimeZone, requireAdminSession, type App } from '@bodymetrics/service-kit';
 import type { AnalyticsDeps } from './deps';
 import { analyticsReadRoutes } from './routes/analytics-reads';
 import { journeyRoutes } from './routes/journey';
@@ -13,17 +13,31 @@ export type { AnalyticsDeps } from './deps';
 export { startDigestScheduler, type DigestScheduler, type DigestSchedulerOptions } from './digest/scheduler';
 
 export function buildApp(deps: AnalyticsDeps) {
-  if (!isValidTimeZone(deps.timeZone)) throw new Error(`Unknown time zone "${deps.timeZone}"`);
   const app = createServiceApp({
     name: 'analytics',
     logger: deps.logger,
     readiness: { postgres: () => sql`select 1`.execute(deps.db) },
   });
+  addAnalyticsRoutes(app, deps);
+  return app;
+}
 
+/**
+ * Analytics served inside the gateway's process (its in-process-service.ts), as the embedded mode does: the
+ * dashboard's reads then skip the gateway's loopback hop to analytics' own app, two turns of the busy event
+ * loop that also answers tracking (issue 14: the overview's p99 under half-rate ingest).
+ */
+export function inProcessAnalytics(deps: AnalyticsDeps) {
+  return { routes: (scope: App) => addAnalyticsRoutes(scope, deps) };
+}
+
+/** Every admin route of analytics on `app`: its own app (buildApp), or a service scope of the gateway's. */
+export function addAnalyticsRoutes(app: App, deps: AnalyticsDeps): void {
+  if (!isValidTimeZone(deps.timeZone)) throw new Error(`Unknown time zone "${deps.timeZone}"`);
   // One encapsulated scope holds every admin route, so the guard cannot be forgotten on a new one while
   // /healthz and /readyz (registered outside it) stay open. onRequest: an unauthenticated caller is
   // refused before its query string is even validated.
-  app.register(async (admin) => {
+  void app.register(async (admin) => {
     admin.addHook('onRequest', requireAdminSession(deps.db));
     await admin.register(analyticsReadRoutes, deps);
     await admin.register(journeyRoutes, deps);
@@ -31,6 +45,4 @@ export function buildApp(deps: AnalyticsDeps) {
     await admin.register(exportRoutes, deps);
     await admin.register(weeklyDigestRoutesPlugin, deps);
   });
-
-  return app;
 }

@@ -91,6 +91,7 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
 
   // The same-origin rule runs before the tracking budget is counted: a foreign page open in a visitor's
   // browser must not spend that visitor's budget (and so get our own page's events refused with 429).
+  // (In-process services add their routes' entries: mountInProcess.)
   const routeByUrl = new Map(routeTable.map((route) => [route.url, route]));
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const route =
@@ -125,10 +126,19 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
     // proxied entries (every tracking entry is rate limited).
     const tracking = inProcess.tracking;
     if (tracking)
-      await limited.register(async (scope) => mountInProcess(scope, 'tracking', tracking, routeTable));
+      await limited.register(async (scope) =>
+        mountInProcess(scope, 'tracking', tracking, routeTable, routeByUrl),
+      );
   });
   addRoutes(
     app,
     routeTable.filter((r) => !r.rateLimited),
   );
+  // Analytics in this process (the embedded mode): below the same-origin hook, outside the tracking budget,
+  // like its proxied area.
+  const analytics = inProcess.analytics;
+  if (analytics)
+    await app.register(async (scope) =>
+      mountInProcess(scope, 'analytics', analytics, routeTable, routeByUrl),
+    );
 }

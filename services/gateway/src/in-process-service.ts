@@ -1,7 +1,9 @@
 // A service served inside the gateway's own process (issue 16 item 2): its routes are registered in a scope
 // of the gateway instead of proxied to its process, which removes the proxy hop — measured at 0.18–0.29 ms of
-// CPU of the ingest path's 0.40–0.64 ms per event (README "Performance"). Only tracking is offered this way:
-// it is the one service on the hot path, and stateless (validate, stamp, publish).
+// CPU of the ingest path's 0.40–0.64 ms per event (README "Performance"). Tracking is offered this way: it is
+// the one service on the hot path, and stateless (validate, stamp, publish). So is analytics, in the
+// embedded mode only (one process anyway): the dashboard's reads then skip two turns of the event loop that
+// answers tracking (issue 14).
 //
 // The gateway stays the one public entry: the scope sits where the proxied routes would, so what the gateway
 // puts in front of them applies unchanged — security headers, request ids, the connection caps and timeouts
@@ -22,29 +24,38 @@ export interface InProcessService {
 /** The services the gateway serves itself instead of proxying (e.g. `inProcessTracking(deps)` of tracking). */
 export interface InProcessServices {
   tracking?: InProcessService;
+  analytics?: InProcessService;
 }
 
 export type InProcessName = keyof InProcessServices;
 
 /**
- * Registers `service` in `scope` (a plugin scope of the gateway below its rate limit). Every route it adds
- * must be an entry of the route table for that service, with the same methods: a route the table does not
- * know would escape the flags (rate limit, same-origin) the table gives it, so it is refused at start.
+ * Registers `service` in `scope` (a plugin scope of the gateway where its proxied entries would be). Every
+ * route it adds must be an entry of the route table for that service, with the same methods, or lie in an
+ * area the service owns whole: a route the table does not know would escape the flags (rate limit,
+ * same-origin) the table gives it, so it is refused at start. Each route's entry is recorded in
+ * `entryByUrl`, which the same-origin rule reads (http-proxy.ts): a route of an area is known there by its
+ * own path, not the area's wildcard.
  */
 export async function mountInProcess(
   scope: FastifyInstance,
   name: InProcessName,
   service: InProcessService,
   entries: readonly ProxyRoute[],
+  entryByUrl: Map<string, ProxyRoute>,
 ): Promise<void> {
-  const known = new Map(entries.filter((e) => e.upstream === name).map((e) => [e.url, e]));
+  const own = entries.filter((e) => e.upstream === name);
+  const entryOf = (url: string) =>
+    own.find((e) => e.url === url) ??
+    own.find((e) => e.url.endsWith('*') && url.startsWith(e.url.slice(0, -1)));
   scope.addHook('onRoute', (route) => {
-    const entry = known.get(route.url);
+    const entry = entryOf(route.url);
     const methods = [route.method].flat();
     if (!entry || !methods.every((m) => entry.methods.includes(m)))
       throw new Error(
         `${name} in-process: ${methods.join(',')} ${route.url} is not a ${name} route of the table`,
       );
+    entryByUrl.set(route.url, entry);
   });
   service.routes(
     serviceScope(scope, service.bodyLimit === undefined ? {} : { bodyLimit: service.bodyLimit }),

@@ -9,7 +9,11 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp as buildAdminAuthApp } from '@bodymetrics/admin-auth';
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
-import { buildApp as buildAnalyticsApp, startDigestScheduler } from '@bodymetrics/analytics';
+import {
+  buildApp as buildAnalyticsApp,
+  inProcessAnalytics,
+  startDigestScheduler,
+} from '@bodymetrics/analytics';
 import type { Bus, ConsumedBatch } from '@bodymetrics/bus';
 import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
@@ -200,18 +204,16 @@ export async function composeSystem(
     // ONE visitor-key instance shared by tracking (the page's steps) and reports (email_provided,
     // report_sent), so both name a visitor by the same daily key.
     const keys = visitorKeys(timeZone, ...(adapters.saltStore ? [adapters.saltStore] : []));
+    const analyticsDeps = {
+      db,
+      timeZone,
+      revenueCurrency: settings.revenueCurrency,
+      mailer: analyticsMailer,
+    };
     const counters = adapters.counters;
     const upstreams: Upstreams = {
       live: liveUrl,
-      analytics: await listening(
-        buildAnalyticsApp({
-          db,
-          timeZone,
-          revenueCurrency: settings.revenueCurrency,
-          mailer: analyticsMailer,
-          logger: loggerFor('analytics'),
-        }),
-      ),
+      analytics: await listening(buildAnalyticsApp({ ...analyticsDeps, logger: loggerFor('analytics') })),
       adminAuth: await listening(
         buildAdminAuthApp({
           db,
@@ -253,9 +255,12 @@ export async function composeSystem(
         }),
       ),
     };
-    // Tracking's routes in the gateway's own process; its request log is the gateway's.
+    // Tracking's and analytics' routes in the gateway's own process (their request log is the gateway's):
+    // no loopback hop for the ingest, nor for the dashboard's reads. Analytics' own app above still
+    // answers a second gateway put in front of these services.
     const inProcess: InProcessServices = {
       tracking: inProcessTracking({ bus, ipStorage: settings.ipStorage, visitorKeys: keys, db }),
+      analytics: inProcessAnalytics(analyticsDeps),
     };
 
     const trustProxyHops = settings.trustProxyHops;
