@@ -96,7 +96,9 @@ describe('analytics in the gateway’s process', () => {
           publicDir: '/nonexistent',
           adminDir: '/nonexistent',
         }),
-      ).rejects.toThrow(/analytics in-process: GET \/api\/offers\/sneaky is not a analytics route/);
+      ).rejects.toThrow(
+        /analytics in-process: GET \/api\/offers\/sneaky is not among analytics's unbudgeted routes/,
+      );
     } finally {
       await echoes.close();
     }

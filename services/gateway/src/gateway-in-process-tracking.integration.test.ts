@@ -255,7 +255,20 @@ describe('a gateway without tracking', () => {
         upstreams: echoes.upstreams,
         inProcess: { tracking: { routes: (scope) => void scope.post('/api/unlisted', () => ({})) } },
       }),
-    ).rejects.toThrow(/POST \/api\/unlisted is not a tracking route of the table/);
+    ).rejects.toThrow(/POST \/api\/unlisted is not among tracking's unbudgeted routes in the table/);
+    await echoes.close();
+  });
+
+  test('refuses a budgeted tracking route offered outside the budget (it would skip the rate limit)', async () => {
+    const echoes = await startEchoUpstreams();
+    await expect(
+      buildGateway({
+        upstreams: echoes.upstreams,
+        inProcess: {
+          tracking: { routes: (scope) => void scope.post('/api/analytics/page-visit', () => ({})) },
+        },
+      }),
+    ).rejects.toThrow(/POST \/api\/analytics\/page-visit is not among tracking's unbudgeted routes/);
     await echoes.close();
   });
 });

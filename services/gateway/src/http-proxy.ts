@@ -9,7 +9,12 @@ import type { Redis } from 'ioredis';
 import { badRequest, rateLimitKey } from '@bodymetrics/service-kit';
 import { forwardedHeaders } from './forwarded-headers';
 import { crossOriginRefused, fromSameOrigin, safeMethods } from './same-origin';
-import { mountInProcess, type InProcessServices } from './in-process-service';
+import {
+  mountInProcess,
+  type InProcessName,
+  type InProcessService,
+  type InProcessServices,
+} from './in-process-service';
 import { routeTable, type GatewayUpstreams, type ProxyRoute } from './route-table';
 import { roundRobin } from './upstream-pool';
 import { replyUpstreamUnavailable } from './upstream-errors';
@@ -83,6 +88,7 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
 
   // A service served in this process gets no proxy entries: its own routes take their places (below).
   const inProcess = options.inProcess ?? {};
+  const inProcessServices = Object.entries(inProcess) as [InProcessName, InProcessService][];
   const proxied = (route: ProxyRoute) => !(route.upstream in inProcess);
   const addRoutes = (scope: FastifyInstance, routes: readonly ProxyRoute[]) => {
     for (const route of routes.filter(proxied))
@@ -122,23 +128,20 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
       limited,
       routeTable.filter((r) => r.rateLimited),
     );
-    // Tracking in this process: inside the rate limit's scope and below the same-origin hook, like its
-    // proxied entries (every tracking entry is rate limited).
-    const tracking = inProcess.tracking;
-    if (tracking)
+    // Services in this process: their budgeted routes (tracking's, the postback) inside the rate limit's
+    // scope and below the same-origin hook, like their proxied entries.
+    for (const [name, service] of inProcessServices)
       await limited.register(async (scope) =>
-        mountInProcess(scope, 'tracking', tracking, routeTable, routeByUrl),
+        mountInProcess(scope, name, service, 'budgeted', routeTable, routeByUrl),
       );
   });
   addRoutes(
     app,
     routeTable.filter((r) => !r.rateLimited),
   );
-  // Analytics in this process (the embedded mode): below the same-origin hook, outside the tracking budget,
-  // like its proxied area.
-  const analytics = inProcess.analytics;
-  if (analytics)
+  // And their other routes (analytics', offers' in the embedded mode) outside it, like their proxied entries.
+  for (const [name, service] of inProcessServices)
     await app.register(async (scope) =>
-      mountInProcess(scope, 'analytics', analytics, routeTable, routeByUrl),
+      mountInProcess(scope, name, service, 'unbudgeted', routeTable, routeByUrl),
     );
 }

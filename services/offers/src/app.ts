@@ -8,6 +8,7 @@ import {
   defaultAnalyticsTimeZone,
   defaultRevenueCurrency,
   requireAdminSession,
+  type App,
 } from '@bodymetrics/service-kit';
 import { adminOfferRoutes } from './routes/admin-offers';
 import { affiliateOfferRoutes } from './routes/affiliate-offers';
@@ -35,15 +36,35 @@ export function buildApp({ db, logger, postback = postbackOff }: OffersDeps) {
     logger,
     readiness: { postgres: () => sql`SELECT 1`.execute(db) },
   });
+  addOffersRoutes(app, { db });
+  postbackRoute(app, { db, settings: postback });
+  return app;
+}
+
+/**
+ * Offers served inside the gateway's process (its in-process-service.ts), as the embedded mode does: the
+ * page's offers list skips the loopback hop to offers' own app (issue 14). The postback goes where the
+ * gateway counts it against the per-client budget; everything else outside it.
+ */
+export function inProcessOffers({ db, postback = postbackOff }: Omit<OffersDeps, 'logger'>) {
+  return {
+    routes: (scope: App) => addOffersRoutes(scope, { db }),
+    budgetedRoutes: (scope: App) => postbackRoute(scope, { db, settings: postback }),
+  };
+}
+
+/**
+ * The offers list, the legal pages and the operator's offer management on `app`: offers' own app
+ * (buildApp), or a service scope of the gateway's (inProcessOffers).
+ */
+function addOffersRoutes(app: App, { db }: { db: Db }): void {
   affiliateOfferRoutes(app, { db });
   legalPageRoutes(app, { db });
-  postbackRoute(app, { db, settings: postback });
   // The operator's offer management (issue 15 item 1) in its own encapsulated scope behind the admin-session
   // guard (as in the analytics service): a route added there cannot be left open, and onRequest refuses an
   // unauthenticated caller (401) before its body is even validated.
-  app.register(async (admin) => {
+  void app.register(async (admin) => {
     admin.addHook('onRequest', requireAdminSession(db));
     await admin.register(adminOfferRoutes, { db });
   });
-  return app;
 }

@@ -25,7 +25,7 @@ import {
 } from '@bodymetrics/gateway';
 import { buildApp as buildLiveApp } from '@bodymetrics/live';
 import type { Mailer } from '@bodymetrics/mail';
-import { buildApp as buildOffersApp } from '@bodymetrics/offers';
+import { buildApp as buildOffersApp, inProcessOffers } from '@bodymetrics/offers';
 import { buildApp as buildReportsApp } from '@bodymetrics/reports';
 import { cleanups, visitorKeys, type SaltStore } from '@bodymetrics/service-kit';
 import { inProcessTracking } from '@bodymetrics/tracking';
@@ -204,6 +204,10 @@ export async function composeSystem(
     // ONE visitor-key instance shared by tracking (the page's steps) and reports (email_provided,
     // report_sent), so both name a visitor by the same daily key.
     const keys = visitorKeys(timeZone, ...(adapters.saltStore ? [adapters.saltStore] : []));
+    const offersDeps = {
+      db,
+      postback: { token: settings.postbackToken, currency: settings.revenueCurrency, timeZone },
+    };
     const analyticsDeps = {
       db,
       timeZone,
@@ -247,20 +251,15 @@ export async function composeSystem(
           logger: loggerFor('reports'),
         }),
       ),
-      offers: await listening(
-        buildOffersApp({
-          db,
-          postback: { token: settings.postbackToken, currency: settings.revenueCurrency, timeZone },
-          logger: loggerFor('offers'),
-        }),
-      ),
+      offers: await listening(buildOffersApp({ ...offersDeps, logger: loggerFor('offers') })),
     };
-    // Tracking's and analytics' routes in the gateway's own process (their request log is the gateway's):
-    // no loopback hop for the ingest, nor for the dashboard's reads. Analytics' own app above still
-    // answers a second gateway put in front of these services.
+    // Tracking's, analytics' and offers' routes in the gateway's own process (their request log is the
+    // gateway's): no loopback hop for the ingest, the dashboard's reads nor the page's offers. Their own
+    // apps above still answer a second gateway put in front of these services.
     const inProcess: InProcessServices = {
       tracking: inProcessTracking({ bus, ipStorage: settings.ipStorage, visitorKeys: keys, db }),
       analytics: inProcessAnalytics(analyticsDeps),
+      offers: inProcessOffers(offersDeps),
     };
 
     const trustProxyHops = settings.trustProxyHops;

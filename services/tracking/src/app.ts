@@ -34,7 +34,8 @@ export function buildApp(options: TrackingOptions & { logger?: FastifyServerOpti
  * the hop. `routes` may be called on several apps (a test's second gateway): each gets its own offers cache.
  */
 export function inProcessTracking(options: TrackingOptions) {
-  return { bodyLimit: trackingBodyLimit, routes: (scope: App) => addTrackingRoutes(scope, options) };
+  // Every tracking route is counted against the per-client budget (the gateway's route table).
+  return { bodyLimit: trackingBodyLimit, budgetedRoutes: (scope: App) => addTrackingRoutes(scope, options) };
 }
 
 /** The tracking routes on `app`: tracking's own app (buildApp), or a service scope of the gateway's. */
