@@ -6,7 +6,7 @@
 // its request arrives in.
 //
 // Still "picked up at once": the copy is checked against the files' sizes and modification times at most
-// once a second (revalidateMs), in the background, so a new build is served within a second of being
+// once a second (`revalidateMs`), in the background, so a new build is served within a second of being
 // written, and a visit never waits for the check. Browsers revalidate it on every visit (no-cache) with
 // the ETag, answered 304 when unchanged.
 import { createHash } from 'node:crypto';
@@ -28,11 +28,6 @@ interface ShellCopy {
   hasTwins: boolean;
 }
 
-export interface AppShellOptions {
-  /** How long a copy is served before the file is checked again (default 1 s). */
-  revalidateMs?: number;
-}
-
 export interface AppShell {
   /**
    * Answers the shell with `status` (200, or 404 for a path no route of the app knows) and returns the
@@ -46,9 +41,11 @@ const twins = [
   { coding: 'gzip', suffix: '.gz' },
 ] as const;
 
+/** How long a copy is served before the files are checked again. */
+const revalidateMs = 1000;
+
 /** The shell of the build in `dir`. */
-export function appShell(dir: string, options: AppShellOptions = {}): AppShell {
-  const revalidateMs = options.revalidateMs ?? 1000;
+export function appShell(dir: string): AppShell {
   const file = join(dir, 'index.html');
   let copy: ShellCopy | undefined;
   let checkedAt = 0;
