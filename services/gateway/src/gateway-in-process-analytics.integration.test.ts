@@ -7,26 +7,19 @@ import { describe, expect } from 'vitest';
 import { analyticsPaths } from '@bodymetrics/contracts';
 import { inProcessAnalytics } from '@bodymetrics/analytics';
 import { test } from '@bodymetrics/testing/fixtures';
-import { buildGateway, type Gateway } from './app';
-import { seedAdmin, startEchoUpstreams } from './test-support';
+import { buildGateway } from './app';
+import { seedAdmin, startEchoUpstreams, startInProcessGateway } from './test-support';
 
 const publicBaseUrl = 'https://bodymetrics.example';
 const timeZone = 'Europe/Bucharest';
 
 const it = test.extend('served', { scope: 'file' }, async ({ database }, { onCleanup }) => {
-  const echoes = await startEchoUpstreams();
-  const gateway: Gateway = await buildGateway({
-    // analytics' own address is the echo: a request proxied there instead would answer the echo's body.
-    upstreams: echoes.upstreams,
+  // analytics' own address is an echo: a request proxied there instead would answer the echo's body.
+  const { gateway, close } = await startInProcessGateway({
     inProcess: { analytics: inProcessAnalytics({ db: database.db, timeZone }) },
     publicBaseUrl,
-    publicDir: '/nonexistent',
-    adminDir: '/nonexistent',
   });
-  onCleanup(async () => {
-    await gateway.close();
-    await echoes.close();
-  });
+  onCleanup(close);
   const { session } = await seedAdmin(database.db, 'in-process-operator');
   await database.db
     .insertInto('affiliate_offers')

@@ -6,8 +6,7 @@ import { describe, expect } from 'vitest';
 import { adminOffersPaths, offersPaths, postbackPaths } from '@bodymetrics/contracts';
 import { inProcessOffers } from '@bodymetrics/offers';
 import { test } from '@bodymetrics/testing/fixtures';
-import { buildGateway, type Gateway } from './app';
-import { startEchoUpstreams } from './test-support';
+import { startInProcessGateway } from './test-support';
 
 const publicBaseUrl = 'https://bodymetrics.example';
 const budget = 2;
@@ -25,20 +24,13 @@ const it = test.extend('gateway', { scope: 'file' }, async ({ database }, { onCl
       active: true,
     })
     .execute();
-  const echoes = await startEchoUpstreams();
-  const gateway: Gateway = await buildGateway({
-    // offers' own address is the echo: a request proxied there instead would answer the echo's body.
-    upstreams: echoes.upstreams,
+  // offers' own address is an echo: a request proxied there instead would answer the echo's body.
+  const { gateway, close } = await startInProcessGateway({
     inProcess: { offers: inProcessOffers({ db: database.db }) },
     rateLimit: { max: budget },
     publicBaseUrl,
-    publicDir: '/nonexistent',
-    adminDir: '/nonexistent',
   });
-  onCleanup(async () => {
-    await gateway.close();
-    await echoes.close();
-  });
+  onCleanup(close);
   return gateway;
 });
 

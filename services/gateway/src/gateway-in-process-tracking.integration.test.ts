@@ -8,8 +8,8 @@ import { topics } from '@bodymetrics/contracts';
 import { readTopic } from '@bodymetrics/testing';
 import { test } from '@bodymetrics/testing/fixtures';
 import { inProcessTracking } from '@bodymetrics/tracking';
-import { buildGateway, type Gateway } from './app';
-import { startEchoUpstreams } from './test-support';
+import { buildGateway } from './app';
+import { startEchoUpstreams, startInProcessGateway } from './test-support';
 
 const publicBaseUrl = 'https://bodymetrics.example';
 const ownPage = { 'sec-fetch-site': 'same-origin' };
@@ -46,20 +46,12 @@ const it = test.extend('gateway', { scope: 'file' }, async ({ database, bus }, {
       active: true,
     })
     .execute();
-  const echoes = await startEchoUpstreams();
-  const { tracking: _proxied, ...others } = echoes.upstreams;
-  const gateway: Gateway = await buildGateway({
-    upstreams: others,
+  const { gateway, close } = await startInProcessGateway({
     inProcess: { tracking: inProcessTracking({ bus: bus.bus, ipStorage: 'truncated', db: database.db }) },
     rateLimit: { max: budget },
     publicBaseUrl,
-    publicDir: '/nonexistent',
-    adminDir: '/nonexistent',
   });
-  onCleanup(async () => {
-    await gateway.close();
-    await echoes.close();
-  });
+  onCleanup(close);
   return gateway;
 });
 

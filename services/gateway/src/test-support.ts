@@ -15,7 +15,7 @@ import { seedContent, type Db } from '@bodymetrics/db';
 import { buildApp as buildOffersApp } from '@bodymetrics/offers';
 import { closedPort, eventually, type TestBus } from '@bodymetrics/testing';
 import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
-import { buildGateway, type Gateway, type GatewayOptions } from './app';
+import { buildGateway, type Gateway, type GatewayOptions, type InProcessServices } from './app';
 import type { UpstreamName, Upstreams } from './route-table';
 
 export interface EchoedRequest {
@@ -77,6 +77,32 @@ export async function startEchoUpstreams(): Promise<{ upstreams: Upstreams; clos
 }
 
 /** The URL of a port nothing listens on: a service that is down. */
+/**
+ * A gateway that serves `inProcess` itself (in-process-service.ts), with echo upstreams for every other
+ * service and no builds. An in-process service's own address is an echo too — but tracking's, which may be
+ * left out and is — so a request proxied there instead of served would answer the echo's body. `close`
+ * closes the gateway, then the echoes.
+ */
+export async function startInProcessGateway(
+  options: Pick<GatewayOptions, 'rateLimit' | 'publicBaseUrl'> & { inProcess: InProcessServices },
+): Promise<{ gateway: Gateway; close(): Promise<void> }> {
+  const echoes = await startEchoUpstreams();
+  const { tracking, ...others } = echoes.upstreams;
+  const gateway = await buildGateway({
+    ...options,
+    upstreams: options.inProcess.tracking ? others : { ...others, tracking },
+    publicDir: '/nonexistent',
+    adminDir: '/nonexistent',
+  });
+  return {
+    gateway,
+    close: async () => {
+      await gateway.close();
+      await echoes.close();
+    },
+  };
+}
+
 export const unusedUrl = async (): Promise<string> => `http://127.0.0.1:${await closedPort()}`;
 
 export interface BuiltApps {
