@@ -2,9 +2,9 @@
 // app's index.html (kept in memory: app-shell.ts) so that client routes (/legal/terms,
 // /admin/reset-password) work on reload. A public path that is no route of the visitor's app gets the same
 // index.html (the app draws its not-found screen) with status 404, so search engines do not index a soft
-// 404 as a page. Hashed assets are cached for a year;
-// index.html is revalidated every time so that a new release is picked up at once. When a build is
-// missing the gateway still runs (the API works) and says so on a short 503 page.
+// 404 as a page. Hashed assets are cached for a year; index.html is revalidated by the browser every time,
+// and the gateway serves a new build's within a second, so a new release is picked up at once. When a build
+// is missing the gateway still runs (the API works) and says so on a short 503 page.
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
