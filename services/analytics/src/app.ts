@@ -32,7 +32,7 @@ export function inProcessAnalytics(deps: AnalyticsDeps) {
 }
 
 /** Every admin route of analytics on `app`: its own app (buildApp), or a service scope of the gateway's. */
-export function addAnalyticsRoutes(app: App, deps: AnalyticsDeps): void {
+function addAnalyticsRoutes(app: App, deps: AnalyticsDeps): void {
   if (!isValidTimeZone(deps.timeZone)) throw new Error(`Unknown time zone "${deps.timeZone}"`);
   // One encapsulated scope holds every admin route, so the guard cannot be forgotten on a new one while
   // /healthz and /readyz (registered outside it) stay open. onRequest: an unauthenticated caller is
