@@ -1,5 +1,6 @@
-// Routes under /admin: the reset-password screen, and everything else is the login or the dashboard; the
-// footer of spec §2 under each of them.
+// Routes under /admin: the login or the dashboard at its root, the reset-password screen, and the not-found
+// screen for any other address; the footer of spec §2 under each of them. The gateway's list of these routes
+// (services/gateway/src/spa-hosting.ts) answers the others with 404: keep the two in step.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
@@ -9,6 +10,7 @@ import { AdminSessionProvider, useAdminSession } from './auth/AdminSessionProvid
 import { LoginScreen } from './auth/LoginScreen';
 import { Dashboard } from './dashboard/Dashboard';
 import { AdminFooter } from './layout/AdminFooter';
+import { NotFoundScreen } from './layout/NotFoundScreen';
 import { ResetPasswordScreen } from './reset-password/ResetPasswordScreen';
 import { loginTexts, toastTexts } from './texts';
 
@@ -35,11 +37,14 @@ export function App() {
           <div className="admin-screen">
             <Router base="/admin">
               <Switch>
+                <Route path="/">
+                  <AdminHome />
+                </Route>
                 <Route path="/reset-password">
                   <ResetPasswordScreen />
                 </Route>
                 <Route>
-                  <AdminHome />
+                  <NotFoundScreen />
                 </Route>
               </Switch>
             </Router>

@@ -49,6 +49,14 @@ export const resetPasswordTexts = {
   goToLogin: 'Mergi la autentificare',
 } as const;
 
+/** An address under /admin that is no screen of the panel. */
+export const notFoundTexts = {
+  heading: '404 Pagina nu a fost găsită',
+  hint: 'Adresa nu corespunde niciunei pagini a panoului de administrare. Verifică linkul sau mergi la panou.',
+  goToPanel: 'Mergi la panoul de administrare',
+  documentTitle: '404 Pagina nu a fost găsită | BodyMetrics',
+} as const;
+
 const dashboardTextsPeriod = (days: number) => (days < 20 ? `${days} zile` : `${days} de zile`);
 
 export const dashboardTexts = {

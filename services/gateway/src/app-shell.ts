@@ -30,10 +30,11 @@ interface ShellCopy {
 
 export interface AppShell {
   /**
-   * Answers the shell with `status` (200, or 404 for a path no route of the app knows) and returns the
-   * reply, or returns undefined when the build has no index.html (the caller answers that).
+   * Answers the shell with `status` (200, or 404 for a path no route of the app knows) and says whether it
+   * did: false when the build has no index.html (the caller answers that). A boolean, not the reply: a
+   * reply is a thenable that settles to undefined once sent, so awaiting one cannot tell the two apart.
    */
-  send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404): Promise<FastifyReply | undefined>;
+  send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404): Promise<boolean>;
 }
 
 const twins = [
@@ -96,7 +97,7 @@ export function appShell(dir: string): AppShell {
   return {
     async send(request, reply, status) {
       const shell = await current();
-      if (!shell) return undefined;
+      if (!shell) return false;
       const accepted = request.headers['accept-encoding'];
       const coding = (accepted && shell.encodings.negotiate(accepted)) || 'identity';
       const body = shell.bodies.get(coding) ?? shell.bodies.get('identity')!;
@@ -110,8 +111,9 @@ export function appShell(dir: string): AppShell {
       if (coding !== 'identity') reply.header('content-encoding', coding);
       // A browser revalidating the page it holds: unchanged is a 304 without the page (RFC 9110 §13.1).
       if (status === 200 && fresh(request.headers, { etag: body.etag, 'last-modified': shell.lastModified }))
-        return reply.code(304).send();
-      return reply.send(body.bytes);
+        reply.code(304).send();
+      else reply.send(body.bytes);
+      return true;
     },
   };
 }

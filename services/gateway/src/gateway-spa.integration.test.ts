@@ -1,5 +1,6 @@
 // Hosting of the two React builds: files, client-route fallback to index.html, cache headers, and a clear
 // 503 page when a build is missing (while the API keeps working).
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from './app';
 import { createBuiltApps, startEchoUpstreams, type BuiltApps } from './test-support';
@@ -134,11 +135,24 @@ describe('the public app at /', () => {
 });
 
 describe('the admin app at /admin', () => {
-  it.each(['/admin', '/admin/', '/admin/reset-password?token=abc'])(
+  it.each(['/admin', '/admin/', '/admin/reset-password?token=abc', '/admin/reset-password/?token=abc'])(
     'GET %s answers the admin index.html',
     async (url) => {
       const res = await gateway.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(adminIndex);
+    },
+  );
+
+  // No route of the admin app (web-admin/src/App.tsx): the same page, whose app draws its not-found screen,
+  // with the status that says so — not the login screen with 200.
+  it.each(['/admin/nope', '/admin/nope?x=1', '/admin/dashboard', '/admin/reset-password/more', '/admin//'])(
+    'GET %s answers 404 with the admin app, which shows its not-found screen',
+    async (url) => {
+      const res = await gateway.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(adminIndex);
     },
@@ -218,6 +232,56 @@ describe('index.html, kept in memory', () => {
     // Each coding has its own tag: a cache never answers one with the other.
     expect(br.headers.etag).not.toBe(latest.headers.etag);
     expect((await get('/', { 'accept-encoding': 'identity' })).body).toBe(release);
+  });
+});
+
+describe('the log of an app-shell request', () => {
+  /** Every JSON line the gateway logs, at info and above. */
+  const lines: Array<{
+    level: number;
+    msg?: string;
+    err?: { code?: string };
+    res?: { statusCode?: number };
+  }> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as (typeof lines)[number]);
+      done();
+    },
+  });
+  let logged: Gateway;
+  beforeAll(async () => {
+    logged = await buildGateway({
+      upstreams: echoes.upstreams,
+      publicDir: builds.publicDir,
+      adminDir: builds.adminDir,
+      logger: { level: 'info', stream },
+    });
+  });
+  afterAll(async () => {
+    await logged?.close();
+  });
+
+  it('holds each answer once, with no warning or error', async () => {
+    const asked: Array<[string, number]> = [
+      ['/', 200],
+      ['/legal/terms', 200],
+      ['/nowhere', 404],
+      ['/admin', 200],
+      ['/admin/reset-password', 200],
+      ['/admin/nope', 404],
+    ];
+    const answered: number[] = [];
+    for (const [url] of asked) answered.push((await logged.inject({ method: 'GET', url })).statusCode);
+    const etag = (await logged.inject({ method: 'GET', url: '/' })).headers.etag as string;
+    const revalidated = await logged.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    // pino's levels: 40 is warn (FST_ERR_REP_ALREADY_SENT is logged there), 50 error.
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+    expect([...answered, revalidated.statusCode]).toEqual([...asked.map(([, status]) => status), 304]);
+    expect(
+      lines.filter((line) => line.msg === 'request completed').map((line) => line.res?.statusCode),
+    ).toEqual([...answered, 200, 304]);
   });
 });
 

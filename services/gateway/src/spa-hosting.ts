@@ -1,10 +1,11 @@
 // Serves the two React builds: web-public at / and web-admin at /admin. A path that is not a file gets the
 // app's index.html (kept in memory: app-shell.ts) so that client routes (/legal/terms,
-// /admin/reset-password) work on reload. A public path that is no route of the visitor's app gets the same
-// index.html (the app draws its not-found screen) with status 404, so search engines do not index a soft
-// 404 as a page. Hashed assets are cached for a year; index.html is revalidated by the browser every time,
-// and the gateway serves a new build's within a second, so a new release is picked up at once. When a build
-// is missing the gateway still runs (the API works) and says so on a short 503 page.
+// /admin/reset-password) work on reload. A path that is no route of its app gets the same index.html (the
+// app draws its not-found screen) with status 404, so search engines do not index a soft 404 as a page and
+// a mistyped admin address is not answered as the login page. Hashed assets are cached for a year;
+// index.html is revalidated by the browser every time, and the gateway serves a new build's within a second,
+// so a new release is picked up at once. When a build is missing the gateway still runs (the API works) and
+// says so on a short 503 page.
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +25,8 @@ interface Site {
   pathIn: (pathname: string) => string;
   /** Its index.html, from memory. */
   shell: AppShell;
+  /** Whether a path inside the site is one of its app's client routes (else the app's not-found screen). */
+  isAppRoute: (pathInSite: string) => boolean;
 }
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -33,6 +36,13 @@ const immutable = 'public, max-age=31536000, immutable';
  * the five policy pages. Keep in step with App.tsx; anything else under / is the not-found screen.
  */
 const publicAppRoute = /^\/(?:legal\/(?:contact|terms|privacy|advertising|cookies|disclaimer))?$/;
+
+/**
+ * The routes of the admin app (web-admin/src/App.tsx, spec §2), inside /admin: the login or dashboard at its
+ * root and the password reset. Keep in step with App.tsx; anything else under /admin/ is its not-found
+ * screen. The optional slash and any case match as its router (wouter) does.
+ */
+const adminAppRoute = /^\/(?:reset-password\/?)?$/i;
 
 export async function spaHosting(app: FastifyInstance, options: SpaHostingOptions): Promise<void> {
   // Only the reply.sendFile decorator (ranges, ETag, content types); routing is ours. The builds carry
@@ -44,12 +54,14 @@ export async function spaHosting(app: FastifyInstance, options: SpaHostingOption
     dir: resolve(options.publicDir),
     pathIn: (p) => p,
     shell: appShell(resolve(options.publicDir)),
+    isAppRoute: (p) => publicAppRoute.test(p),
   };
   const adminSite: Site = {
     name: 'admin',
     dir: resolve(options.adminDir),
     pathIn: (p) => p.slice('/admin'.length) || '/',
     shell: appShell(resolve(options.adminDir)),
+    isAppRoute: (p) => adminAppRoute.test(p),
   };
 
   app.get('/*', async (request, reply) => {
@@ -66,9 +78,8 @@ export async function spaHosting(app: FastifyInstance, options: SpaHostingOption
     // A missing script or image is a 404, not an HTML page the browser would try to run as one.
     if (!file && looksLikeAsset(inSite))
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    const status = site === publicSite && !file && !publicAppRoute.test(inSite) ? 404 : 200;
-    const shell = await site.shell.send(request, reply, status);
-    if (shell) return shell;
+    const status = file || site.isAppRoute(inSite) ? 200 : 404;
+    if (await site.shell.send(request, reply, status)) return reply;
     return reply
       .code(503)
       .header('cache-control', 'no-store')
