@@ -18,9 +18,10 @@ import {
 } from './primitives';
 
 /**
- * The visitor as counted (unique visitors, funnel, unique clicks): `v:<visitorId>` when the visitor allowed
- * analytics storage, else `d:<daily visitor key>`, a keyed hash of the day's salt, address and User-Agent
- * (tracking's visitor-key.ts). Optional: events from before it read as their visitorId.
+ * The visitor as counted (unique visitors, funnel, unique clicks): `d:<daily visitor key>`, a keyed hash of
+ * the day's salt, network and User-Agent (service-kit's visitor-key.ts). Rows already stored may hold
+ * `v:<visitorId>`, how consenting visitors were once counted; they stay as they are. Optional: events from
+ * before it read as their visitorId.
  */
 const visitorKey = { visitorKey: z.string().max(160).optional() };
 

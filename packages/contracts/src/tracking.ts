@@ -19,8 +19,9 @@ import {
 } from './primitives';
 
 /**
- * Whether the visitor allowed analytics storage, so `visitorId` is kept on the device across visits. Without
- * it the id lasts one tab, and visitors are counted by the server's daily visitor key instead (README "How we count").
+ * Whether the visitor allowed analytics storage, so `visitorId` is kept on the device across visits (without
+ * it the id lasts one tab). Carried on the raw rows for the record; counting never depends on it: every
+ * visitor is counted by the server's daily visitor key (README "How we count").
  */
 export const storageAllowedSchema = z.boolean().optional();
 

@@ -4,13 +4,13 @@ import { visitorKeys, type SaltStore } from './visitor-key';
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const noon = new Date('2026-11-23T10:00:00Z'); // 12:00 in Bucharest
-const visit = { visitorId: 'tab-1', address: '203.0.113.7', userAgent: chrome, at: noon };
+const visit = { address: '203.0.113.7', userAgent: chrome, at: noon };
 
 describe('daily visitor key', () => {
-  it('is the same for two tabs of one browser on one day (different tab ids), and keeps no address', async () => {
+  it('is the same all day for one browser (whatever visitor ids its pages send), and keeps no address', async () => {
     const keys = visitorKeys('Europe/Bucharest');
     const a = await keys.keyFor(visit);
-    const b = await keys.keyFor({ ...visit, visitorId: 'tab-2', at: new Date('2026-11-23T21:00:00Z') });
+    const b = await keys.keyFor({ ...visit, at: new Date('2026-11-23T21:00:00Z') });
     expect(a).toBe(b);
     expect(a).toMatch(/^d:[A-Za-z0-9_-]{22}$/);
     expect(a).not.toContain('203');
@@ -55,13 +55,8 @@ describe('daily visitor key', () => {
     };
     const keys = visitorKeys('Europe/Bucharest', store);
     await keys.keyFor(visit);
-    await keys.keyFor({ ...visit, visitorId: 'tab-9' });
+    await keys.keyFor({ ...visit, at: new Date('2026-11-23T11:00:00Z') });
     expect(asked).toEqual([['2026-11-23', 12 * 3600 + 60]]);
-  });
-
-  it('counts a visitor who allowed storage by the id on the device, across days', async () => {
-    const keys = visitorKeys('Europe/Bucharest');
-    expect(await keys.keyFor({ ...visit, visitorId: 'kept-1', storageAllowed: true })).toBe('v:kept-1');
   });
 
   it('keeps answering with its own salt when the shared store fails', async () => {

@@ -1,17 +1,19 @@
-// The daily visitor key: how a visitor who allowed no storage on the device is counted (README "How we
-// count"). As in the privacy-first analytics products (Plausible's daily salts), it is a keyed hash of a
+// The daily visitor key: how every visitor is counted within a day (README "How we count"). As in the
+// privacy-first analytics products (Plausible counts by its daily hash alone), it is a keyed hash of a
 // random salt that rotates every day, the client's network (one IPv4 address, or an IPv6 /64, so a device
 // rotating its privacy address stays one visitor) and the User-Agent. The salt lives only in memory, or in
 // Redis with an expiry at the end of its day when several processes must agree, and is never stored anywhere
-// longer; no raw address is kept. A visitor who allowed storage is counted by the id on the device instead,
-// which also spans days (returning visitors).
+// longer; no raw address is kept.
+// The visitor id a page sends is never the counting identity: the page makes it, so a script can invent as
+// many as it likes, and it changes when a visitor answers the storage banner after landing (the landing went
+// out under the tab's id, later steps under the stored one). Counting by the key keeps one person one
+// visitor through the consent choice, reloads and tabs; the id kept on the device serves only to recognise
+// a returning visitor across days.
 import { createHmac, randomBytes } from 'node:crypto';
 import { rateLimitKey } from './client-ip';
 import { wallClockFormatter } from './wall-clock';
 
 export interface VisitorKeyInput {
-  visitorId: string;
-  storageAllowed?: boolean;
   /** The client address as the gateway saw it (request.ip); hashed, never stored. */
   address: string | undefined;
   userAgent: string | null;
@@ -19,7 +21,7 @@ export interface VisitorKeyInput {
 }
 
 export interface VisitorKeys {
-  /** `v:<visitorId>` when storage is allowed, else `d:<hash>` that is the same all day for one browser. */
+  /** `d:<hash>`: the same all day for one browser (network and User-Agent), whatever ids its pages send. */
   keyFor(input: VisitorKeyInput): Promise<string>;
 }
 
@@ -93,8 +95,7 @@ export function visitorKeys(
     return current.salt;
   };
   return {
-    async keyFor({ visitorId, storageAllowed, address, userAgent, at = new Date() }) {
-      if (storageAllowed) return `v:${visitorId}`;
+    async keyFor({ address, userAgent, at = new Date() }) {
       const salt = await saltFor(at);
       const network = address ? rateLimitKey(address) : 'unknown';
       const hash = createHmac('sha256', salt)

@@ -95,6 +95,8 @@ let trackingLate: ReturnType<typeof buildTracking>;
 let aggregator: Aggregator;
 
 type App = ReturnType<typeof buildTracking>;
+const addressOf = (body: object) =>
+  `198.51.100.${10 + ['R', 'S', 'T'].indexOf((body as { visitorId?: string }).visitorId ?? 'R')}`;
 /** A call as the page sends it: JSON, or (beacon) the same JSON as text/plain. */
 const send = (app: App, url: string, body: object, { beacon = false } = {}) =>
   app.inject({
@@ -102,7 +104,8 @@ const send = (app: App, url: string, body: object, { beacon = false } = {}) =>
     url,
     headers: {
       'user-agent': chrome,
-      'x-forwarded-for': '198.51.100.10',
+      // Each visitor (R, S, T) its own network: visitors are counted by network and browser.
+      'x-forwarded-for': addressOf(body),
       'content-type': beacon ? 'text/plain;charset=UTF-8' : 'application/json',
     },
     payload: JSON.stringify(body),

@@ -44,8 +44,6 @@ export async function recordFunnelSteps(
   let visitorKey: string;
   try {
     visitorKey = await deps.visitorKeys.keyFor({
-      visitorId,
-      storageAllowed: visitor.storageAllowed,
       address: request.ip,
       userAgent: requestUserAgent,
     });

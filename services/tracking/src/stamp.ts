@@ -32,17 +32,11 @@ function requestUserAgentOf(request: FastifyRequest): string | null {
 }
 
 /**
- * The visitor as counted: the visitor id when the visitor allowed storage on the device, else the daily
- * visitor key of this request's network and User-Agent (the header, which a page cannot change).
+ * The visitor as counted: the daily visitor key of this request's network and User-Agent (the header, which
+ * a page cannot change), whatever visitor id or storage choice the page reports.
  */
-export function visitorKeyOf(
-  request: FastifyRequest,
-  visitorKeys: VisitorKeys,
-  visitor: { visitorId: string; storageAllowed?: boolean | undefined },
-): Promise<string> {
+export function visitorKeyOf(request: FastifyRequest, visitorKeys: VisitorKeys): Promise<string> {
   return visitorKeys.keyFor({
-    visitorId: visitor.visitorId,
-    storageAllowed: visitor.storageAllowed,
     address: request.ip,
     userAgent: requestUserAgentOf(request),
   });

@@ -38,7 +38,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
         source: 'results',
         clickId: b.clickId ?? randomUUID(),
         isBot: stamp.isBot,
-        visitorKey: await visitorKeyOf(request, deps.visitorKeys, b),
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys),
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply, b.eventId);
     },
@@ -62,7 +62,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
         source: 'bridge',
         clickId: request.body.clickId ?? randomUUID(),
         isBot: stamp.isBot,
-        visitorKey: await visitorKeyOf(request, deps.visitorKeys, request.body),
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys),
       };
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply, request.body.eventId);
     },

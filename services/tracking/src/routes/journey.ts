@@ -19,7 +19,7 @@ export function journeyRoute(app: App, deps: TrackingDeps): void {
         checkedPayload(topics.journey, {
           ...body,
           ...stampOf(request, deps.ipStorage, body.userAgent),
-          visitorKey: await visitorKeyOf(request, deps.visitorKeys, body),
+          visitorKey: await visitorKeyOf(request, deps.visitorKeys),
         }),
         reply,
         eventId,

@@ -23,7 +23,7 @@ export function offerImpressionRoute(app: App, deps: TrackingDeps, offers: Activ
         placement: b.placement,
         offerIds: shown.map((o) => o.id),
         isBot: stampOf(request, deps.ipStorage).isBot,
-        visitorKey: await visitorKeyOf(request, deps.visitorKeys, b),
+        visitorKey: await visitorKeyOf(request, deps.visitorKeys),
       };
       // Parsed body fields, ids of active offers and the bot decision: not parsed again to publish
       // (contracts' topics.ts).

@@ -33,7 +33,7 @@ export function pageVisitRoute(app: App, deps: TrackingDeps): void {
           kind: 'visit',
           ...visit,
           ...stampOf(request, deps.ipStorage, visit.userAgent),
-          visitorKey: await visitorKeyOf(request, deps.visitorKeys, visit),
+          visitorKey: await visitorKeyOf(request, deps.visitorKeys),
         }),
         reply,
         eventId,

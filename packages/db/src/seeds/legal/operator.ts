@@ -3,4 +3,4 @@
 export const contactEmail = 'privacy@bodymetrics.example.com';
 
 /** When the current versions of the texts took effect; bump it with any change to a text. */
-export const effectiveDate = '2026-11-21';
+export const effectiveDate = '2026-11-27';
