@@ -2,9 +2,9 @@
 // real gateway in front of the real services (Postgres, Kafka, an SMTP peer). Every case is input the
 // endpoint must refuse — a valid body with a field of the wrong type, missing or extra, a body of the
 // wrong shape, odd unicode or an injection string where a value belongs, text that is not JSON, a body
-// over the limit, a path or query value outside its contract, a session that does not exist. The
-// answer is always a 4xx with the error shape, never a 5xx; afterwards no table has a new row, no
-// tracking topic has a message, no mail was sent and nobody is on the live list.
+// nested thousands of levels deep, a body over the limit, a path or query value outside its contract, a
+// session that does not exist. The answer is always a 4xx with the error shape, never a 5xx; afterwards no
+// table has a new row, no tracking topic has a message, no mail was sent and nobody is on the live list.
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -48,7 +48,7 @@ import { buildApp as buildReports } from '@bodymetrics/reports';
 import {
   adminSessionCookie,
   defaultAnalyticsTimeZone,
-  fieldWithNul,
+  refusedField,
   visitorKeys,
 } from '@bodymetrics/service-kit';
 import {
@@ -62,7 +62,7 @@ import {
   type TestDatabase,
 } from '@bodymetrics/testing';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
-import { hasPoisonKey, malformedJson, mutatedBody, oddStrings } from './src/bad-input';
+import { deeplyNested, hasPoisonKey, malformedJson, mutatedBody, oddStrings } from './src/bad-input';
 import { desktopChrome, pageVisitBody } from './src/visits';
 
 interface Request {
@@ -205,7 +205,7 @@ function jsonEndpoint(
     weighted(
       5,
       mutatedBody(base)
-        .filter(({ body }) => hasPoisonKey(body) || !!fieldWithNul(body) || !ok(body))
+        .filter(({ body }) => hasPoisonKey(body) || !!refusedField(body) || !ok(body))
         .map(({ body }) => {
           const { payload, ...ct } = json(body);
           return post(ct, payload);
@@ -214,6 +214,11 @@ function jsonEndpoint(
     weighted(
       2,
       malformedJson(base).map((text) => post({ 'content-type': 'application/json' }, text)),
+    ),
+    // Nesting deep enough to overflow a recursive walk of the body: refused as a 400, never a 500.
+    weighted(
+      1,
+      deeplyNested(base).map((text) => post({ 'content-type': 'application/json' }, text)),
     ),
     weighted(
       1,
@@ -243,7 +248,7 @@ function jsonEndpoint(
       weighted(
         2,
         mutatedBody(base)
-          .filter(({ body }) => !!fieldWithNul(body) || !ok(body))
+          .filter(({ body }) => !!refusedField(body) || !ok(body))
           .map(({ body }) =>
             post({ 'content-type': 'text/plain;charset=UTF-8' }, JSON.stringify(body) ?? ''),
           ),

@@ -135,6 +135,26 @@ export function mutatedBody(valid: Json): fc.Arbitrary<{ body: Json; mutation: M
   );
 }
 
+/**
+ * A valid body with one of its fields (or an added one) nested far deeper than any body is: arrays or objects
+ * 33 to 8,000 levels down, as text built by hand (JSON.stringify itself overflows past a few thousand levels).
+ */
+export function deeplyNested(valid: Json): fc.Arbitrary<string> {
+  const place = 'deeply-nested-value-goes-here';
+  return fc
+    .tuple(
+      fc.constantFrom(...Object.keys(valid as object), 'extra'),
+      fc.integer({ min: 33, max: 8000 }),
+      fc.boolean(),
+    )
+    .map(([field, levels, arrays]) => {
+      const deep = arrays
+        ? `${'['.repeat(levels)}${']'.repeat(levels)}`
+        : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+      return JSON.stringify({ ...(valid as object), [field]: place }).replace(`"${place}"`, deep);
+    });
+}
+
 /** Text that is not JSON: truncated bodies, stray characters, other formats. */
 export function malformedJson(valid: Json): fc.Arbitrary<string> {
   const text = JSON.stringify(valid);

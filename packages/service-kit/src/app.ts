@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { installErrorHandler } from './error-handler';
 import { clientErrorHandler, frameworkErrors } from './framework-errors';
 import { installMetrics } from './metrics';
-import { refuseNulCharacters } from './nul-guard';
+import { refuseUnfitInput } from './input-guard';
 import { installBodyParsers } from './body-parsers';
 import { serverTimeoutOptions, type ServerTimeouts } from './server-limits';
 
@@ -48,7 +48,7 @@ export function createServiceApp(options: ServiceAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installMetrics(app, { service: options.name });
-  refuseNulCharacters(app);
+  refuseUnfitInput(app);
 
   // JSON everywhere; navigator.sendBeacon's text/plain only on routes with `config: { beacon: true }`.
   installBodyParsers(app);
@@ -84,7 +84,7 @@ export type App = ReturnType<typeof createServiceApp>;
 
 /**
  * What createServiceApp sets up for a service's routes, set up on an encapsulated scope of another app
- * instead: the zod contracts, the NUL refusal, JSON and beacon bodies only (the host's parsers are dropped in
+ * instead: the zod contracts, the NUL and nesting refusal, JSON and beacon bodies only (the host's parsers are dropped in
  * the scope), and `bodyLimit` on every route of the scope. The gateway serves tracking this way inside its
  * own process (its in-process-service.ts); the host keeps its own error handler, request ids, logger and
  * metrics, which must be service-kit's (the gateway's are).
@@ -92,7 +92,7 @@ export type App = ReturnType<typeof createServiceApp>;
 export function serviceScope(scope: FastifyInstance, options: { bodyLimit?: number } = {}): App {
   scope.setValidatorCompiler(validatorCompiler);
   scope.setSerializerCompiler(serializerCompiler);
-  refuseNulCharacters(scope);
+  refuseUnfitInput(scope);
   scope.removeAllContentTypeParsers();
   installBodyParsers(scope);
   const { bodyLimit } = options;

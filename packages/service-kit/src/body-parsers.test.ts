@@ -44,6 +44,12 @@ describe('prototype poisoning keys', () => {
       '{"a":{"constructor":{"prototype":{"x":1}}}}',
       'a.constructor.prototype',
     ],
+    // Found by a walk that does not recurse: a recursive one overflows the stack on the arrays first (500).
+    [
+      '__proto__ after arrays nested 20,000 deep',
+      `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)},"__proto__":{"isAdmin":true}}`,
+      '__proto__',
+    ],
   ] as const) {
     it(`answers 400 naming the key and the rule: ${name}`, async () => {
       for (const [url, type] of [

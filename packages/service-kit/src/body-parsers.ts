@@ -6,6 +6,7 @@
 // poisoning): that refusal answers 400 naming the key and the rule, not "not valid JSON".
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './http-error';
+import { firstInJson, pathOf } from './json-walk';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,24 +17,20 @@ declare module 'fastify' {
 
 type Done = (err: Error | null, body?: unknown) => void;
 
-/** Where in a parsed JSON value a key that secure-json-parse refuses sits, or undefined. */
-export function poisonedKeyPath(value: unknown, path = ''): string | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  for (const key of Object.keys(value)) {
-    const at = path ? `${path}.${key}` : key;
-    const inner = (value as Record<string, unknown>)[key];
-    if (key === '__proto__') return at;
+/** Where in a parsed JSON value a key that secure-json-parse refuses sits, or undefined (walked without recursion: json-walk.ts). */
+export function poisonedKeyPath(value: unknown): string | undefined {
+  return firstInJson(value, (place) => {
+    if (place.key === '__proto__') return pathOf(place);
+    const inner = place.value;
     if (
-      key === 'constructor' &&
+      place.key === 'constructor' &&
       inner &&
       typeof inner === 'object' &&
       Object.prototype.hasOwnProperty.call(inner, 'prototype')
     )
-      return `${at}.prototype`;
-    const found = poisonedKeyPath(inner, at);
-    if (found) return found;
-  }
-  return undefined;
+      return `${pathOf(place)}.prototype`;
+    return undefined;
+  });
 }
 
 export const unsupportedTextBody = () =>

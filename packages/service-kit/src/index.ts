@@ -7,7 +7,7 @@ export * from './client-ip';
 export * from './admin-session';
 export * from './metrics';
 export * from './framework-errors';
-export * from './nul-guard';
+export * from './input-guard';
 export * from './body-parsers';
 export * from './server-limits';
 export * from './visitor-key';

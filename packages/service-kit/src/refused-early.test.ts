@@ -73,3 +73,47 @@ describe('NUL characters', () => {
     expect(fine.statusCode).toBe(200);
   });
 });
+
+describe('arrays and objects nested too deep', () => {
+  const app = createServiceApp({ name: 'demo' });
+  app.post('/api/things', (request) => ({ body: request.body }));
+  const post = (payload: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+  const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const nestedObjects = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  it('are refused as a 400 naming the top-level field, not a 500 from an overflowing walk', async () => {
+    // About 8 KB: what one tracking request can carry.
+    for (const [field, payload] of [
+      ['visitorId', `{"visitorId":${nested(4000)}}`],
+      ['stepData', `{"visitorId":"v","stepData":${nestedObjects(1600)}}`],
+      ['list', `{"visitorId":"v","list":[1,{"x":${nested(30_000)}}]}`],
+    ]) {
+      const res = await post(payload!);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'validation_error',
+          message: `${field}: must not nest arrays or objects more than 32 levels deep`,
+          details: [{ field, message: 'must not nest arrays or objects more than 32 levels deep' }],
+        },
+      });
+    }
+  });
+
+  it('name the body when the body itself is the nesting', async () => {
+    const res = await post(nested(4000));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { details: [{ field: '(body)' }] } });
+  });
+
+  it('takes 32 levels below the body, and refuses the 33rd', async () => {
+    expect((await post(`{"a":${nested(32)}}`)).statusCode).toBe(200);
+    expect((await post(`{"a":${nested(33)}}`)).statusCode).toBe(400);
+  });
+});

@@ -240,6 +240,26 @@ const invalid: { name: string; url: string; body: unknown; field: string; topic:
     field: 'id',
     topic: topics.affiliateClick,
   })),
+  // About 8 KB of nesting: refused before validation, not a stack overflow (500).
+  {
+    name: 'page-visit with a visitorId of 4,000 nested arrays',
+    url: '/api/analytics/page-visit',
+    body: `{"visitorId":${'['.repeat(4000)}${']'.repeat(4000)}}`,
+    field: 'visitorId',
+    topic: topics.pageVisit,
+  },
+  {
+    name: 'journey with stepData nested 40 objects deep',
+    url: '/api/journey/track',
+    body: JSON.stringify({
+      visitorId,
+      sessionId: 's',
+      step: 'landing',
+      stepData: JSON.parse(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`) as unknown,
+    }),
+    field: 'stepData',
+    topic: topics.journey,
+  },
   {
     name: 'id click with a non-numeric id',
     url: '/api/affiliate-offers/abc/click',
@@ -283,7 +303,10 @@ describe('tracking routes against a real Kafka', () => {
       url: c.url,
       ...(c.body === undefined
         ? {}
-        : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(c.body) }),
+        : {
+            headers: { 'content-type': 'application/json' },
+            payload: typeof c.body === 'string' ? c.body : JSON.stringify(c.body),
+          }),
     });
     expect(response.statusCode).toBe(400);
     const body = response.json<{ error: { code: string; message: string; details: { field: string }[] } }>();
