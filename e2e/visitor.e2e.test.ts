@@ -8,15 +8,15 @@
 //    Body fat 1.2·25.8 + 0.23·30 − 10.8·1 − 5.4 = 21.66 → 21.7 %. No waist/hip → WHR N/A.
 //    BMR 816.4656 + 6.25·177.8 − 5·30 + 5 = 1782.7156; TDEE × 1.2 = 2139.26 → 2,139 kcal/day.
 //    Metabolic age 30 · 1800 / 1782.7156 = 30.29 → 30 (difference 0: Good).
-//    Nutrition (overweight): 2139 × 0.8 = 1711.2 → 1,711 kcal; protein 1711·0.35/4 = 149.7 → 150 g;
-//    carbs 1711·0.40/4 = 171.1 → 171 g.
+//    Nutrition (overweight): 2139 × 0.8 = 1711.2 → 1,711 kcal; protein 1711·0.35/4 = 149.7125 → 149.7 g;
+//    carbs 1711·0.40/4 = 171.1 g (grams to one decimal).
 //  Metric — 45 y, female, 160 cm, 90 kg, waist 95 cm, hip 110 cm, moderately active:
 //    BMI 90 / 1.6² = 35.16 → 35.2 Obese. Body fat 1.2·35.2 + 0.23·45 − 0 − 5.4 = 47.19 → 47.2 %.
 //    WHR 95 / 110 = 0.8636 → 0.86 (female, above 0.85: High risk).
 //    BMR 900 + 1000 − 225 − 161 = 1514; TDEE × 1.55 = 2346.7 → 2,347 kcal/day.
 //    Metabolic age 45 · 1400 / 1514 = 41.6 → 42 (difference −3: Good).
-//    Nutrition (obese): 2347 × 0.8 = 1877.6 → 1,878 kcal; protein 1878·0.35/4 = 164.3 → 164 g;
-//    carbs 1878·0.40/4 = 187.8 → 188 g.
+//    Nutrition (obese): 2347 × 0.8 = 1877.6 → 1,878 kcal; protein 1878·0.35/4 = 164.325 → 164.3 g;
+//    carbs 1878·0.40/4 = 187.8 g.
 import { eventually } from '@bodymetrics/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -258,8 +258,8 @@ describe('a visitor of the distributed system', () => {
     await seeTextContaining(page.getByTestId('metric-card-metabolic-age'), 'Good');
 
     await seeText(nutritionFigure(page, 'Daily Calories'), '1,711 kcal');
-    await seeText(nutritionFigure(page, 'Protein'), '150 g');
-    await seeText(nutritionFigure(page, 'Carbs'), '171 g');
+    await seeText(nutritionFigure(page, 'Protein'), '149.7 g');
+    await seeText(nutritionFigure(page, 'Carbs'), '171.1 g');
     await seeTextContaining(page.getByTestId('nutrition-plan'), '20% deficit');
     await seeTextContaining(page.getByTestId('nutrition-plan'), 'Medical advisory');
 
@@ -447,8 +447,8 @@ describe('a visitor of the distributed system', () => {
     await seeText(cardValue(visitor, 'metabolic-age'), '42 years');
     await seeTextContaining(visitor.getByTestId('metric-card-metabolic-age'), 'Your age: 45');
     await seeText(nutritionFigure(visitor, 'Daily Calories'), '1,878 kcal');
-    await seeText(nutritionFigure(visitor, 'Protein'), '164 g');
-    await seeText(nutritionFigure(visitor, 'Carbs'), '188 g');
+    await seeText(nutritionFigure(visitor, 'Protein'), '164.3 g');
+    await seeText(nutritionFigure(visitor, 'Carbs'), '187.8 g');
   });
 
   it('contact: the four validation messages, then the success toast, panel and mail with Reply-To', async () => {

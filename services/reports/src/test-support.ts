@@ -31,8 +31,8 @@ export const knownMetrics = {
  * metabolic age = 30 × 1800 / 1782.7156 = 30.29 → 30; 30 − 30 = 0 → Good
  * ideal weight: 48 + 1.1 × (177.8 − 152.4) = 75.94 kg; 90% = 68.346 kg = 150.68 lb → 151;
  *   110% = 83.534 kg = 184.16 lb → 184
- * nutrition (overweight): 80% of 2139 = 1711.2 → 1,711 kcal; protein 35% / 4 = 149.7 → 150 g;
- *   carbs 40% / 4 = 171.1 → 171 g
+ * nutrition (overweight): 80% of 2139 = 1711.2 → 1,711 kcal; protein 1711 × 35% / 4 = 149.7125 → 149.7 g;
+ *   carbs 1711 × 40% / 4 = 171.1 g
  */
 /** [label, value, note] as the report shows them, for knownMetrics. */
 export const knownReportRows: [string, string, string][] = [
@@ -45,8 +45,8 @@ export const knownReportRows: [string, string, string][] = [
 ];
 export const knownNutritionRows: [string, string][] = [
   ['Daily calories', '1,711 kcal'],
-  ['Protein', '150 g'],
-  ['Carbs', '171 g'],
+  ['Protein', '149.7 g'],
+  ['Carbs', '171.1 g'],
 ];
 
 export function reportBody(overrides: Record<string, unknown> = {}) {

@@ -1,8 +1,8 @@
-// "Smart Nutrition Plan" (spec §2, §9): the engine's calorie, protein and carb targets, why the calories
-// differ from the daily energy need, and a medical advisory.
-import { bmiCategoryKind, nutritionPlan, type HealthResult } from '@bodymetrics/health';
+// "Smart Nutrition Plan" (spec §2, §9): the engine's calorie, protein and carb targets (whole kcal, grams to
+// one decimal), why the calories differ from the daily energy need, and a medical advisory.
+import { bmiCategoryKind, formatGrams, nutritionPlan, type HealthResult } from '@bodymetrics/health';
 
-const grams = new Intl.NumberFormat('en-US');
+const kcal = new Intl.NumberFormat('en-US');
 
 function adjustmentText(bmiCategory: string): string {
   switch (bmiCategoryKind(bmiCategory)) {
@@ -25,19 +25,19 @@ export function NutritionPlanCard({ result }: { result: HealthResult }) {
         <div>
           <dt>Daily Calories</dt>
           <dd>
-            {grams.format(plan.calories)} <span className="unit">kcal</span>
+            {kcal.format(plan.calories)} <span className="unit">kcal</span>
           </dd>
         </div>
         <div>
           <dt>Protein</dt>
           <dd>
-            {grams.format(plan.protein)} <span className="unit">g</span>
+            {formatGrams(plan.protein)} <span className="unit">g</span>
           </dd>
         </div>
         <div>
           <dt>Carbs</dt>
           <dd>
-            {grams.format(plan.carbs)} <span className="unit">g</span>
+            {formatGrams(plan.carbs)} <span className="unit">g</span>
           </dd>
         </div>
       </dl>

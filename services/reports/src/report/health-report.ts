@@ -5,6 +5,7 @@ import {
   bodyFatIndicator,
   calculateHealthMetrics,
   defaultGoal,
+  formatGrams,
   formatNumber1,
   metabolicAgeRating,
   nutritionPlan,
@@ -94,8 +95,8 @@ export function buildHealthReport(
       metabolicAgeRating: metabolicAgeRating(result.metabolicAge, result.age).label,
       idealWeight: `${idealNumber(result.idealWeight.min)}–${idealNumber(result.idealWeight.max)} ${unit}`,
       calories: `${whole(nutrition.calories)} kcal`,
-      protein: `${whole(nutrition.protein)} g`,
-      carbs: `${whole(nutrition.carbs)} g`,
+      protein: `${formatGrams(nutrition.protein)} g`,
+      carbs: `${formatGrams(nutrition.carbs)} g`,
       nutritionNote: nutritionNote(result.bmiCategory),
     },
   };
