@@ -125,6 +125,8 @@ const expected = {
   mobilePercentage: Math.round((2 / 6) * 100), // bogdan, elena: 33
   // ana on offer A; bogdan once on the bridge (offer B) and twice on offer A. Not the bot's, not 999999.
   todayClicks: 4,
+  // Visitors who clicked at least one offer ÷ visitors (each one's first touch is today): ana, bogdan of 6.
+  conversionRate: Math.round((2 / 6) * 100), // 33
   botEvents: 2, // the bot's page view and its landing step
 };
 
@@ -286,6 +288,7 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
         todayClicks: expected.todayClicks,
         totalClicks: expected.todayClicks,
         topTrafficSource: 'direct',
+        conversionRate: expected.conversionRate,
         botEventsExcludedToday: expected.botEvents,
         revenue: 0, // no postback in this traffic
         revenueCurrency: 'RON',
@@ -299,6 +302,7 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
           bounceRate: expected.bounceRate,
           mobilePercentage: expected.mobilePercentage,
           clicks: expected.todayClicks,
+          conversionRate: expected.conversionRate,
           topTrafficSource: 'direct',
           revenue: 0,
         },

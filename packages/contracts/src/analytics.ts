@@ -130,6 +130,11 @@ export const periodFiguresSchema = z.object({
   bounceRate: z.number(),
   mobilePercentage: z.number(),
   clicks: z.number(),
+  /**
+   * Percent, 0..100, whole: the period's first-touch visitors who clicked at least one offer ÷ its
+   * first-touch visitors (the Traffic Sources rule summed over every source).
+   */
+  conversionRate: z.number(),
   /** The source with the most first-touch visitors in the period; `direct` when there are none. */
   topTrafficSource: z.string(),
   /** Counted conversions' payouts by arrival day, 2 decimals, in REVENUE_CURRENCY. */
@@ -148,6 +153,8 @@ export const overviewSchema = z.object({
   todayClicks: z.number(),
   totalClicks: z.number(),
   topTrafficSource: z.string(),
+  /** Percent, 0..100, whole: today's first-touch visitors who clicked at least one offer ÷ them (spec §2's card). */
+  conversionRate: z.number(),
   /** Bot events (isBotRequest) the aggregator left out of every figure today: the filter at work. */
   botEventsExcludedToday: z.number(),
   // Conversions (issue 15 item 3): the "Venit" card.

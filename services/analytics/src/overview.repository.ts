@@ -1,6 +1,6 @@
-// The dashboard's cards (spec §2 "Cards", §3 Overview): today's visit figures, click totals and the
-// leading first-touch source of the last 30 days, and the bot events left out today — all from the
-// aggregate tables.
+// The dashboard's cards (spec §2 "Cards", §3 Overview): today's visit figures, click totals, the
+// leading first-touch source of the last 30 days, the share of first-touch visitors who clicked an offer,
+// and the bot events left out today — all from the aggregate tables.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import type { Overview, PeriodFigures } from '@bodymetrics/contracts';
@@ -16,7 +16,7 @@ const topSourceDays = 30;
  * quiet day weighs less than a busy one), the top first-touch source and the revenue of its days.
  */
 export async function readPeriodFigures(db: Kysely<Database>, period: Period): Promise<PeriodFigures> {
-  const [visits, clicks, topSource, revenue] = await Promise.all([
+  const [visits, clicks, topSource, conversionRate, revenue] = await Promise.all([
     db
       .selectFrom('daily_visits')
       .select([
@@ -38,6 +38,7 @@ export async function readPeriodFigures(db: Kysely<Database>, period: Period): P
       .where('date', '<=', lastDateOf(period))
       .executeTakeFirstOrThrow(),
     readTopSource(db, firstDateOf(period), lastDateOf(period)),
+    readConversionRate(db, firstDateOf(period), lastDateOf(period)),
     readPeriodRevenue(db, period),
   ]);
   const visitors = toNumber(visits.visitors);
@@ -51,6 +52,7 @@ export async function readPeriodFigures(db: Kysely<Database>, period: Period): P
     bounceRate: percent(toNumber(visits.bounced_sessions), sessions),
     mobilePercentage: percent(toNumber(visits.mobile_visitors), visitors),
     clicks: toNumber(clicks.clicks),
+    conversionRate,
     topTrafficSource: topSource ?? 'direct',
     revenue,
   };
@@ -78,6 +80,28 @@ async function readTopSource(
 }
 
 /**
+ * The conversion rate between two dates (inclusive), whole percent: of the visitors whose first touch fell on
+ * those days, the share who clicked at least one offer — the Traffic Sources tab's rate over every source,
+ * from the same aggregate (daily_traffic: visitors and `converted` per first-touch day). 0 without visitors.
+ */
+async function readConversionRate(
+  db: Kysely<Database>,
+  first: RawBuilder<string>,
+  last: RawBuilder<string>,
+): Promise<number> {
+  const row = await db
+    .selectFrom('daily_traffic')
+    .select([
+      sql<string>`coalesce(sum(visitors), 0)`.as('visitors'),
+      sql<string>`coalesce(sum(converted), 0)`.as('converted'),
+    ])
+    .where('date', '>=', first)
+    .where('date', '<=', last)
+    .executeTakeFirstOrThrow();
+  return percent(toNumber(row.converted), toNumber(row.visitors));
+}
+
+/**
  * `period`: the dashboard's period picker's; `revenueCurrency`: REVENUE_CURRENCY; `compare`: also read the
  * period of equal length before it (`previous`).
  */
@@ -88,7 +112,7 @@ export async function readOverview(
   { compare = false }: { compare?: boolean } = {},
 ): Promise<Overview> {
   const { timeZone } = period;
-  const [today, clicks, topSource, bots, figures, previous] = await Promise.all([
+  const [today, clicks, topSource, conversionRate, bots, figures, previous] = await Promise.all([
     db
       .selectFrom('daily_visits')
       .select([
@@ -108,6 +132,7 @@ export async function readOverview(
       .select(sql<string>`coalesce(sum(clicks), 0)`.as('total'))
       .executeTakeFirstOrThrow(),
     readTopSource(db, periodStartIn(timeZone, topSourceDays), todayIn(timeZone)),
+    readConversionRate(db, todayIn(timeZone), todayIn(timeZone)),
     db
       .selectFrom('daily_bot_events')
       .select('events')
@@ -128,6 +153,7 @@ export async function readOverview(
     todayClicks: toNumber(today?.affiliate_clicks),
     totalClicks: toNumber(clicks.total),
     topTrafficSource: topSource ?? 'direct',
+    conversionRate,
     botEventsExcludedToday: toNumber(bots?.events),
     revenue: figures.revenue,
     revenueCurrency,

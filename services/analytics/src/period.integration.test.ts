@@ -94,23 +94,24 @@ it.beforeAll(async ({ database }) => {
     )
     .execute();
 
-  const traffic = (date: string, source: string, visitors: number) => ({
+  // date, source, first-touch visitors, those of them who clicked an offer
+  const traffic = (date: string, source: string, visitors: number, converted: number) => ({
     date,
     source,
     medium: 'x',
     referrer_domain: '',
     visitors,
-    converted: 0,
+    converted,
   });
   await db
     .insertInto('daily_traffic')
     .values([
-      traffic('2026-02-18', 'google', 100),
-      traffic('2026-02-19', 'direct', 3),
-      traffic('2026-02-28', 'facebook', 5),
-      traffic('2026-03-01', 'google', 10),
-      traffic('2026-03-10', 'facebook', 8),
-      traffic('2026-03-11', 'facebook', 50),
+      traffic('2026-02-18', 'google', 100, 100),
+      traffic('2026-02-19', 'direct', 3, 0),
+      traffic('2026-02-28', 'facebook', 5, 2),
+      traffic('2026-03-01', 'google', 10, 3),
+      traffic('2026-03-10', 'facebook', 8, 1),
+      traffic('2026-03-11', 'facebook', 50, 50),
     ])
     .execute();
 
@@ -137,6 +138,7 @@ const march = {
   bounceRate: 40, // (30 + 50) / 200
   mobilePercentage: 50, // (30 + 45) / 150
   clicks: 9, // 5 + 4
+  conversionRate: 22, // (3 + 1) / (10 + 8) = 22.2
   topTrafficSource: 'google', // google 10, facebook 8 (its 50 on the 11th is outside)
   revenue: 19.75, // 12.50 + 7.25
 };
@@ -150,6 +152,7 @@ const february = {
   bounceRate: 40, // (25 + 15) / 100
   mobilePercentage: 30, // (10 + 20) / 100
   clicks: 5, // 2 + 3
+  conversionRate: 25, // (0 + 2) / (3 + 5)
   topTrafficSource: 'facebook', // facebook 5, direct 3 (google's 100 on the 18th is outside)
   revenue: 10,
 };
@@ -162,6 +165,7 @@ const empty = (from: string, to: string) => ({
   bounceRate: 0,
   mobilePercentage: 0,
   clicks: 0,
+  conversionRate: 0,
   topTrafficSource: 'direct',
   revenue: 0,
 });
@@ -191,6 +195,7 @@ describe('the overview over a custom range', () => {
       bounceRate: 25, // 30 / 120
       mobilePercentage: 30, // 30 / 100
       clicks: 5,
+      conversionRate: 30, // 3 / 10
       topTrafficSource: 'google',
       revenue: 12.5,
     });
@@ -203,6 +208,7 @@ describe('the overview over a custom range', () => {
       bounceRate: 30, // 15 / 50
       mobilePercentage: 33, // 20 / 60 = 33.3
       clicks: 3,
+      conversionRate: 40, // 2 / 5
       topTrafficSource: 'facebook',
       revenue: 10,
     });

@@ -397,6 +397,8 @@ describe('overview', () => {
       todayClicks: 9,
       totalClicks: 148, // 5 + 2 + 3 + 7 + 10 + 1 + 20 + 100
       topTrafficSource: 'facebook', // 30 days: facebook 20, google 15, direct 4
+      // Today's first-touch visitors who clicked an offer ÷ them (daily_traffic of D0): 1 / (10 + 4) = 7.1.
+      conversionRate: 7,
       botEventsExcludedToday: 0, // no bot event was left out in this seed
       revenue: 0, // no conversion in this seed
       revenueCurrency: 'RON',
@@ -410,6 +412,7 @@ describe('overview', () => {
         bounceRate: 35, // (60 + 11 + 30 + 40) / 400 = 35.25
         mobilePercentage: 37, // (45 + 50 + 10 + 20) / 340 = 36.8
         clicks: 28, // 5 + 2 + 3 + 7 + 10 + 1 (affiliate_daily_clicks of D0, D1, D7)
+        conversionRate: 15, // (1 + 0 + 2 + 3 + 0) / (10 + 4 + 5 + 8 + 12) = 15.4 (daily_traffic of D0, D1, D7)
         topTrafficSource: 'facebook',
         revenue: 0,
       },

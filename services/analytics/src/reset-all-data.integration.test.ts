@@ -97,7 +97,14 @@ async function seedAnalytics(): Promise<void> {
   await db
     .insertInto('visitor_sessions')
     .values(
-      [1, 2].map((n) => ({ session_id: `s${n}`, visitor_id: `v${n}`, start_date: today, started_at: now })),
+      [1, 2].map((n) => ({
+        session_id: `s${n}`,
+        visitor_id: `v${n}`,
+        start_date: today,
+        started_at: now,
+        first_event_at: now,
+        last_event_at: now,
+      })),
     )
     .execute(); // 2
   await db.insertInto('conversion_funnel').values({ date: today, landing_visitors: 3 }).execute(); // 1
@@ -369,6 +376,7 @@ describe('reset-all-data', () => {
       todayClicks: 0,
       totalClicks: 0,
       topTrafficSource: 'direct',
+      conversionRate: 0,
       botEventsExcludedToday: 0,
       // The seeded conversion (9.50 today) is gone with the rest.
       revenue: 0,
@@ -382,6 +390,7 @@ describe('reset-all-data', () => {
         bounceRate: 0,
         mobilePercentage: 0,
         clicks: 0,
+        conversionRate: 0,
         topTrafficSource: 'direct',
         revenue: 0,
       },

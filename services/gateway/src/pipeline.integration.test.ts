@@ -164,6 +164,7 @@ describe('the analytics pipeline through the gateway', () => {
       todayClicks: 2,
       totalClicks: 2,
       topTrafficSource: 'facebook',
+      conversionRate: 33, // P (who clicked) of the three first-touch visitors P, Q, R
       botEventsExcludedToday: 0, // every request of the story came from a browser
       revenue: 0, // no postback in this story
       revenueCurrency: 'RON',
@@ -177,6 +178,7 @@ describe('the analytics pipeline through the gateway', () => {
         bounceRate: 33,
         mobilePercentage: 33,
         clicks: 2,
+        conversionRate: 33,
         topTrafficSource: 'facebook',
         revenue: 0,
       },
@@ -200,6 +202,7 @@ describe('the analytics pipeline through the gateway', () => {
       bounceRate: 33,
       mobilePercentage: 33,
       clicks: 2,
+      conversionRate: 33,
       topTrafficSource: 'facebook',
       revenue: 0,
     });
@@ -212,6 +215,7 @@ describe('the analytics pipeline through the gateway', () => {
       bounceRate: 0,
       mobilePercentage: 0,
       clicks: 0,
+      conversionRate: 0,
       topTrafficSource: 'direct',
       revenue: 0,
     });
