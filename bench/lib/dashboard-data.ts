@@ -292,8 +292,8 @@ export async function generateDashboardData(
         await step(
           a,
           'visitor_sessions',
-          `insert into visitor_sessions (session_id, visitor_id, start_date, started_at, page_views)
-           select 's' || s, 'v' || visitor, date, t, views from bench_gen.human_sessions`,
+          `insert into visitor_sessions (session_id, visitor_id, start_date, started_at, first_event_at, last_event_at, page_views)
+           select 's' || s, 'v' || visitor, date, t, t, t, views from bench_gen.human_sessions`,
         );
         await step(
           a,

@@ -17,6 +17,7 @@ import * as weeklyDigest from './migrations/2026-11-23T1220_weekly_digest';
 import * as campaigns from './migrations/2026-11-23T1221_campaigns';
 import * as monthlyPartitions from './migrations/2026-11-23T1240_monthly_partitions';
 import * as clickVisitorKey from './migrations/2026-11-23T1250_click_visitor_key';
+import * as visitElapsedTime from './migrations/2026-11-27T0100_visit_elapsed_time';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1221_campaigns': campaigns,
   '2026-11-23T1240_monthly_partitions': monthlyPartitions,
   '2026-11-23T1250_click_visitor_key': clickVisitorKey,
+  '2026-11-27T0100_visit_elapsed_time': visitElapsedTime,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

@@ -22,11 +22,12 @@ const today = new Intl.DateTimeFormat('en-CA', {
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
 const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-const envelope = (topic: TopicDefinition, payload: unknown): Envelope<unknown> => ({
+/** `afterSeconds`: when the event arrived, counted from the page views (a beacon comes as the page is left). */
+const envelope = (topic: TopicDefinition, payload: unknown, afterSeconds = 0): Envelope<unknown> => ({
   id: randomUUID(),
   type: topic.type,
   version: 1,
-  receivedAt: now,
+  receivedAt: new Date(Date.parse(now) + afterSeconds * 1000).toISOString(),
   payload,
 });
 
@@ -58,15 +59,20 @@ const step = (n: number, name: string) =>
     requestUserAgent: firefox,
     isBot: false,
   });
-const beacon = (n: number, seconds: number) =>
-  envelope(topics.sessionDuration, {
-    visitorId: `v${n}`,
-    sessionId: `s${n}`,
-    sessionDuration: seconds,
-    pageUrl: 'https://bodymetrics.example/',
-    requestUserAgent: firefox,
-    isBot: false,
-  });
+/** A beacon of `seconds`, arriving `arrivesAfter` seconds after the session's page view (default: `seconds`). */
+const beacon = (n: number, seconds: number, arrivesAfter = seconds) =>
+  envelope(
+    topics.sessionDuration,
+    {
+      visitorId: `v${n}`,
+      sessionId: `s${n}`,
+      sessionDuration: seconds,
+      pageUrl: 'https://bodymetrics.example/',
+      requestUserAgent: firefox,
+      isBot: false,
+    },
+    arrivesAfter,
+  );
 const bridgeClick = (n: number) =>
   envelope(topics.affiliateClick, {
     offerId: 1,
@@ -106,7 +112,7 @@ const batches: { topic: TopicDefinition; events: Envelope<unknown>[] }[] = [
     ],
   },
   { topic: topics.sessionDuration, events: [beacon(2, 4), beacon(3, 12), beacon(7, 5)] },
-  { topic: topics.sessionDuration, events: [beacon(7, 5)] },
+  { topic: topics.sessionDuration, events: [beacon(7, 5, 10)] },
   { topic: topics.affiliateClick, events: [bridgeClick(6)] },
 ];
 

@@ -120,7 +120,15 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       .execute();
     await db
       .insertInto('visitor_sessions')
-      .values({ session_id: session, visitor_id: visitor, start_date: date, started_at: at, page_views: 1 })
+      .values({
+        session_id: session,
+        visitor_id: visitor,
+        start_date: date,
+        started_at: at,
+        first_event_at: at,
+        last_event_at: at,
+        page_views: 1,
+      })
       .execute();
     await db
       .insertInto('traffic_sources')

@@ -97,7 +97,14 @@ async function seedAnalytics(): Promise<void> {
   await db
     .insertInto('visitor_sessions')
     .values(
-      [1, 2].map((n) => ({ session_id: `s${n}`, visitor_id: `v${n}`, start_date: today, started_at: now })),
+      [1, 2].map((n) => ({
+        session_id: `s${n}`,
+        visitor_id: `v${n}`,
+        start_date: today,
+        started_at: now,
+        first_event_at: now,
+        last_event_at: now,
+      })),
     )
     .execute(); // 2
   await db.insertInto('conversion_funnel').values({ date: today, landing_visitors: 3 }).execute(); // 1

@@ -32,8 +32,15 @@ export interface VisitorSessionsTable {
   /** Journey steps past `landing`. */
   engaging_steps: Generated<number>;
   offer_clicks: Generated<number>;
-  /** Sum of the session's session-duration beacons. */
+  /** Sum of the session's session-duration beacons, as the pages claimed them. */
   seconds: Generated<number>;
+  /** The first and last events of the session, as received: the visit's elapsed time. */
+  first_event_at: Timestamp;
+  last_event_at: Timestamp;
+  /** What the visit counts: `seconds`, never more than its elapsed time (whole seconds, rounded up). */
+  counted_seconds: Generated<number>;
+  /** `counted_seconds` before the statement that last changed the row (the aggregator's difference). */
+  counted_seconds_before: Generated<number>;
 }
 export interface ConversionFunnelTable {
   id: Generated<number>;

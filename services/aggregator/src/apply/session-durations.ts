@@ -6,10 +6,12 @@
 //   isBot ?? the User-Agent rule       → daily_bot_events.events (bots move nothing below)
 //   receivedAt (the operator's day)    → daily_visits.date
 //   sessionDuration                    → daily_visits.session_time_total (+ .session_time_count),
-//                                        session_metrics.total_session_time
-//   sessionDuration, sessionId,        → visitor_sessions.seconds, and through it daily_visits.sessions,
-//     visitorId                          .bounced_sessions, .visit_seconds, session_metrics.total_visits,
-//                                        .bounced_visits, .bounce_rate (apply/visits.ts)
+//                                        session_metrics.total_session_time: the beacons as the pages
+//                                        claimed them, which no figure reads
+//   sessionDuration, sessionId,        → visitor_sessions.seconds, and through it (never past the visit's
+//     visitorId, receivedAt              elapsed time) daily_visits.sessions, .bounced_sessions,
+//                                        .visit_seconds, session_metrics.total_visits, .bounced_visits,
+//                                        .bounce_rate (apply/visits.ts)
 //   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
 import type { Envelope, SessionDurationEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots, isBotEvent } from '../bots';

@@ -1,13 +1,16 @@
 // Visits, bounces and the seconds of visits (README "How we count", modelled on GA4's engaged session).
 // A visit is a browser tab session (sessionId) with at least one counted page view. It is engaged when it
-// has two or more page views, a journey step past `landing`, an offer click, or at least 10 s on site (the
-// sum of its session-duration beacons); a bounce is a visit that is not engaged.
+// has two or more page views, a journey step past `landing`, an offer click, or at least 10 s on site; a
+// bounce is a visit that is not engaged. Its seconds on site are the sum of its session-duration beacons,
+// never more than the time between its first and last events as received: a beacon's duration is the
+// page's claim, so no visit counts past its own length, however many beacons a client sends.
 //
 // Kafka orders events only within a topic and key, so a journey step, a click or a beacon may be applied
 // before the session's page view. Every topic therefore adds its part to the session's counters in
 // visitor_sessions; under the row lock of the upsert the state before the batch is exactly the state after
-// minus the batch's increments, and daily_visits / session_metrics move by the difference of (visit?,
-// bounce?, seconds) before and after. Appliers pass only events whose raw row is new, so redelivery moves
+// minus the batch's increments (the counted seconds, capped by times that a difference cannot undo, are
+// read back as they were: counted_seconds_before), and daily_visits / session_metrics move by the
+// difference of (visit?, bounce?, seconds) before and after. Appliers pass only events whose raw row is new, so redelivery moves
 // nothing. The rows this returns are meant for the applier's own daily_visits and session_metrics upserts,
 // which come after this one: every applier locks visitor_sessions before daily_visits before session_metrics.
 import { sql } from 'kysely';
@@ -21,6 +24,7 @@ export interface SessionState {
   pageViews: number;
   engagingSteps: number;
   offerClicks: number;
+  /** The seconds the visit counts (its beacons' sum within its elapsed time). */
   seconds: number;
 }
 
@@ -40,6 +44,10 @@ export const isEngaged = (s: SessionState): boolean =>
 
 const isBounce = (s: SessionState): boolean => isVisit(s) && !isEngaged(s);
 
+/** Whole seconds from the first event to the last, rounded up (Postgres' ceil of the interval's epoch). */
+const elapsedSeconds = (firstAt: string, lastAt: string): number =>
+  Math.ceil((Date.parse(lastAt) - Date.parse(firstAt)) / 1000);
+
 /** What a session adds to its day's visit figures: 1 visit, 1 bounce and its seconds, or nothing. */
 function visitFigures(s: SessionState) {
   const visit = isVisit(s);
@@ -50,6 +58,9 @@ interface Merged extends SessionState {
   visitorId: string;
   date: string;
   at: string;
+  /** The batch's earliest and latest events of the session (ISO times). */
+  firstAt: string;
+  lastAt: string;
 }
 
 function mergeBySession(increments: SessionIncrement[]): Map<string, Merged> {
@@ -65,9 +76,18 @@ function mergeBySession(increments: SessionIncrement[]): Map<string, Merged> {
     if (!add.pageViews && !add.engagingSteps && !add.offerClicks && !add.seconds) continue;
     const seen = merged.get(i.sessionId);
     if (!seen) {
-      merged.set(i.sessionId, { visitorId: i.visitorId, date: i.date, at: i.at, ...add });
+      merged.set(i.sessionId, {
+        visitorId: i.visitorId,
+        date: i.date,
+        at: i.at,
+        firstAt: i.at,
+        lastAt: i.at,
+        ...add,
+      });
       continue;
     }
+    if (i.at < seen.firstAt) seen.firstAt = i.at;
+    if (i.at > seen.lastAt) seen.lastAt = i.at;
     // The visit starts with its earliest page view; before any, with the earliest event.
     const pageViewFirst = add.pageViews > 0 && (seen.pageViews === 0 || i.at < seen.at);
     if (pageViewFirst || (seen.pageViews === 0 && add.pageViews === 0 && i.at < seen.at)) {
@@ -113,14 +133,17 @@ export async function applySessionIncrements(
       page_views: number;
       engaging_steps: number;
       offer_clicks: number;
-      seconds: number;
+      counted_seconds: number;
+      counted_seconds_before: number;
     }>`
       insert into visitor_sessions as s
-        (session_id, visitor_id, start_date, started_at, page_views, engaging_steps, offer_clicks, seconds)
+        (session_id, visitor_id, start_date, started_at, page_views, engaging_steps, offer_clicks, seconds,
+         first_event_at, last_event_at, counted_seconds, counted_seconds_before)
       values ${sql.join(
         slice.map(
           ([sid, m]) =>
-            sql`(${sid}, ${m.visitorId}, ${m.date}::date, ${m.at}::timestamptz, ${m.pageViews}::int, ${m.engagingSteps}::int, ${m.offerClicks}::int, ${m.seconds}::int)`,
+            sql`(${sid}, ${m.visitorId}, ${m.date}::date, ${m.at}::timestamptz, ${m.pageViews}::int, ${m.engagingSteps}::int, ${m.offerClicks}::int, ${m.seconds}::int,
+                 ${m.firstAt}::timestamptz, ${m.lastAt}::timestamptz, ${Math.min(m.seconds, elapsedSeconds(m.firstAt, m.lastAt))}::int, 0)`,
         ),
       )}
       on conflict (session_id) do update set
@@ -132,8 +155,17 @@ export async function applySessionIncrements(
         page_views = s.page_views + excluded.page_views,
         engaging_steps = s.engaging_steps + excluded.engaging_steps,
         offer_clicks = s.offer_clicks + excluded.offer_clicks,
-        seconds = s.seconds + excluded.seconds
-      returning session_id, visitor_id, start_date, started_at, page_views, engaging_steps, offer_clicks, seconds
+        seconds = s.seconds + excluded.seconds,
+        first_event_at = least(s.first_event_at, excluded.first_event_at),
+        last_event_at = greatest(s.last_event_at, excluded.last_event_at),
+        counted_seconds = least(
+          s.seconds + excluded.seconds,
+          ceil(extract(epoch from greatest(s.last_event_at, excluded.last_event_at)
+                                - least(s.first_event_at, excluded.first_event_at)))::int
+        ),
+        counted_seconds_before = s.counted_seconds
+      returning session_id, visitor_id, start_date, started_at, page_views, engaging_steps, offer_clicks,
+        counted_seconds, counted_seconds_before
     `.execute(trx);
     for (const r of rows.rows) {
       const m = merged.get(r.session_id);
@@ -142,13 +174,13 @@ export async function applySessionIncrements(
         pageViews: r.page_views,
         engagingSteps: r.engaging_steps,
         offerClicks: r.offer_clicks,
-        seconds: r.seconds,
+        seconds: r.counted_seconds,
       };
       const before: SessionState = {
         pageViews: after.pageViews - m.pageViews,
         engagingSteps: after.engagingSteps - m.engagingSteps,
         offerClicks: after.offerClicks - m.offerClicks,
-        seconds: after.seconds - m.seconds,
+        seconds: r.counted_seconds_before,
       };
       const was = visitFigures(before);
       const now = visitFigures(after);
