@@ -95,7 +95,7 @@ describe('an offer with a click id, its click and its conversion (embedded mode)
     await seeTextContaining(toast(operator, 'Oferta a fost salvată'), title);
   });
 
-  it('a visitor sees it on the bridge with its label and clicks it: the partner gets the click id', async () => {
+  it('a visitor sees it on the bridge and clicks its "Learn More": the partner gets the click id', async () => {
     const { page: visitor } = await newPerson(browser, { baseUrl: system.baseUrl });
     await openCalculator(visitor);
     await fillImperialForm(visitor, {
@@ -111,7 +111,8 @@ describe('an offer with a click id, its click and its conversion (embedded mode)
     const cards = bridgeOverlay(visitor).getByTestId('offer-card');
     await expect.poll(() => cards.count()).toBe(1);
     await seeText(cards.getByRole('heading'), title);
-    await seeText(cards.getByRole('link'), ctaLabel);
+    // The bridge's button is the spec's "Learn More"; the offer's own label is its results card's.
+    await seeText(cards.getByRole('link'), 'Learn More');
 
     const opened = await clickBridgeOffer(visitor, 0);
     const match = new RegExp(`^https://network\\.example\\.com/track\\?offer=77&sub1=(${uuid})$`).exec(

@@ -1,8 +1,9 @@
 // The bridge page (spec §2): a full-screen modal dialog between the animation and the full results, with
-// the BMI badge and up to three sponsored offers for the visitor's category and default goal (with no
-// matching offer, only the badge and the results button: no "Sponsored" heading over nothing). It is a
-// native <dialog> opened with showModal(): the rest of the page is inert (focus stays inside), and
-// Escape does what "View Full Results & Analysis" does.
+// the BMI badge and up to three sponsored offers for the visitor's category and default goal, each with the
+// spec's "Learn More" button, described by the offer's title for screen readers (an offer's own button
+// label belongs to its results card). With no matching offer, only the badge and the results button: no
+// "Sponsored" heading over nothing. It is a native <dialog> opened with showModal(): the rest of the page
+// is inert (focus stays inside), and Escape does what "View Full Results & Analysis" does.
 import {
   BRIDGE_OFFER_LIMIT,
   bmiColorBand,
@@ -18,6 +19,9 @@ import { withQueryClient } from '../lib/with-query-client';
 import { toneClass } from '../lib/tone';
 import { useOfferImpressions } from '../tracking/offer-impressions';
 import { trackBridgeOfferClick, trackJourney } from '../tracking/track';
+
+/** Every bridge offer's button (spec §2 "Bridge page"). */
+const BRIDGE_OFFER_BUTTON = 'Learn More';
 
 interface BridgeOverlayProps {
   result: HealthResult;
@@ -130,7 +134,7 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
                             if (event.button === 1) click(event.currentTarget);
                           }}
                         >
-                          {offer.ctaLabel}
+                          {BRIDGE_OFFER_BUTTON}
                         </a>
                       ) : null}
                     </li>
