@@ -502,7 +502,7 @@ describe('a visitor of the distributed system', () => {
     await visitor.goto('/legal/privacy');
     const legal = visitor.getByTestId('legal-page');
     await seeText(legal.getByRole('heading', { level: 1 }), 'Privacy Policy');
-    await see(legal.getByText('Last updated November 21, 2026', { exact: true }));
+    await see(legal.getByText('Last updated November 27, 2026', { exact: true }));
     await see(legal.getByRole('heading', { name: '1. Who is responsible' }));
     await expectNoAxeViolations(visitor, 'legal');
 

@@ -51,6 +51,12 @@ export const gatewaySettings = z.object({
    * prefix), across all tracking routes.
    */
   RATE_LIMIT_TRACKING_PER_MINUTE: z.coerce.number().int().positive().default(defaultTrackingRateLimit),
+  /**
+   * Tracking calls per minute per browser (client network and User-Agent) on the routes our pages call:
+   * one person's budget within the network's. Unset: 120, or a fifth of RATE_LIMIT_TRACKING_PER_MINUTE
+   * when that is more.
+   */
+  RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Number of proxies (load balancers) in front of the gateway whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   /** Open connections in all (server.maxConnections); keep it under the process's `ulimit -n`. */

@@ -1,12 +1,15 @@
 // Proxies the HTTP routes of the route table to their services. Bodies are read as bytes (with the 64 KB
 // limit) and passed on unchanged: the gateway never reinterprets JSON or beacon text. Tracking routes share
-// one per-client budget (IPv4 address, IPv6 /64) (@fastify/rate-limit, Redis-backed when a client is given so that every gateway
-// instance counts together).
+// two budgets (@fastify/rate-limit, Redis-backed when a client is given so that every gateway instance counts
+// together): one per client network (IPv4 address, IPv6 /64), sized for the people behind one address, and
+// within it one per browser (network and User-Agent), sized for one person, so that one script cannot send
+// what a whole office would.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { badRequest, rateLimitKey } from '@bodymetrics/service-kit';
+import { createHash } from 'node:crypto';
+import { badRequest, HttpError, rateLimitKey } from '@bodymetrics/service-kit';
 import { forwardedHeaders } from './forwarded-headers';
 import { crossOriginRefused, fromSameOrigin, safeMethods } from './same-origin';
 import {
@@ -20,8 +23,13 @@ import { roundRobin } from './upstream-pool';
 import { replyUpstreamUnavailable } from './upstream-errors';
 
 export interface TrackingRateLimit {
-  /** Requests per client (IPv4 address or IPv6 /64) per window across all tracking routes. */
+  /** Requests per client network (IPv4 address or IPv6 /64) per window across all tracking routes. */
   max: number;
+  /**
+   * Requests per browser (client network and User-Agent) per window across the routes our pages call
+   * (the same-origin ones; a network's postback is not a browser). Default: perBrowserMaxOf.
+   */
+  perBrowserMax?: number;
   /** Window in milliseconds (one minute by default). */
   timeWindowMs?: number;
   /** Redis key prefix, so tests and environments sharing a Redis do not count together. */
@@ -39,6 +47,24 @@ export interface HttpProxyOptions {
   /** The site's origin (scheme://host[:port] of PUBLIC_BASE_URL), for the `sameOrigin` routes. */
   publicOrigin: string;
 }
+
+/**
+ * A browser's budget: 120 calls a minute, or a fifth of its network's when that is more (a network budget
+ * raised for a load test raises it alike). A person's tracking calls in a minute — a page view, a dozen
+ * journey steps, form snapshots while typing (one a second at most), impressions, clicks, the unload
+ * beacons — stay well under 120, with room for several tabs; a script sending as fast as it can meets it
+ * within seconds.
+ */
+export const defaultPerBrowserRateLimit = 120;
+export const perBrowserMaxOf = (limit: TrackingRateLimit): number =>
+  limit.perBrowserMax ?? Math.max(defaultPerBrowserRateLimit, Math.floor(limit.max / 5));
+
+/** One browser: its network and a digest of its User-Agent header (short keys in Redis). */
+const browserKey = (request: FastifyRequest): string => {
+  const ua = request.headers['user-agent'] ?? '';
+  const digest = createHash('sha256').update(ua).digest('base64url').slice(0, 16);
+  return `browser:${rateLimitKey(request.ip)}:${digest}`;
+};
 
 // Dot segments would be resolved by the URL parser after routing, letting a path that matched one service
 // reach another path on it (e.g. past the tracking rate limit). Browsers never send them.
@@ -123,6 +149,20 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
         : {}),
       // A Redis outage must not take visitor tracking down with it: count nothing rather than refuse.
       skipOnError: true,
+    });
+    const perBrowser = limited.createRateLimit({
+      max: perBrowserMaxOf(options.rateLimit),
+      timeWindow: options.rateLimit.timeWindowMs ?? 60_000,
+      keyGenerator: browserKey,
+      skipOnError: true,
+    });
+    limited.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = request.routeOptions.url;
+      if (url === undefined || !routeByUrl.get(url)?.sameOrigin) return;
+      const verdict = await perBrowser(request);
+      if (verdict.isAllowed || !verdict.isExceeded) return;
+      void reply.header('retry-after', String(verdict.ttlInSeconds));
+      throw new HttpError(429, 'rate_limited', 'Too many tracking calls from this browser; try again later');
     });
     addRoutes(
       limited,

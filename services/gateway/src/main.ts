@@ -36,7 +36,10 @@ const app = await buildGateway({
   publicDir: config.PUBLIC_DIR,
   adminDir: config.ADMIN_DIR,
   ...(redis ? { redis } : {}),
-  rateLimit: { max: config.RATE_LIMIT_TRACKING_PER_MINUTE },
+  rateLimit: {
+    max: config.RATE_LIMIT_TRACKING_PER_MINUTE,
+    perBrowserMax: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+  },
   logger: { level: config.LOG_LEVEL },
   publicBaseUrl: config.PUBLIC_BASE_URL,
   // The last TRUST_PROXY_HOPS addresses of X-Forwarded-For are our own proxies; the one before is the visitor.
