@@ -78,3 +78,29 @@ export const postbackTokenEnv = z.preprocess(
     .max(512)
     .optional(),
 );
+
+/**
+ * POSTBACK_MAX_PAYOUT (the offers service): the largest payout one postback may report, in REVENUE_CURRENCY.
+ * Above it the postback is a 400 naming `payout` and nothing is stored: one mistyped or forged amount must not
+ * become the period's revenue. 10,000: far above what one sale of a health product pays its affiliate.
+ */
+export const defaultPostbackMaxPayout = 10_000;
+export const postbackMaxPayoutEnv = z.coerce
+  .number()
+  .positive('must be a positive amount in REVENUE_CURRENCY')
+  .max(9_999_999_999, 'must be below 10 billion (the largest payout a postback can write)')
+  .default(defaultPostbackMaxPayout);
+
+/**
+ * POSTBACK_MAX_CONVERSIONS_PER_CLICK (the offers service): conversions one click may bring. A network attributes
+ * every sale in its cookie window to the click that set the cookie, so one click can truly bring a sale, an
+ * upsell and a repeat order; more than 3 from one person's click is a network resending a sale under new
+ * transaction ids, or a forgery. Past it, a 409 naming `click_id`, nothing stored.
+ */
+export const defaultPostbackMaxConversionsPerClick = 3;
+export const postbackMaxConversionsPerClickEnv = z.coerce
+  .number()
+  .int()
+  .min(1, 'must be at least 1 (a click brings at least its sale)')
+  .max(1000)
+  .default(defaultPostbackMaxConversionsPerClick);

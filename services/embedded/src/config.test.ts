@@ -75,12 +75,27 @@ describe('the embedded settings', () => {
       trustProxyHops: embedded.TRUST_PROXY_HOPS,
       sessionTtlHours: embedded.SESSION_TTL_HOURS,
       retentionDays: embedded.RETENTION_DAYS,
+      postbackMaxPayout: embedded.POSTBACK_MAX_PAYOUT,
+      postbackMaxConversionsPerClick: embedded.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
       mailFrom: {
         reports: reportsSettingsFromEnv({}).MAIL_FROM,
         adminAuth: adminAuthSettingsFromEnv({}).MAIL_FROM,
         analytics: analyticsSettingsFromEnv({}).MAIL_FROM,
       },
     });
+  });
+
+  it('take the postback\'s bounds as the offers service does (README "Settings")', () => {
+    expect(embeddedConfig({})).toMatchObject({
+      POSTBACK_MAX_PAYOUT: 10_000,
+      POSTBACK_MAX_CONVERSIONS_PER_CLICK: 3,
+    });
+    expect(
+      embeddedConfig({ POSTBACK_MAX_PAYOUT: '500', POSTBACK_MAX_CONVERSIONS_PER_CLICK: '1' }),
+    ).toMatchObject({ POSTBACK_MAX_PAYOUT: 500, POSTBACK_MAX_CONVERSIONS_PER_CLICK: 1 });
+    expect(() => embeddedConfig({ POSTBACK_MAX_CONVERSIONS_PER_CLICK: '0' })).toThrow(
+      /POSTBACK_MAX_CONVERSIONS_PER_CLICK: must be at least 1/,
+    );
   });
 
   it('still name the variable that is wrong', () => {

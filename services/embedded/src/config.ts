@@ -8,7 +8,14 @@ import { adminAuthSettings } from '@bodymetrics/admin-auth/settings';
 import { aggregatorSettings } from '@bodymetrics/aggregator/settings';
 import { gatewaySettings } from '@bodymetrics/gateway/settings';
 import { reportsSettings } from '@bodymetrics/reports/settings';
-import { commonEnv, loadConfig, postbackTokenEnv, revenueCurrencyEnv } from '@bodymetrics/service-kit';
+import {
+  commonEnv,
+  loadConfig,
+  postbackMaxConversionsPerClickEnv,
+  postbackMaxPayoutEnv,
+  postbackTokenEnv,
+  revenueCurrencyEnv,
+} from '@bodymetrics/service-kit';
 import { trackingSettings } from '@bodymetrics/tracking/settings';
 
 const optionalText = z
@@ -50,6 +57,9 @@ export const embeddedEnvSchema = z
     /** The networks' postback secret (as the offers service); unset, GET /api/postback answers 404. */
     POSTBACK_TOKEN: postbackTokenEnv,
     REVENUE_CURRENCY: revenueCurrencyEnv,
+    /** The postback's sanity bounds (as the offers service). */
+    POSTBACK_MAX_PAYOUT: postbackMaxPayoutEnv,
+    POSTBACK_MAX_CONVERSIONS_PER_CLICK: postbackMaxConversionsPerClickEnv,
     /** The gateway's /metrics listener: off unless METRICS_PORT is set (on METRICS_HOST, loopback by default). */
     METRICS_HOST: gateway.METRICS_HOST,
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -1,7 +1,7 @@
 // The embedded mode end to end, as someone who ran `npm start` sees it: one process, a PGlite database
 // in a folder, mail in a folder — the public app and the API answer through the gateway, a visit
 // reaches the dashboard's numbers, a contact message lands as an .eml file, and everything is still
-// there after a restart.
+// there after a restart; the postback keeps to the bounds the process was started with.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ const visitorId = 'visitor-embedded-1';
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const sessionId = 'session-embedded-1';
+const postbackToken = 'embedded-postback-secret-0123456789';
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'bm-embedded-'));
@@ -34,6 +35,9 @@ beforeAll(async () => {
     mailDir: join(root, 'mail'),
     admin,
     log: (line) => logLines.push(line),
+    postbackToken,
+    postbackMaxPayout: 100,
+    postbackMaxConversionsPerClick: 2,
   };
   running = await startEmbedded(options);
 });
@@ -492,5 +496,76 @@ describe('embedded mode (npm start)', () => {
     expect(messages).toEqual([{ email: 'ana@example.org' }]);
     const reports = await current().db.selectFrom('health_metrics').select('email').orderBy('id').execute();
     expect(reports).toEqual([{ email: 'ana@example.org' }, { email: 'ana.report@example.org' }]);
+  });
+});
+
+/** A visitor's click on the bridge with a fresh click id; in PGlite by the time of its 202. */
+async function clickWithId(): Promise<string> {
+  const [offer] = (await (await fetch(`${current().url}/api/affiliate-offers/all`)).json()) as {
+    id: number;
+  }[];
+  const clickId = randomUUID();
+  const res = await fetch(`${current().url}/api/affiliate-offers/click`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': browser, origin: current().url },
+    body: JSON.stringify({ offerId: offer!.id, visitorId: `v-${clickId}`, clickId }),
+  });
+  expect(res.status).toBe(202);
+  return clickId;
+}
+
+const postbackFor = (clickId: string, transactionId: string, payout: string) =>
+  fetch(
+    `${current().url}/api/postback?${new URLSearchParams({
+      click_id: clickId,
+      transaction_id: transactionId,
+      payout,
+      currency: 'RON',
+      token: postbackToken,
+    }).toString()}`,
+  );
+
+async function conversionsStored(): Promise<{ records: number; revenue: number }> {
+  const records = await current().db.selectFrom('offer_conversions').select('payout').execute();
+  const daily = await current().db.selectFrom('affiliate_daily_conversions').select('revenue').execute();
+  return { records: records.length, revenue: daily.reduce((sum, r) => sum + Number(r.revenue), 0) };
+}
+
+// After the restart above: these clicks and conversions are in none of its figures.
+describe('the postback in the embedded mode (POSTBACK_MAX_PAYOUT 100, POSTBACK_MAX_CONVERSIONS_PER_CLICK 2)', () => {
+  it('refuses a payout above POSTBACK_MAX_PAYOUT (100) with a 400 naming payout, storing nothing', async () => {
+    const clickId = await clickWithId();
+    const before = await conversionsStored();
+    const over = await postbackFor(clickId, 'TX-over', '100.01');
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({
+      error: { message: 'payout: must be at most 100 RON', details: [{ field: 'payout' }] },
+    });
+    expect(await conversionsStored()).toEqual(before);
+  });
+
+  it('takes POSTBACK_MAX_CONVERSIONS_PER_CLICK (2) of 5 postbacks sent together; the rest are 409 naming click_id', async () => {
+    const clickId = await clickWithId();
+    const before = await conversionsStored();
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => postbackFor(clickId, `TX-${clickId}-${n}`, '10.00')),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'conflict', details: [{ field: 'click_id' }] },
+    });
+    expect(await conversionsStored()).toEqual({ records: before.records + 2, revenue: before.revenue + 20 });
+
+    // A network repeating one of the two still gets its 200, and nothing moves.
+    const recorded = await current()
+      .db.selectFrom('offer_conversions')
+      .select('transaction_id')
+      .where('click_id', '=', clickId)
+      .executeTakeFirstOrThrow();
+    const again = await postbackFor(clickId, recorded.transaction_id, '10.00');
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ transactionId: recorded.transaction_id, recorded: false });
+    expect(await conversionsStored()).toEqual({ records: before.records + 2, revenue: before.revenue + 20 });
   });
 });

@@ -58,6 +58,9 @@ export interface EmbeddedOptions {
   postbackToken?: string | undefined;
   /** REVENUE_CURRENCY: the one currency conversions are recorded and summed in. */
   revenueCurrency?: string | undefined;
+  /** POSTBACK_MAX_PAYOUT and POSTBACK_MAX_CONVERSIONS_PER_CLICK of offers; defaults as there. */
+  postbackMaxPayout?: number | undefined;
+  postbackMaxConversionsPerClick?: number | undefined;
   /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
   maxUnappliedEvents?: number;
   /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
@@ -164,6 +167,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       retentionDays: options.retentionDays,
       postbackToken: options.postbackToken,
       revenueCurrency: options.revenueCurrency,
+      postbackMaxPayout: options.postbackMaxPayout,
+      postbackMaxConversionsPerClick: options.postbackMaxConversionsPerClick,
       ...(options.live ? { live: options.live } : {}),
       logger: options.logger ?? false,
     });

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     retentionDays: config.RETENTION_DAYS,
     postbackToken: config.POSTBACK_TOKEN,
     revenueCurrency: config.REVENUE_CURRENCY,
+    postbackMaxPayout: config.POSTBACK_MAX_PAYOUT,
+    postbackMaxConversionsPerClick: config.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
     metrics: config.METRICS_PORT ? { host: config.METRICS_HOST, port: config.METRICS_PORT } : undefined,
   });
 

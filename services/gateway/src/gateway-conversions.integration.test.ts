@@ -1,7 +1,9 @@
 // Conversions and earnings through the gateway, on real servers (issue 15 item 3): offer clicks with click ids
 // go gateway → tracking → Kafka → aggregator → Postgres; the networks' postbacks go gateway → offers →
 // Postgres; the operator reads conversions, conversion rate, revenue and EPC back through the gateway from
-// the analytics service. Every expected figure is counted by hand from the story below.
+// the analytics service. Every expected figure is counted by hand from the story below. The offers service
+// runs with POSTBACK_MAX_CONVERSIONS_PER_CLICK=1 (each click of the story converts once) and the default
+// POSTBACK_MAX_PAYOUT (10,000).
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect } from 'vitest';
 import type {
@@ -75,6 +77,7 @@ describe('conversions and earnings through the gateway', () => {
       timeZone,
       groupId: 'conversions',
       postbackToken: token,
+      postbackLimits: { maxConversionsPerClick: 1 },
       analytics: { revenueCurrency: 'RON' },
     });
     ({ base, bearer } = pipeline);
@@ -150,6 +153,9 @@ describe('conversions and earnings through the gateway', () => {
     ['click_id', conversion('not-a-uuid', 'TX-bad-id', '5.00'), 400],
     ['payout', conversion(k.k2, 'TX-bad-payout', '-3'), 400],
     ['payout', conversion(k.k2, 'TX-bad-payout', '3,50'), 400],
+    // Above POSTBACK_MAX_PAYOUT: well formed, but no sale pays that.
+    ['payout', conversion(k.k2, 'TX-huge-payout', '10000.0001'), 400],
+    ['payout', conversion(k.k2, 'TX-huge-payout', '9999999999.9999'), 400],
     ['currency', conversion(k.k2, 'TX-euro', '5.00', 'EUR'), 400],
     ['transaction_id', conversion(k.k2, '', '5.00'), 400],
   ])('refuses a bad %s with a 4xx naming it, and stores nothing', async (field, query, status) => {
@@ -220,6 +226,29 @@ describe('conversions and earnings through the gateway', () => {
         is_bot_click: true,
       },
     ]);
+  });
+
+  it('refuses a conversion past the per-click cap (409 naming click_id) and a payout above the ceiling; the revenue stays', async () => {
+    const revenueBefore = (await read<Overview>('/api/analytics/overview?days=7')).revenue;
+    const refusals: Array<[Record<string, string>, number, string]> = [
+      // k1 converted once (TX-1): a second transaction on it is one more than a click may bring.
+      [conversion(k.k1, 'TX-1-upsell', '5.00'), 409, 'click_id'],
+      [conversion(k.k2, 'TX-5', '10000.01'), 400, 'payout'],
+    ];
+    for (const [query, status, field] of refusals) {
+      const response = await postback(query);
+      expect(response.status).toBe(status);
+      expect(await response.json()).toMatchObject({
+        error: { message: expect.stringContaining(field) as unknown, details: [{ field }] },
+      });
+    }
+    // The transaction already recorded for the full click is still a repeat, answered 200 as before.
+    const repeated = await postback(conversion(k.k1, 'TX-1', '12.50'));
+    expect(repeated.status).toBe(200);
+    expect(await repeated.json()).toEqual({ transactionId: 'TX-1', recorded: false });
+
+    expect(await storedConversions()).toBe(4);
+    expect((await read<Overview>('/api/analytics/overview?days=7')).revenue).toBe(revenueBefore);
   });
 
   it('shows conversions, conversion rate, revenue and EPC per offer, counted by hand', async () => {

@@ -12,7 +12,8 @@ import { expect } from 'vitest';
 import { startAggregator, type Aggregator } from '@bodymetrics/aggregator';
 import { buildApp as buildAnalyticsApp } from '@bodymetrics/analytics';
 import { seedContent, type Db } from '@bodymetrics/db';
-import { buildApp as buildOffersApp } from '@bodymetrics/offers';
+import { buildApp as buildOffersApp, type PostbackSettings } from '@bodymetrics/offers';
+import { defaultPostbackMaxConversionsPerClick, defaultPostbackMaxPayout } from '@bodymetrics/service-kit';
 import { closedPort, eventually, type TestBus } from '@bodymetrics/testing';
 import { buildApp as buildTrackingApp } from '@bodymetrics/tracking';
 import { buildGateway, type Gateway, type GatewayOptions, type InProcessServices } from './app';
@@ -298,6 +299,8 @@ export interface GatewayPipelineOptions {
   groupId: string;
   /** When given, the offers service runs too and takes the networks' postbacks (RON) with this token; otherwise it is down. */
   postbackToken?: string;
+  /** POSTBACK_MAX_PAYOUT and POSTBACK_MAX_CONVERSIONS_PER_CLICK of the offers service; unset, its defaults. */
+  postbackLimits?: Partial<Pick<PostbackSettings, 'maxPayout' | 'maxConversionsPerClick'>>;
   /** What else the analytics service is built with (REVENUE_CURRENCY…). */
   analytics?: Omit<Parameters<typeof buildAnalyticsApp>[0], 'db' | 'timeZone'>;
 }
@@ -333,7 +336,17 @@ export async function startGatewayPipeline(options: GatewayPipelineOptions): Pro
       analytics: buildAnalyticsApp({ db, timeZone, ...options.analytics }),
       ...(postbackToken
         ? {
-            offers: buildOffersApp({ db, postback: { token: postbackToken, currency: 'RON', timeZone } }),
+            offers: buildOffersApp({
+              db,
+              postback: {
+                token: postbackToken,
+                currency: 'RON',
+                timeZone,
+                maxPayout: options.postbackLimits?.maxPayout ?? defaultPostbackMaxPayout,
+                maxConversionsPerClick:
+                  options.postbackLimits?.maxConversionsPerClick ?? defaultPostbackMaxConversionsPerClick,
+              },
+            }),
           }
         : {}),
     },

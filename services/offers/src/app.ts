@@ -6,6 +6,8 @@ import type { Db } from '@bodymetrics/db';
 import {
   createServiceApp,
   defaultAnalyticsTimeZone,
+  defaultPostbackMaxConversionsPerClick,
+  defaultPostbackMaxPayout,
   defaultRevenueCurrency,
   requireAdminSession,
   type App,
@@ -20,7 +22,7 @@ export type { PostbackSettings } from './routes/postback';
 export interface OffersDeps {
   /** Owned by the caller, who also closes it. */
   db: Db;
-  /** The networks' postback (POSTBACK_TOKEN, REVENUE_CURRENCY, ANALYTICS_TZ); default: not offered (404). */
+  /** The networks' postback (POSTBACK_* settings, REVENUE_CURRENCY, ANALYTICS_TZ); default: not offered (404). */
   postback?: PostbackSettings;
   logger?: FastifyServerOptions['logger'];
 }
@@ -28,6 +30,8 @@ export interface OffersDeps {
 const postbackOff: PostbackSettings = {
   currency: defaultRevenueCurrency,
   timeZone: defaultAnalyticsTimeZone,
+  maxPayout: defaultPostbackMaxPayout,
+  maxConversionsPerClick: defaultPostbackMaxConversionsPerClick,
 };
 
 export function buildApp({ db, logger, postback = postbackOff }: OffersDeps) {

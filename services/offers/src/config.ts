@@ -7,6 +7,8 @@ import {
   commonEnv,
   loadConfig,
   portEnv,
+  postbackMaxConversionsPerClickEnv,
+  postbackMaxPayoutEnv,
   postbackTokenEnv,
   revenueCurrencyEnv,
 } from '@bodymetrics/service-kit';
@@ -21,6 +23,8 @@ export const offersSettings = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   POSTBACK_TOKEN: postbackTokenEnv,
+  POSTBACK_MAX_PAYOUT: postbackMaxPayoutEnv,
+  POSTBACK_MAX_CONVERSIONS_PER_CLICK: postbackMaxConversionsPerClickEnv,
   REVENUE_CURRENCY: revenueCurrencyEnv,
   /** A conversion counts on the day it arrived, a calendar day of the dashboard's time zone. */
   ANALYTICS_TZ: analyticsTimeZoneEnv,

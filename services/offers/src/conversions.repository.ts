@@ -2,6 +2,8 @@
 // network transaction is the idempotency key (offer_conversions' primary key), the click is found by the id
 // the page put in the offer's URL, and the day's aggregate moves only for a conversion recorded now whose
 // click was not a bot's — so the same transaction reported twice, even at the same moment, counts once.
+// A click brings at most POSTBACK_MAX_CONVERSIONS_PER_CLICK conversions: its row is locked for the count and
+// the insert, so postbacks for one click arriving at the same moment are counted one after another.
 import { sql } from 'kysely';
 import type { Db } from '@bodymetrics/db';
 
@@ -21,13 +23,21 @@ export type ConversionOutcome =
   /** No click has this id (never made, from another site, or its raw row past retention). */
   | { kind: 'unknown-click' }
   /** The transaction id is recorded with another click, payout or currency: nothing changes. */
-  | { kind: 'transaction-differs' };
+  | { kind: 'transaction-differs' }
+  /** The click has already brought as many conversions as one click may: nothing changes. */
+  | { kind: 'click-at-cap'; conversions: number };
 
-/** `timeZone`: ANALYTICS_TZ, whose calendar day of the conversion's arrival it counts on. */
+export interface ConversionRules {
+  /** ANALYTICS_TZ, whose calendar day of the conversion's arrival it counts on. */
+  timeZone: string;
+  /** POSTBACK_MAX_CONVERSIONS_PER_CLICK. */
+  maxConversionsPerClick: number;
+}
+
 export async function recordConversion(
   db: Db,
   conversion: ReportedConversion,
-  timeZone: string,
+  { timeZone, maxConversionsPerClick }: ConversionRules,
 ): Promise<ConversionOutcome> {
   return db.transaction().execute(async (trx) => {
     const sameAsBefore = async (): Promise<ConversionOutcome | undefined> => {
@@ -44,10 +54,6 @@ export async function recordConversion(
       return { kind: same ? 'repeated' : 'transaction-differs' };
     };
 
-    // Checked first, so a network repeating a transaction whose click has since expired still gets its 200.
-    const earlier = await sameAsBefore();
-    if (earlier) return earlier;
-
     const click = await trx
       .selectFrom('affiliate_clicks')
       .select(['offer_id', 'is_bot'])
@@ -55,8 +61,22 @@ export async function recordConversion(
       // Click ids are not unique once affiliate_clicks is partitioned by month: the earliest click is the one.
       .orderBy('clicked_at')
       .limit(1)
+      // Held to the commit: another postback for this click waits here, then counts this one's conversion.
+      .forNoKeyUpdate()
       .executeTakeFirst();
+
+    // Before the click's own rules, so a network repeating a transaction gets its 200 even when the click
+    // has since expired or has reached its cap (read under the lock: a repeat that waited sees the first).
+    const earlier = await sameAsBefore();
+    if (earlier) return earlier;
     if (!click) return { kind: 'unknown-click' };
+
+    const { n } = await trx
+      .selectFrom('offer_conversions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('click_id', '=', conversion.clickId)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= maxConversionsPerClick) return { kind: 'click-at-cap', conversions: Number(n) };
 
     const inserted = await trx
       .insertInto('offer_conversions')

@@ -12,6 +12,8 @@ const app = buildApp({
     token: config.POSTBACK_TOKEN,
     currency: config.REVENUE_CURRENCY,
     timeZone: config.ANALYTICS_TZ,
+    maxPayout: config.POSTBACK_MAX_PAYOUT,
+    maxConversionsPerClick: config.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
   },
   logger: { level: config.LOG_LEVEL },
 });

@@ -206,7 +206,13 @@ export async function composeSystem(
     const keys = visitorKeys(timeZone, ...(adapters.saltStore ? [adapters.saltStore] : []));
     const offersDeps = {
       db,
-      postback: { token: settings.postbackToken, currency: settings.revenueCurrency, timeZone },
+      postback: {
+        token: settings.postbackToken,
+        currency: settings.revenueCurrency,
+        timeZone,
+        maxPayout: settings.postbackMaxPayout,
+        maxConversionsPerClick: settings.postbackMaxConversionsPerClick,
+      },
     };
     const analyticsDeps = {
       db,

@@ -44,6 +44,10 @@ export interface SystemSettings {
   postbackToken?: string | undefined;
   /** REVENUE_CURRENCY of offers and analytics: the one currency conversions are recorded and summed in. */
   revenueCurrency: string;
+  /** POSTBACK_MAX_PAYOUT of offers: the largest payout one postback may report. */
+  postbackMaxPayout: number;
+  /** POSTBACK_MAX_CONVERSIONS_PER_CLICK of offers: conversions one click may bring. */
+  postbackMaxConversionsPerClick: number;
   /** RETENTION_DAYS of the aggregator's daily retention job. */
   retentionDays: number;
   /** The web builds the gateway serves; unset, the repository's dist folders. */
@@ -83,6 +87,8 @@ export function defaultSystemSettings(): SystemSettings {
     sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
     retentionDays: aggregator.RETENTION_DAYS,
     revenueCurrency: offers.REVENUE_CURRENCY,
+    postbackMaxPayout: offers.POSTBACK_MAX_PAYOUT,
+    postbackMaxConversionsPerClick: offers.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
     logger: false,
     aggregator: true,
   };
