@@ -23,6 +23,9 @@ const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const token = 'postback-secret-for-the-integration-test';
 const timeZone = 'Europe/Bucharest';
 
+/** The last byte of each visitor's address. */
+const visitorAddresses: Record<string, number> = { V1: 11, V2: 12, V3: 13, V4: 14, BOT: 15 };
+
 /** The click ids the pages made: k1–k3 on offer A, k4 on offer B, k5 a bot's click on B. */
 const k = { k1: randomUUID(), k2: randomUUID(), k3: randomUUID(), k4: randomUUID(), k5: randomUUID() };
 
@@ -41,8 +44,9 @@ describe('conversions and earnings through the gateway', () => {
   ): TrackingCall => ({
     path,
     ua,
-    ip: '203.0.113.10',
-    // Visitors who allowed storage are counted by their visitor id (not by the shared address).
+    // A visitor is counted by the daily key of their address and browser: each person of the story has
+    // their own address, so V1–V4 are four people.
+    ip: `203.0.113.${visitorAddresses[String(body.visitorId)]}`,
     body: { storageAllowed: true, ...body },
   });
 
