@@ -120,8 +120,9 @@ const expected = {
   // Visits (tab sessions): ana ×2, bogdan, cristina, dan, elena, florin = 7. Engaged: ana's first tab (steps),
   // bogdan (steps), dan (12 s), elena (steps). Bounces: ana's second tab (3 s), cristina (4 s), florin (0 s).
   bounceRate: Math.round((3 / 7) * 100), // 43
-  // Seconds of the visits / visits: (40 + 3 + 90 + 4 + 12 + 8 + 0) / 7 = 22.4.
-  avgSessionTime: Math.round(157 / 7), // 22
+  // Seconds of the visits / visits: (14 + 3 + 16 + 4 + 12 + 8 + 0) / 7 = 8.1 — each beacon sent once its
+  // seconds really passed, as a visit counts its beacons only up to its own length.
+  avgSessionTime: Math.round(57 / 7), // 8
   mobilePercentage: Math.round((2 / 6) * 100), // bogdan, elena: 33
   // ana on offer A; bogdan once on the bridge (offer B) and twice on offer A. Not the bot's, not 999999.
   todayClicks: 4,
@@ -168,7 +169,10 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
     cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
     const t = scriptedTraffic(system.baseUrl);
-    // ana, first tab: the whole flow, arrived from Google, clicks offer A on the results page, 40 s.
+    // Each tab's unload beacon goes out once its seconds have passed since its page view: all of them
+    // wait together at the end, so the day takes as long as its longest visit.
+    const leaving: Promise<Answer>[] = [];
+    // ana, first tab: the whole flow, arrived from Google, clicks offer A on the results page, 14 s.
     const anaA = (tabs.anaA = t.openTab(ana));
     answers.anaView = await anaA.pageView(google);
     for (const step of [
@@ -181,12 +185,12 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
     ] as const)
       await anaA.step(step);
     answers.anaClick = await anaA.resultsOfferClick(offerA);
-    await anaA.leave(40);
+    leaving.push(anaA.leave(14));
     // ana, second tab (another visitor id, same browser): one page view, 3 s — a bounce, not a new visitor.
     const anaB = (tabs.anaB = t.openTab(ana));
     await anaB.pageView();
     await anaB.step('landing');
-    await anaB.leave(3);
+    leaving.push(anaB.leave(3));
 
     // bogdan: consent, returning; from Facebook; the bridge's offer B, then full results and offers A twice.
     const bogdanTab = (tabs.bogdan = t.openTab(bogdan, 'kept-bogdan-7f3a'));
@@ -201,19 +205,19 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
     await bogdanTab.resultsOfferClick(offerA);
     // The report form: mailed, so the reports service records email_provided and report_sent.
     answers.bogdanReport = await bogdanTab.emailReport('bogdan@example.com');
-    await bogdanTab.leave(90);
+    leaving.push(bogdanTab.leave(16));
 
     // cristina: lands and leaves after 4 s (a bounce).
     const cristinaTab = t.openTab(cristina);
     await cristinaTab.pageView();
     await cristinaTab.step('landing');
-    await cristinaTab.leave(4);
+    leaving.push(cristinaTab.leave(4));
 
     // dan: lands, reads for 12 s (engaged by time alone).
     const danTab = (tabs.dan = t.openTab(dan));
     await danTab.pageView();
     await danTab.step('landing');
-    await danTab.leave(12);
+    leaving.push(danTab.leave(12));
 
     // elena: steps out of order and repeated; results_viewed before anything and without the bridge.
     const elenaTab = t.openTab(elena);
@@ -223,7 +227,7 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
     await elenaTab.step('landing');
     await elenaTab.step('form_started');
     await elenaTab.step('form_completed');
-    await elenaTab.leave(8);
+    leaving.push(elenaTab.leave(8));
 
     // florin: one page view, then claims a mailed report the server never sent.
     const florinTab = t.openTab(florin);
@@ -249,6 +253,7 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
       action: 'page_leave',
       sessionId: 'elsewhere-s',
     });
+    await Promise.all(leaving);
   }, 240_000);
 
   afterAll(async () => {

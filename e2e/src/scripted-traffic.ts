@@ -28,7 +28,11 @@ export interface Tab {
   sessionId: string;
   pageView(referrer?: string | null, pageUrl?: string): Promise<Answer>;
   step(step: JourneyStep, stepData?: Record<string, string | number | boolean | null>): Promise<Answer>;
-  /** The unload beacon with the seconds spent on the page (text/plain, as sendBeacon sends it). */
+  /**
+   * The unload beacon with the seconds spent on the page (text/plain, as sendBeacon sends it), sent once
+   * that many seconds have really passed since the tab's first page view was answered: the server counts
+   * a visit's beacons only up to the visit's own length.
+   */
   leave(seconds: number): Promise<Answer>;
   resultsOfferClick(offer: { id: number; title: string; url: string }): Promise<Answer[]>;
   bridgeOfferClick(offerId: number): Promise<Answer>;
@@ -69,11 +73,12 @@ export function scriptedTraffic(baseUrl: string) {
     const sessionId = `${person.name}-session-${tabs}`;
     const ua = person.userAgent ?? '';
     const pageUrl = `${baseUrl}/`;
+    let firstViewAnsweredAt: number | undefined;
     return {
       visitorId: id,
       sessionId,
-      pageView: (referrer = null, url = pageUrl) =>
-        call(person, '/api/analytics/page-visit', {
+      pageView: async (referrer = null, url = pageUrl) => {
+        const answer = await call(person, '/api/analytics/page-visit', {
           visitorId: id,
           sessionId,
           pageUrl: url,
@@ -88,7 +93,10 @@ export function scriptedTraffic(baseUrl: string) {
           isReturningVisitor: person.returning ? 1 : 0,
           storageAllowed: person.storageAllowed,
           trafficSource: { source: 'ignored-by-server', medium: 'ignored' },
-        }),
+        });
+        firstViewAnsweredAt ??= Date.now();
+        return answer;
+      },
       step: (step, stepData) =>
         call(person, '/api/journey/track', {
           visitorId: id,
@@ -100,6 +108,8 @@ export function scriptedTraffic(baseUrl: string) {
           storageAllowed: person.storageAllowed,
         }),
       leave: async (seconds) => {
+        const due = (firstViewAnsweredAt ?? Date.now()) + seconds * 1000;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
         const duration = await call(
           person,
           '/api/analytics/session-duration',
