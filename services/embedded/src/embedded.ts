@@ -47,6 +47,8 @@ export interface EmbeddedOptions {
   adminDir?: string | undefined;
   ipStorage?: IpStorage;
   trackingRateLimitPerMinute?: number;
+  /** RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE; unset, the gateway's default. */
+  trackingRateLimitPerBrowserPerMinute?: number;
   trustProxyHops?: number;
   sessionTtlHours?: number;
   cookieSecure?: boolean | undefined;
@@ -160,6 +162,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       adminDir: options.adminDir,
       ipStorage: options.ipStorage,
       trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
+      trackingRateLimitPerBrowserPerMinute: options.trackingRateLimitPerBrowserPerMinute,
       trustProxyHops: options.trustProxyHops,
       sessionTtlHours: options.sessionTtlHours,
       cookieSecure: options.cookieSecure,

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     adminDir,
     ipStorage: config.IP_STORAGE,
     trackingRateLimitPerMinute: config.RATE_LIMIT_TRACKING_PER_MINUTE,
+    trackingRateLimitPerBrowserPerMinute: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
     trustProxyHops: config.TRUST_PROXY_HOPS,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,

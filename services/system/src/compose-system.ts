@@ -277,6 +277,7 @@ export async function composeSystem(
       ...(counters ? { redis: counters } : {}),
       rateLimit: {
         max: settings.trackingRateLimitPerMinute,
+        perBrowserMax: settings.trackingRateLimitPerBrowserPerMinute,
         ...(counters ? { redisKeyPrefix: `${keyPrefix}gateway:` } : {}),
       },
       logger: loggerFor('gateway'),

@@ -32,6 +32,8 @@ export interface SystemSettings {
   redisKeyPrefix: string;
   /** RATE_LIMIT_TRACKING_PER_MINUTE of the gateway. */
   trackingRateLimitPerMinute: number;
+  /** RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE of the gateway; unset, the gateway's default. */
+  trackingRateLimitPerBrowserPerMinute?: number | undefined;
   /** TRUST_PROXY_HOPS of the gateway. */
   trustProxyHops: number;
   /** SESSION_TTL_HOURS of admin-auth. */
@@ -83,6 +85,7 @@ export function defaultSystemSettings(): SystemSettings {
     // tracking's, reports' and admin-auth's (the three that share the day's salt and the admin counters).
     redisKeyPrefix: tracking.REDIS_KEY_PREFIX,
     trackingRateLimitPerMinute: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
+    trackingRateLimitPerBrowserPerMinute: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
     trustProxyHops: gateway.TRUST_PROXY_HOPS,
     sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
     retentionDays: aggregator.RETENTION_DAYS,
