@@ -11,6 +11,12 @@ export interface PersonOptions {
   baseUrl: string;
   timezoneId?: string;
   locale?: string;
+  /**
+   * The person's own network address, as a proxy in front of the gateway names it (X-Forwarded-For; the
+   * system must trust one proxy hop). Without it every person of a test shares 127.0.0.1 and one browser
+   * build: one counted visitor, as two people behind one NAT with the same browser would be.
+   */
+  address?: string;
 }
 
 /** The offer links lead to partners' sites; a test never leaves for the internet, it gets this page. */
@@ -20,7 +26,7 @@ const partnerPage =
 /** A desktop browser with its own storage: one visitor (or the operator). */
 export async function newPerson(
   browser: Browser,
-  { baseUrl, timezoneId = 'America/New_York', locale = 'en-US' }: PersonOptions,
+  { baseUrl, timezoneId = 'America/New_York', locale = 'en-US', address }: PersonOptions,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -28,6 +34,7 @@ export async function newPerson(
     viewport: { width: 1280, height: 900 },
     timezoneId,
     locale,
+    ...(address ? { extraHTTPHeaders: { 'x-forwarded-for': address } } : {}),
   });
   const origin = new URL(baseUrl).origin;
   await context.route(
