@@ -3,8 +3,14 @@
 // one round trip from the HTTP thread per batch instead of one per statement, so the batch holds PGlite's
 // one connection only while PGlite works (issue 14: the page, offers and dashboard reads wait on it).
 import { trackingTopics, type Envelope } from '@bodymetrics/contracts';
-import { kyselyOver, type StartDatabaseThreadJobs } from '@bodymetrics/db/pglite';
+import { kyselyOver, threadModule, type StartDatabaseThreadJobs } from '@bodymetrics/db/pglite';
 import { applyBatchToDb } from './aggregator';
+
+/**
+ * This module, for createPgliteDb's `jobs`: its source in development, and in the embedded build the entry
+ * `database-thread-jobs.js` beside the bundle (the build script names `@bodymetrics/aggregator/database-thread-jobs`).
+ */
+export const databaseThreadJobs: URL = threadModule(import.meta.url, 'database-thread-jobs');
 
 /** What crosses the thread boundary: the topic by name (its schema does not clone), the events as decoded. */
 export interface ApplyBatchJob {

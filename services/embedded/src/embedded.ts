@@ -10,8 +10,8 @@ import { InProcessBus } from '@bodymetrics/bus';
 import { migrateToLatest, seedContent, type Db } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
 import { cleanups, type IpStorage } from '@bodymetrics/service-kit';
-import type { ApplyBatchJob } from '@bodymetrics/aggregator/database-thread-jobs';
-import { composeSystem, embeddedProcess, systemSettings } from '@bodymetrics/system';
+import { databaseThreadJobs, type ApplyBatchJob } from '@bodymetrics/aggregator/database-thread-jobs';
+import { composeSystem, embeddedProcess, systemSettings, type SystemSettings } from '@bodymetrics/system';
 import { createPgliteDb, lockDataDir, type DataDirLock, type PgliteDb } from '@bodymetrics/db/pglite';
 
 export interface EmbeddedAdmin {
@@ -49,6 +49,8 @@ export interface EmbeddedOptions {
   trackingRateLimitPerMinute?: number;
   /** RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE; unset, the gateway's default. */
   trackingRateLimitPerBrowserPerMinute?: number;
+  /** Reports' limits (CONTACT_RATE_LIMIT_MAX …, REPORTS_PER_RECIPIENT_MAX …); unset, reports' defaults. */
+  reportsRateLimit?: SystemSettings['reportsRateLimit'];
   trustProxyHops?: number;
   sessionTtlHours?: number;
   cookieSecure?: boolean | undefined;
@@ -65,8 +67,11 @@ export interface EmbeddedOptions {
   postbackMaxConversionsPerClick?: number | undefined;
   /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
   maxUnappliedEvents?: number;
-  /** Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service); defaults as there. */
-  live?: { activeWindowMs?: number; sweepIntervalMs?: number };
+  /**
+   * Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service) and messages per socket
+   * (RATE_LIMIT_MESSAGES / RATE_LIMIT_WINDOW_MS); defaults as there.
+   */
+  live?: SystemSettings['live'];
   /**
    * The gateway's internal listener of /metrics and the detailed /readyz (METRICS_HOST / METRICS_PORT).
    * Off by default: a laptop has no scraper, and one process on one port is the embedded mode's promise.
@@ -93,17 +98,6 @@ export interface RunningEmbedded {
 
 export const defaultMaxUnappliedEvents = 5_000;
 
-/**
- * The aggregator's batch transaction runs in PGlite's thread (services/aggregator database-thread-jobs.ts):
- * its source in development and the tests, the bundle's entry beside main.js in the build.
- */
-const aggregatorJobs = new URL(
-  import.meta.url.endsWith('.ts')
-    ? '../../aggregator/src/database-thread-jobs.ts'
-    : './database-thread-jobs.js',
-  import.meta.url,
-);
-
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dataDir = resolve(options.dataDir);
@@ -116,7 +110,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     const lock: DataDirLock = await lockDataDir(dataDir);
     opened.push(() => lock.release());
 
-    const database: PgliteDb = await createPgliteDb(dataDir, { jobs: aggregatorJobs });
+    // The aggregator's batch transaction runs in PGlite's thread: its jobs module, as the aggregator names it.
+    const database: PgliteDb = await createPgliteDb(dataDir, { jobs: databaseThreadJobs });
     opened.push(() => database.close());
     const { db } = database;
     await migrateToLatest(db);
@@ -163,6 +158,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       ipStorage: options.ipStorage,
       trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
       trackingRateLimitPerBrowserPerMinute: options.trackingRateLimitPerBrowserPerMinute,
+      reportsRateLimit: options.reportsRateLimit,
       trustProxyHops: options.trustProxyHops,
       sessionTtlHours: options.sessionTtlHours,
       cookieSecure: options.cookieSecure,

@@ -8,5 +8,6 @@ export {
   type PgliteDb,
   type StartDatabaseThreadJobs,
   type Statements,
+  threadModule,
 } from './pglite-db';
 export { lockDataDir, DataDirBusyError, type DataDirLock } from './data-dir-lock';

@@ -49,12 +49,12 @@ export const kyselyOver = (statements: Statements): Db =>
   new Kysely<Database>({ dialect: new PostgresDialect({ pool: new SessionPool(statements) }) });
 
 /**
- * Work that runs inside PGlite's thread, given as a module's URL: the module exports
- * `startDatabaseThreadJobs(statements)` — PGlite's statements there, for a Kysely of its own (kyselyOver) —
- * which answers the jobs by name. A job is one round trip from the
- * caller's thread however many statements it runs — the embedded aggregator's batch transaction is one
- * (services/aggregator database-thread-jobs.ts), so it holds the one connection for the time PGlite works
- * instead of for the time the busy HTTP thread takes to hand it each next statement.
+ * Work that runs inside PGlite's thread, given by its owner as a module's URL (createPgliteDb's `jobs`,
+ * made with threadModule): the module exports `startDatabaseThreadJobs(statements)` — PGlite's statements
+ * there, for a Kysely of its own (kyselyOver) — which answers the jobs by name. A job is one round trip
+ * from the caller's thread however many statements it runs — the embedded aggregator's batch transaction
+ * is one, so it holds the one connection for the time PGlite works instead of for the time the busy HTTP
+ * thread takes to hand it each next statement.
  */
 export type DatabaseThreadJobs = Record<string, (input: unknown) => Promise<void>>;
 export type StartDatabaseThreadJobs = (
@@ -133,6 +133,14 @@ export interface PgliteOptions {
   jobs?: URL;
 }
 
+/**
+ * A module run in a thread (PGlite's own, a jobs module), named from the module that owns it (its
+ * `import.meta.url`): its TypeScript sibling in development and the tests; in the build, the entry of that
+ * name emitted beside the bundle (`<name>.js` next to main.js: the build script names each such module).
+ */
+export const threadModule = (ownerUrl: string, name: string): URL =>
+  new URL(`./${name}.${ownerUrl.endsWith('.ts') ? 'ts' : 'js'}`, ownerUrl);
+
 /** Opens (creating on first use) the PGlite database in `dataDir`. */
 export async function createPgliteDb(dataDir: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   await mkdir(dataDir, { recursive: true });
@@ -152,16 +160,12 @@ export async function createPgliteDb(dataDir: string, options: PgliteOptions = {
 }
 
 const pgliteThread = (workerData: { dataDir: string; prepareOnly?: boolean; jobs?: string }) =>
-  new Worker(
-    // This file's sibling in development; in the embedded build, the bundle's second entry beside main.js.
-    new URL(import.meta.url.endsWith('.ts') ? './pglite-thread.ts' : './pglite-thread.js', import.meta.url),
-    {
-      workerData,
-      // Node strips the thread file's types itself; only jobs given as TypeScript sources (development and
-      // the tests: they import the workspace's packages) need a loader. The build's jobs are JavaScript.
-      execArgv: workerData.jobs?.endsWith('.ts') ? ['--import', 'tsx'] : [],
-    },
-  );
+  new Worker(threadModule(import.meta.url, 'pglite-thread'), {
+    workerData,
+    // Node strips the thread file's types itself; only jobs given as TypeScript sources (development and
+    // the tests: they import the workspace's packages) need a loader. The build's jobs are JavaScript.
+    execArgv: workerData.jobs?.endsWith('.ts') ? ['--import', 'tsx'] : [],
+  });
 
 /** Runs initdb on an empty folder in a thread that then ends, taking initdb's memory with it. */
 async function prepare(dataDir: string): Promise<void> {
