@@ -46,6 +46,20 @@ const tabNames = [
 
 const liveDown = 'Conexiune în timp real întreruptă — se reîncearcă…';
 
+/** The cards, in order: each has an "i" button that shows how its figure is counted. */
+const cardInfoButtons = [
+  'Utilizatori activi',
+  'Vizitatori azi',
+  'Durată medie sesiune',
+  'Rată de respingere',
+  'Trafic mobil',
+  'Clickuri azi',
+  'Total clickuri',
+  'Sursă principală',
+  'Rată de conversie',
+  'Venit',
+].map((card) => `button: Cum numărăm: ${card}`);
+
 /** The footer as the operator reads it: each link's name and address, and the copyright line. */
 async function footerOf(page: Page): Promise<{ links: string[][]; copyright: string }> {
   const footer = page.getByRole('contentinfo');
@@ -208,20 +222,21 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       await seeText(cardValue(operator, 'card-active-users'), '0');
       expect(await footerOf(operator)).toEqual({ links: footerLinks, copyright });
 
-      // From the top: the period buttons, the custom range's two dates and its button, the reset and the
-      // logout, then (nothing live to act on) the tabs, entered at the selected one only. Chromium's date
-      // input is four stops: day, month, year and its calendar button.
+      // From the top: the period buttons, the custom range's two dates (text fields read as zz.ll.aaaa,
+      // one stop each) and its button, the reset and the logout, then the "i" of each card (the main chart
+      // above them takes no stop), then (nothing live to act on) the tabs, entered at the selected one only.
       await focusPageStart(operator);
       const walk = await tabUntil(operator, (focus) => focus.startsWith('tab: '));
       expect(walk).toEqual([
         'button: 7 zile',
         'button: 30 de zile',
         'button: 90 de zile',
-        ...Array<string>(4).fill('input: De la'),
-        ...Array<string>(4).fill('input: Până la'),
+        'input: De la',
+        'input: Până la',
         'button: Aplică intervalul',
         'button: Resetează toate datele',
         'button: Deconectare',
+        ...cardInfoButtons,
         'tab: Parcursul utilizatorului',
       ]);
       await expectNoAxeViolations(operator, 'admin dashboard');
@@ -336,10 +351,13 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       await seeText(operator.getByTestId('live-reconnect-attempt'), 'Încercarea de reconectare nr. 2');
       await expectNoAxeViolations(operator, 'admin dashboard, live socket down');
 
-      // The retry button is in the keyboard's path, right after the header's controls, and tries at once.
+      // The retry button is in the keyboard's path, right after the header's controls and the cards' "i"
+      // buttons, and tries at once.
       await operator.getByRole('button', { name: 'Deconectare' }).focus();
-      await operator.keyboard.press('Tab');
-      expect(await focused(operator)).toBe('button: Reîncearcă acum');
+      expect(await tabWalk(operator, cardInfoButtons.length + 1)).toEqual([
+        ...cardInfoButtons,
+        'button: Reîncearcă acum',
+      ]);
       await operator.keyboard.press('Enter');
       await seeText(
         operator.getByTestId('live-reconnect-attempt'),

@@ -57,7 +57,9 @@ export const notFoundTexts = {
   documentTitle: '404 Pagina nu a fost găsită | BodyMetrics',
 } as const;
 
-const dashboardTextsPeriod = (days: number) => (days < 20 ? `${days} zile` : `${days} de zile`);
+/** "1 zi", "7 zile", "30 de zile", "101 zile", "120 de zile": Romanian puts "de" after 20–99 of each hundred. */
+const dashboardTextsPeriod = (days: number) =>
+  days === 1 ? '1 zi' : days % 100 === 0 || days % 100 >= 20 ? `${days} de zile` : `${days} zile`;
 
 export const dashboardTexts = {
   title: 'Analize BodyMetrics',
@@ -68,6 +70,8 @@ export const dashboardTexts = {
   customRange: 'Interval personalizat',
   rangeFrom: 'De la',
   rangeTo: 'Până la',
+  /** The custom range's dates are typed as Romanians write them, whatever the browser's language. */
+  dateFormatHint: 'zz.ll.aaaa',
   applyRange: 'Aplică intervalul',
   /** The chosen period in a sentence: "în ultimele 30 de zile", "între 01.03.2026 și 10.03.2026". */
   lastDays: (days: number) => `în ultimele ${dashboardTextsPeriod(days)}`,
@@ -99,23 +103,77 @@ export const cardTexts = {
   totalClicks: 'Total clickuri',
   topSource: 'Sursă principală',
   conversionRate: 'Rată de conversie',
-  conversionHint: 'clickuri azi / vizitatori azi',
   /** The bot filter at work: events left out of every figure today. */
   botEventsExcludedToday: (n: string) => `Evenimente de la roboți excluse azi: ${n}`,
   /** Conversions (issue 15 item 3): the period's revenue. */
   revenue: 'Venit',
-  /** `period`: dashboardTexts.lastDays or betweenDates. */
-  revenueHint: (period: string) =>
-    `plăți raportate de rețele ${period} (după ziua sosirii), fără clickurile roboților`,
-  // Any period, compared (issue 15 item 4): under each card, its figure over the chosen period and the change
-  // from the period of equal length before it.
-  inPeriod: (value: string) => `În perioadă: ${value}`,
-  change: (change: string, previous: string) => `${change} față de perioada anterioară (${previous})`,
-  previousSource: (source: string) => `perioada anterioară: ${source}`,
-  /** "—" in place of a change when the previous period's figure is 0: no percentage of nothing. */
-  comparisonHint:
-    'Sub fiecare card: valoarea în perioada aleasă și schimbarea față de perioada anterioară de aceeași lungime ' +
-    '(în procente; în puncte procentuale, „p.p.”, pentru rate; „—” când perioada anterioară are 0).',
+  /** What every badge compares, said once above the cards: `what` is periodName(…), `days` its length. */
+  changeLegend: (what: string, days: number) =>
+    days === 1
+      ? `Săgețile compară ${what} cu ziua dinainte.`
+      : `Săgețile compară ${what} cu cele ${dashboardTextsPeriod(days)} dinainte.`,
+  lastDaysName: (days: number) => `ultimele ${dashboardTextsPeriod(days)}`,
+  rangeName: (from: string, to: string) => (from === to ? `ziua ${from}` : `intervalul ${from} – ${to}`),
+} as const;
+
+/**
+ * Each card's definition, behind its "i" button: README "How we count", in Romanian. One sentence per card,
+ * here only, so the card and any other place that explains the figure say the same words.
+ */
+export const cardDefinitions = {
+  activeUsers:
+    'Vizitatorii cu o pagină a site-ului deschisă acum: conexiunea lor în timp real este deschisă și au dat semn în ultimele 60 de secunde. Roboții nu apar.',
+  todayVisitors:
+    'Vizitatori distincți, fiecare numărat o dată pe zi, cu cel puțin o afișare de pagină azi (ziua din fusul orar al panoului); roboții nu se numără. Afișări de pagină: fiecare încărcare de pagină sau schimbare de pagină în aplicație.',
+  avgSession:
+    'Timpul petrecut pe site în vizitele de azi ÷ numărul acestor vizite. O vizită este o filă de browser cu cel puțin o afișare de pagină, numărată în ziua primei afișări.',
+  bounceRate:
+    'Vizitele de azi fără implicare ÷ toate vizitele de azi, în procente întregi. O vizită este implicată când are cel puțin 2 afișări de pagină, un pas al parcursului după pagina principală, un click pe o ofertă sau cel puțin 10 secunde pe site.',
+  mobile:
+    'Vizitatorii de azi a căror primă afișare de pagină a zilei a venit de pe un dispozitiv mobil (fereastră sub 768 px) ÷ vizitatorii de azi, în procente întregi.',
+  todayClicks:
+    'Clickurile de azi pe ofertele active, de pe pagina de recomandări sau de rezultate; fiecare click se numără, roboții nu.',
+  totalClicks: 'Toate clickurile pe oferte, numărate după aceeași regulă, din toate zilele.',
+  topSource:
+    'Sursa de trafic cu cei mai mulți vizitatori la prima lor vizită în ultimele 30 de zile (la egalitate, prima alfabetic); „direct” când nu există niciunul.',
+  conversionRate:
+    'Vizitatorii care au dat click pe cel puțin o ofertă ÷ vizitatori, în procente întregi, ambii după prima vizită (regula surselor de trafic): dintre vizitatorii veniți azi pentru prima dată, câți au dat click, oricând. Nu trece de 100%, oricâte oferte ar alege un vizitator.',
+  revenue:
+    'Suma plăților conversiilor numărate (vânzările raportate de rețele prin postback) sosite în perioada aleasă, după ziua sosirii; conversiile clickurilor roboților nu se numără.',
+} as const;
+
+/** The small up/down badge of a card: its figure over the period against the period before. */
+export const changeTexts = {
+  /** `change`: "12%" or "3 p.p."; `current`/`previous`: the two figures as the card writes them. */
+  up: (change: string, current: string, previous: string) =>
+    `În creștere cu ${change} față de perioada anterioară (${current}, înainte ${previous})`,
+  down: (change: string, current: string, previous: string) =>
+    `În scădere cu ${change} față de perioada anterioară (${current}, înainte ${previous})`,
+  same: (current: string) => `Neschimbat față de perioada anterioară (${current})`,
+  /** The previous period had 0: there is no percentage of nothing. */
+  none: (current: string) => `Fără comparație: perioada anterioară are 0 (acum ${current})`,
+} as const;
+
+/** The "i" button beside a card's or a panel's title. */
+export const infoTexts = {
+  about: (topic: string) => `Cum numărăm: ${topic}`,
+} as const;
+
+/** The dashboard's main chart (the period's visitors, page views and revenue per day). */
+export const periodChartTexts = {
+  heading: 'Evoluția perioadei',
+  visitors: 'Vizitatori',
+  pageViews: 'Afișări de pagină',
+  revenue: (currency: string) => `Venit (${currency})`,
+  /** The chart's accessible name; the table of the days is the Statistici zilnice tab. */
+  label: (period: string) => `Grafic: vizitatori, afișări de pagină și venit pe zile, ${period}`,
+} as const;
+
+/** The column chooser of a wide table: the first columns show, the rest on demand (remembered). */
+export const columnTexts = {
+  button: (shown: number, total: number) => `Coloane (${shown} din ${total})`,
+  legend: (table: string) => `Coloanele afișate în tabelul „${table}”`,
+  reset: 'Coloanele implicite',
 } as const;
 
 /** The custom range's checks, in the words the operator sees beside each date (the server's rules). */
@@ -136,6 +194,7 @@ export const conversionTexts = {
   conversionRate: 'Rată conversie',
   revenue: (currency: string) => `Venit (${currency})`,
   epc: (currency: string) => `EPC (${currency})`,
+  /** Behind the "i" button of Affiliate Performance, after affiliateTexts.definitions. */
   definitions:
     'Conversii: vânzările raportate de rețele (postback) pentru clickurile ofertei, numărate în ziua sosirii; ' +
     'o tranzacție raportată de mai multe ori e o singură conversie, iar conversiile clickurilor de la roboți nu se numără. ' +

@@ -1,5 +1,5 @@
-// The authenticated dashboard (spec §2): controls, the live indicator, nine cards, the live visitors
-// and the seven tabs.
+// The authenticated dashboard (spec §2): controls, the live indicator, the period's main chart, the cards,
+// the live visitors and the tabs.
 import { useState } from 'react';
 import { useAdminSession, useAdminSessionId } from '../auth/AdminSessionProvider';
 import { dashboardTexts } from '../texts';
@@ -7,6 +7,7 @@ import { defaultPeriod, useLiveDashboardReads, type Period } from './analytics-q
 import { DashboardTabs } from './DashboardTabs';
 import { LiveUsersList } from './LiveUsersList';
 import { OverviewCards } from './OverviewCards';
+import { PeriodChartPanel } from './PeriodChartPanel';
 import { PeriodPicker } from './PeriodPicker';
 import { RealtimeIndicator } from './RealtimeIndicator';
 import { ResetAllDataButton } from './ResetAllDataButton';
@@ -40,6 +41,7 @@ export function Dashboard() {
         </div>
       </header>
       <main className="dashboard-main">
+        <PeriodChartPanel period={period} overview={overview} />
         <OverviewCards
           overview={overview}
           activeUsers={realtime.activeUsers?.count ?? null}

@@ -1,48 +1,43 @@
 // The nine cards of spec §2 and "Venit" (issue 15 item 3): the live count from the socket, the rest from the
-// overview read. Under each card but the live and the all-time one, its figure over the chosen period and the
-// change from the period of equal length before it (issue 15 item 4), as Plausible and Umami show it.
-import type { Overview, PeriodFigures } from '@bodymetrics/contracts';
+// overview read. Each card is one figure — today's, as the spec names them, or the period's revenue — with
+// its definition behind an "i" and, but for the live and the all-time ones, a badge: the figure over the
+// chosen period against the period of equal length before it, as Plausible and Umami show it.
+import { rangeLength, type Overview, type PeriodFigures } from '@bodymetrics/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  formatChange,
-  formatDay,
-  formatMinutesSeconds,
-  formatMoney,
-  formatNumber,
-  formatPercent,
-  placeholder,
-} from '../lib/format';
-import { conversionRate, percentChange, pointChange } from '../lib/metrics';
-import { cardTexts, dashboardTexts } from '../texts';
+import { formatMinutesSeconds, formatMoney, formatNumber, formatPercent, placeholder } from '../lib/format';
+import { percentChange, pointChange } from '../lib/metrics';
+import { describePeriod, namePeriod } from '../lib/period-words';
+import { cardDefinitions, cardTexts, dashboardTexts } from '../texts';
 import { ActiveUsersCard } from './ActiveUsersCard';
 import type { Period } from './analytics-queries';
+import { ChangeBadge, type Better } from './ChangeBadge';
 import { StatCard } from './StatCard';
 
-/** The chosen period in words: "în ultimele 30 de zile", "între 01.03.2026 și 10.03.2026". */
-export const describePeriod = (period: Period): string =>
-  'days' in period
-    ? dashboardTexts.lastDays(period.days)
-    : dashboardTexts.betweenDates(formatDay(period.from), formatDay(period.to));
-
 /**
- * "În perioadă: 150 · +50% față de perioada anterioară (100)": a figure of the period and its change; a rate
- * (`unit` 'p.p.') changes by percentage points. Without `previous` (not read yet) only the period's figure.
+ * The badge of one figure of the period: its change from the previous period — in percent, or for a rate
+ * (`unit` 'p.p.') in percentage points. Nothing until the previous period has been read.
  */
-function compared(
-  overview: Overview,
+function badge(
+  overview: Overview | undefined,
   figure: (f: PeriodFigures) => number,
   format: (n: number) => string,
+  better: Better,
   unit: '%' | 'p.p.' = '%',
-): string {
+) {
+  if (!overview?.previous) return undefined;
   const current = figure(overview.period);
-  const inPeriod = cardTexts.inPeriod(format(current));
-  if (!overview.previous) return inPeriod;
   const previous = figure(overview.previous);
   const change = unit === '%' ? percentChange(current, previous) : pointChange(current, previous);
-  return `${inPeriod} · ${cardTexts.change(formatChange(change, unit), format(previous))}`;
+  return (
+    <ChangeBadge
+      change={change}
+      unit={unit}
+      better={better}
+      current={format(current)}
+      previous={format(previous)}
+    />
+  );
 }
-
-const periodConversionRate = (f: PeriodFigures) => conversionRate(f.clicks, f.visitors);
 
 export function OverviewCards({
   overview,
@@ -54,12 +49,12 @@ export function OverviewCards({
   activeUsers: number | null;
   /** The live socket is down: the active users count is unavailable. */
   liveDown: boolean;
-  /** The period picker's: the "Venit" card's period and every card's comparison. */
+  /** The period picker's: the "Venit" card's period and every badge's. */
   period: Period;
 }) {
   const data = overview.data;
   const show = (render: (o: Overview) => string) => (data ? render(data) : placeholder);
-  const compare = (render: (o: Overview) => string | undefined) => (data ? render(data) : undefined);
+  const money = (amount: number) => formatMoney(amount, data?.revenueCurrency ?? '');
   return (
     <section className="overview" aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="visually-hidden">
@@ -70,80 +65,77 @@ export function OverviewCards({
           {dashboardTexts.loadFailed(overview.error.message)}
         </p>
       )}
+      {data?.previous && (
+        <p className="muted change-legend" data-testid="change-legend">
+          {cardTexts.changeLegend(namePeriod(period), rangeLength(data.period.from, data.period.to))}
+        </p>
+      )}
       <div className="card-grid">
         <ActiveUsersCard count={activeUsers} liveDown={liveDown} />
         <StatCard
           testId="card-today-visitors"
           label={cardTexts.todayVisitors}
+          definition={cardDefinitions.todayVisitors}
           value={show((o) => formatNumber(o.todayVisitors))}
           detail={cardTexts.pageViews(show((o) => formatNumber(o.todayPageViews)))}
-          comparison={compare((o) => compared(o, (f) => f.visitors, formatNumber))}
+          change={badge(data, (f) => f.visitors, formatNumber, 'up')}
         />
         <StatCard
           testId="card-avg-session"
           label={cardTexts.avgSession}
+          definition={cardDefinitions.avgSession}
           value={show((o) => formatMinutesSeconds(o.avgSessionTime))}
-          comparison={compare((o) => compared(o, (f) => f.avgSessionTime, formatMinutesSeconds))}
+          change={badge(data, (f) => f.avgSessionTime, formatMinutesSeconds, 'up')}
         />
         <StatCard
           testId="card-bounce-rate"
           label={cardTexts.bounceRate}
+          definition={cardDefinitions.bounceRate}
           value={show((o) => formatPercent(o.bounceRate))}
-          comparison={compare((o) => compared(o, (f) => f.bounceRate, formatPercent, 'p.p.'))}
+          change={badge(data, (f) => f.bounceRate, formatPercent, 'down', 'p.p.')}
         />
         <StatCard
           testId="card-mobile"
           label={cardTexts.mobile}
+          definition={cardDefinitions.mobile}
           value={show((o) => formatPercent(o.mobilePercentage))}
-          comparison={compare((o) => compared(o, (f) => f.mobilePercentage, formatPercent, 'p.p.'))}
+          change={badge(data, (f) => f.mobilePercentage, formatPercent, 'neither', 'p.p.')}
         />
         <StatCard
           testId="card-today-clicks"
           label={cardTexts.todayClicks}
+          definition={cardDefinitions.todayClicks}
           value={show((o) => formatNumber(o.todayClicks))}
-          comparison={compare((o) => compared(o, (f) => f.clicks, formatNumber))}
+          change={badge(data, (f) => f.clicks, formatNumber, 'up')}
         />
         <StatCard
           testId="card-total-clicks"
           label={cardTexts.totalClicks}
+          definition={cardDefinitions.totalClicks}
           value={show((o) => formatNumber(o.totalClicks))}
         />
         <StatCard
           testId="card-top-source"
           label={cardTexts.topSource}
+          definition={cardDefinitions.topSource}
           value={show((o) => o.topTrafficSource || 'direct')}
-          comparison={compare((o) =>
-            [
-              cardTexts.inPeriod(o.period.topTrafficSource),
-              ...(o.previous ? [cardTexts.previousSource(o.previous.topTrafficSource)] : []),
-            ].join(' · '),
-          )}
         />
         <StatCard
           testId="card-conversion-rate"
           label={cardTexts.conversionRate}
-          value={show((o) => `${conversionRate(o.todayClicks, o.todayVisitors)}%`)}
-          detail={cardTexts.conversionHint}
-          comparison={compare((o) => compared(o, periodConversionRate, formatPercent, 'p.p.'))}
+          definition={cardDefinitions.conversionRate}
+          value={show((o) => formatPercent(o.conversionRate))}
+          change={badge(data, (f) => f.conversionRate, formatPercent, 'up', 'p.p.')}
         />
         <StatCard
           testId="card-revenue"
           label={cardTexts.revenue}
+          definition={cardDefinitions.revenue}
           value={show((o) => formatMoney(o.revenue, o.revenueCurrency))}
-          detail={cardTexts.revenueHint(describePeriod(period))}
-          comparison={compare((o) =>
-            o.previous
-              ? cardTexts.change(
-                  formatChange(percentChange(o.period.revenue, o.previous.revenue)),
-                  formatMoney(o.previous.revenue, o.revenueCurrency),
-                )
-              : undefined,
-          )}
+          detail={describePeriod(period)}
+          change={badge(data, (f) => f.revenue, money, 'up')}
         />
       </div>
-      <p className="muted" data-testid="period-comparison-hint">
-        {cardTexts.comparisonHint}
-      </p>
       <p className="muted" data-testid="bot-events-excluded">
         {cardTexts.botEventsExcludedToday(show((o) => formatNumber(o.botEventsExcludedToday)))}
       </p>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The period picker: the 7/30/90 buttons send days; the custom range checks its two dates by the server's
-// rules (both given, in order, at most 400 days), says what is wrong in Romanian beside the date, focuses it,
-// and asks nothing until both pass.
+// The period picker: the 7/30/90 buttons send days; the custom range takes its two dates as zz.ll.aaaa,
+// checks them by the server's rules (both given, in order, at most 400 days), says what is wrong in Romanian
+// beside the date, focuses it, and asks nothing until both pass; what it asks for is YYYY-MM-DD.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardTexts, periodFormMessages } from '../texts';
@@ -13,9 +13,10 @@ afterEach(() => cleanup());
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const apply = () => fireEvent.click(screen.getByRole('button', { name: dashboardTexts.applyRange }));
+/** The message beside a date: the part of its description after the format hint. */
 const errorOf = (label: string) => {
-  const id = screen.getByLabelText(label).getAttribute('aria-describedby');
-  return id ? document.getElementById(id)?.textContent : undefined;
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.length > 1 ? document.getElementById(ids[1]!)?.textContent : undefined;
 };
 
 function renderPicker(value: Period = { days: 30 }) {
@@ -43,10 +44,24 @@ describe('the period picker', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it('reads the dates day first, whatever the browser language, and says the format', () => {
+    const onChange = renderPicker();
+    const from = screen.getByLabelText(dashboardTexts.rangeFrom) as HTMLInputElement;
+    expect(from.type).toBe('text');
+    expect(from.placeholder).toBe('zz.ll.aaaa');
+    type(dashboardTexts.rangeFrom, '03.05.2026');
+    type(dashboardTexts.rangeTo, '2026-05-03');
+    apply();
+    expect(onChange).toHaveBeenCalledWith({ from: '2026-05-03', to: '2026-05-03' });
+    type(dashboardTexts.rangeTo, '05/32/2026');
+    apply();
+    expect(errorOf(dashboardTexts.rangeTo)).toBe(periodFormMessages.invalid);
+  });
+
   it('refuses an end before the start, beside the end date', () => {
     const onChange = renderPicker();
-    type(dashboardTexts.rangeFrom, '2026-03-10');
-    type(dashboardTexts.rangeTo, '2026-03-01');
+    type(dashboardTexts.rangeFrom, '10.03.2026');
+    type(dashboardTexts.rangeTo, '01.03.2026');
     apply();
     expect(errorOf(dashboardTexts.rangeFrom)).toBeUndefined();
     expect(errorOf(dashboardTexts.rangeTo)).toBe(periodFormMessages.order);
@@ -56,13 +71,13 @@ describe('the period picker', () => {
 
   it('refuses 401 days and takes 400', () => {
     const onChange = renderPicker();
-    type(dashboardTexts.rangeFrom, '2025-02-04');
-    type(dashboardTexts.rangeTo, '2026-03-11');
+    type(dashboardTexts.rangeFrom, '04.02.2025');
+    type(dashboardTexts.rangeTo, '11.03.2026');
     apply();
     expect(errorOf(dashboardTexts.rangeTo)).toBe('Intervalul poate avea cel mult 400 de zile');
     expect(onChange).not.toHaveBeenCalled();
 
-    type(dashboardTexts.rangeFrom, '2025-02-05');
+    type(dashboardTexts.rangeFrom, '05.02.2025');
     apply();
     expect(errorOf(dashboardTexts.rangeTo)).toBeUndefined();
     expect(onChange).toHaveBeenCalledWith({ from: '2025-02-05', to: '2026-03-11' });
@@ -70,15 +85,15 @@ describe('the period picker', () => {
 
   it('a valid range goes to onChange as from/to, and a chosen range shows in the dates, no button pressed', () => {
     const onChange = renderPicker();
-    type(dashboardTexts.rangeFrom, '2026-03-01');
-    type(dashboardTexts.rangeTo, '2026-03-01');
+    type(dashboardTexts.rangeFrom, '01.03.2026');
+    type(dashboardTexts.rangeTo, '1.3.2026');
     apply();
     expect(onChange).toHaveBeenCalledWith({ from: '2026-03-01', to: '2026-03-01' });
     cleanup();
 
     renderPicker({ from: '2026-03-01', to: '2026-03-10' });
-    expect((screen.getByLabelText(dashboardTexts.rangeFrom) as HTMLInputElement).value).toBe('2026-03-01');
-    expect((screen.getByLabelText(dashboardTexts.rangeTo) as HTMLInputElement).value).toBe('2026-03-10');
+    expect((screen.getByLabelText(dashboardTexts.rangeFrom) as HTMLInputElement).value).toBe('01.03.2026');
+    expect((screen.getByLabelText(dashboardTexts.rangeTo) as HTMLInputElement).value).toBe('10.03.2026');
     for (const name of ['7 zile', '30 de zile', '90 de zile']) {
       expect(screen.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('false');
     }

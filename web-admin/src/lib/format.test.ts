@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatChange,
+  formatChangeSize,
   formatDateTime,
   formatDay,
   formatMinutesSeconds,
+  formatShortDay,
   formatNumber,
   formatPercent,
   formatTimeOnSite,
@@ -55,25 +56,26 @@ describe('dates and times in Romanian, in the operator zone', () => {
     expect(formatDay('2026-11-21')).toBe('21.11.2026');
     expect(formatDay('2026-01-01')).toBe('01.01.2026');
   });
+
+  it("writes a chart's day as day.month", () => {
+    expect(formatShortDay('2026-11-21')).toBe('21.11');
+    expect(formatShortDay('2026-03-05')).toBe('05.03');
+  });
 });
 
 describe('numbers', () => {
   it('use Romanian separators', () => {
     expect(formatNumber(12345)).toBe('12.345');
+    expect(formatNumber(1234.5)).toBe('1.234,5');
     expect(formatPercent(12.5)).toBe('12,5%');
     expect(formatPercent(40)).toBe('40%');
   });
 });
 
-describe('formatChange', () => {
-  it.each([
-    [50, '%', '+50%'],
-    [-12, '%', '−12%'],
-    [0, '%', '0%'],
-    [null, '%', '—'],
-    [3, 'p.p.', '+3 p.p.'],
-    [-7, 'p.p.', '−7 p.p.'],
-  ] as const)('%s %s → %s', (change, unit, expected) => {
-    expect(formatChange(change, unit)).toBe(expected);
+describe('formatChangeSize', () => {
+  it('is the size of a change without its sign', () => {
+    expect([12, -5, 0, 2.5].map((c) => formatChangeSize(c))).toEqual(['12%', '5%', '0%', '2,5%']);
+    expect(formatChangeSize(-3, 'p.p.')).toBe('3 p.p.');
+    expect(formatChangeSize(null)).toBe('—');
   });
 });

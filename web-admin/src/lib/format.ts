@@ -75,10 +75,15 @@ export function formatDay(day: string): string {
   return dayFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
-/** A change from the previous period: "+12%", "−5%", "0%"; in percentage points "+3 p.p."; null → "—". */
-export function formatChange(change: number | null, unit: '%' | 'p.p.' = '%'): string {
+/** A calendar day on a chart's axis, day and month: '2026-11-21' → "21.11". */
+export function formatShortDay(day: string): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})/.exec(day);
+  return match ? `${match[2]}.${match[1]}` : day;
+}
+
+/** The size of a change, without its sign (a badge's arrow says the direction): "12%", "3 p.p."; null → "—". */
+export function formatChangeSize(change: number | null, unit: '%' | 'p.p.' = '%'): string {
   if (change === null || !Number.isFinite(change)) return placeholder;
-  const sign = change > 0 ? '+' : change < 0 ? '−' : '';
   const digits = numberFormat.format(Math.abs(change));
-  return unit === '%' ? `${sign}${digits}%` : `${sign}${digits} p.p.`;
+  return unit === '%' ? `${digits}%` : `${digits} p.p.`;
 }

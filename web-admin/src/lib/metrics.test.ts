@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRate, firstRows, listSizes, percentChange, pointChange, shareOfTotal } from './metrics';
-
-describe('conversion rate card', () => {
-  it.each([
-    [5, 20, 25],
-    [1, 3, 33],
-    [2, 3, 67],
-    [7, 7, 100],
-    [30, 10, 300],
-    [0, 50, 0],
-  ])('%i clicks of %i visitors reads %i%%', (clicks, visitors, expected) => {
-    expect(conversionRate(clicks, visitors)).toBe(expected);
-  });
-
-  it('reads 0 when nobody visited today', () => {
-    expect(conversionRate(4, 0)).toBe(0);
-    expect(conversionRate(0, 0)).toBe(0);
-  });
-});
+import { firstRows, listSizes, percentChange, pointChange, shareOfTotal, trendOf } from './metrics';
 
 describe('abandonment share of total visitors', () => {
   it('is a percent with one decimal', () => {
@@ -53,5 +35,11 @@ describe('change from the previous period', () => {
     expect(pointChange(40, 37)).toBe(3);
     expect(pointChange(30, 50)).toBe(-20);
     expect(pointChange(30, 0)).toBeNull();
+  });
+});
+
+describe('the way a change went', () => {
+  it('is up, down or the same; none when there was nothing before', () => {
+    expect([12, -5, 0, null, Number.NaN].map(trendOf)).toEqual(['up', 'down', 'same', 'none', 'none']);
   });
 });

@@ -1,11 +1,5 @@
 // The figures the dashboard derives from the read models rather than reading them as they are.
 
-/** Spec §2: today's clicks divided by today's visitors, as a rounded percent; 0 without visitors. */
-export function conversionRate(todayClicks: number, todayVisitors: number): number {
-  if (!Number.isFinite(todayClicks) || !Number.isFinite(todayVisitors) || todayVisitors <= 0) return 0;
-  return Math.round((todayClicks / todayVisitors) * 100);
-}
-
 /** A part of the total visitors as a percent with one decimal (abandonment analysis); 0 without a total. */
 export function shareOfTotal(part: number, total: number): number {
   if (!Number.isFinite(part) || !Number.isFinite(total) || total <= 0) return 0;
@@ -36,4 +30,12 @@ export function percentChange(current: number, previous: number): number | null 
 export function pointChange(current: number, previous: number): number | null {
   if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return null;
   return Math.round(current - previous);
+}
+
+/** Which way a change went: `none` when there is nothing to compare with (the previous figure was 0). */
+export type Trend = 'up' | 'down' | 'same' | 'none';
+
+export function trendOf(change: number | null): Trend {
+  if (change === null || !Number.isFinite(change)) return 'none';
+  return change > 0 ? 'up' : change < 0 ? 'down' : 'same';
 }

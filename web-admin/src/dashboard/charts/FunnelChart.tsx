@@ -12,13 +12,13 @@ import {
 import type { FunnelStepCount } from '../../lib/funnel';
 import { chartColors } from './chart-colors';
 
-export default function FunnelChart({ steps }: { steps: FunnelStepCount[] }) {
+export default function FunnelChart({ steps, narrow }: { steps: FunnelStepCount[]; narrow: boolean }) {
   return (
     <ResponsiveContainer width="100%" height={280}>
       <BarChart
         data={steps}
         layout="vertical"
-        margin={{ top: 8, right: 48, bottom: 8, left: 8 }}
+        margin={{ top: 8, right: narrow ? 32 : 48, bottom: 8, left: 8 }}
         accessibilityLayer={false}
       >
         <CartesianGrid stroke={chartColors.grid} horizontal={false} />
@@ -26,9 +26,10 @@ export default function FunnelChart({ steps }: { steps: FunnelStepCount[] }) {
         <YAxis
           type="category"
           dataKey="label"
-          width={190}
+          // On a phone the step names take two lines in a narrower column, leaving the bars their room.
+          width={narrow ? 110 : 190}
           stroke={chartColors.axis}
-          tick={{ fontSize: 13 }}
+          tick={{ fontSize: narrow ? 12 : 13 }}
         />
         <Tooltip formatter={(value) => [String(value), 'Vizitatori']} />
         <Bar dataKey="count" fill={chartColors.primary} isAnimationActive={false}>

@@ -1,12 +1,13 @@
 // The charts are the heaviest code of the dashboard: they load in their own chunk, on first use, and
 // a chunk that fails to load leaves the tables (which carry the same numbers) in place.
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { DailyStatsRow } from '@bodymetrics/contracts';
 import type { FunnelStepCount } from '../../lib/funnel';
+import type { DayPoint } from '../../lib/period-series';
 import { dashboardTexts } from '../../texts';
+import { useNarrowScreen } from '../useNarrowScreen';
 
 const FunnelChart = lazy(() => import('./charts-chunk').then((m) => ({ default: m.FunnelChart })));
-const DailyChart = lazy(() => import('./charts-chunk').then((m) => ({ default: m.DailyChart })));
+const PeriodChart = lazy(() => import('./charts-chunk').then((m) => ({ default: m.PeriodChart })));
 
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -21,9 +22,18 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-function ChartFrame({ label, children }: { label: string; children: ReactNode }) {
+function ChartFrame({
+  label,
+  height = 280,
+  children,
+}: {
+  label: string;
+  /** The chart's height, held while it loads so nothing below jumps. */
+  height?: number;
+  children: ReactNode;
+}) {
   return (
-    <figure className="chart" role="img" aria-label={label}>
+    <figure className="chart" role="img" aria-label={label} style={{ minHeight: height }}>
       <ChartBoundary>
         <Suspense fallback={<p className="muted">{dashboardTexts.chartLoading}</p>}>{children}</Suspense>
       </ChartBoundary>
@@ -32,17 +42,28 @@ function ChartFrame({ label, children }: { label: string; children: ReactNode })
 }
 
 export function LazyFunnelChart({ steps, label }: { steps: FunnelStepCount[]; label: string }) {
+  const narrow = useNarrowScreen();
   return (
     <ChartFrame label={label}>
-      <FunnelChart steps={steps} />
+      <FunnelChart steps={steps} narrow={narrow} />
     </ChartFrame>
   );
 }
 
-export function LazyDailyChart({ rows, label }: { rows: DailyStatsRow[]; label: string }) {
+export function LazyPeriodChart({
+  points,
+  currency,
+  height,
+  label,
+}: {
+  points: DayPoint[];
+  currency: string;
+  height: number;
+  label: string;
+}) {
   return (
-    <ChartFrame label={label}>
-      <DailyChart rows={rows} />
+    <ChartFrame label={label} height={height}>
+      <PeriodChart points={points} currency={currency} height={height} />
     </ChartFrame>
   );
 }

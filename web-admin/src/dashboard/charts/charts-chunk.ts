@@ -1,3 +1,3 @@
 // The one dynamic-import target for every chart, so recharts and the charts land in a single chunk.
 export { default as FunnelChart } from './FunnelChart';
-export { default as DailyChart } from './DailyChart';
+export { default as PeriodChart } from './PeriodChart';

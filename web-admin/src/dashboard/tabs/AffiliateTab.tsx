@@ -2,7 +2,8 @@
 // visitor, offer and day) and click-through — overall and per page (bridge, results) — their conversions,
 // conversion rate, revenue and EPC, when each was last clicked and its link; then the same figures summed per
 // BMI category and goal (affiliate-breakdown.ts), and the conversions per day and per category and goal
-// (issue 15 item 3, ConversionPanels).
+// (issue 15 item 3, ConversionPanels). The ranking shows what an operator acts on first — rank, offer, clicks,
+// conversions, revenue, EPC, last click and the link — and the other twelve columns through its chooser.
 import type { AffiliateStatsRow } from '@bodymetrics/contracts';
 import { formatDateTime, formatMoney, formatNumber, formatPercent, placeholder } from '../../lib/format';
 import { bmiCategoryLabel, goalLabel } from '../../lib/labels';
@@ -44,11 +45,9 @@ export function AffiliateTab({ period }: { period: Period }) {
     <>
       <Panel
         title="Performanță afiliați"
+        definition={`${t.definitions} ${conversionTexts.definitions}`}
         actions={<CsvLink name="affiliate-stats" period={period} what="performanță afiliați" />}
       >
-        <p className="muted" data-testid="affiliate-definitions">
-          {t.definitions}
-        </p>
         <QueryState query={stats} isEmpty={(rows) => rows.length === 0}>
           {(rows) => (
             <>
@@ -60,30 +59,58 @@ export function AffiliateTab({ period }: { period: Period }) {
                 columns={[
                   { header: t.columnRank, cell: (_r, index) => `#${index + 1}`, numeric: true },
                   { header: t.columnOffer, cell: (r) => r.offerTitle },
-                  { header: t.columnCategory, cell: (r) => categoryText(r.bmiCategory) },
-                  { header: t.columnGoal, cell: (r) => goalText(r.goal) },
-                  { header: t.columnImpressions, cell: (r) => formatNumber(r.impressions), numeric: true },
+                  { header: t.columnCategory, cell: (r) => categoryText(r.bmiCategory), optional: true },
+                  { header: t.columnGoal, cell: (r) => goalText(r.goal), optional: true },
+                  {
+                    header: t.columnImpressions,
+                    cell: (r) => formatNumber(r.impressions),
+                    numeric: true,
+                    optional: true,
+                  },
                   { header: t.columnClicks, cell: (r) => formatNumber(r.clickCount), numeric: true },
-                  { header: t.columnUniqueClicks, cell: (r) => formatNumber(r.uniqueClicks), numeric: true },
-                  { header: t.columnCtr, cell: (r) => ctrText(r.ctr), numeric: true },
+                  {
+                    header: t.columnUniqueClicks,
+                    cell: (r) => formatNumber(r.uniqueClicks),
+                    numeric: true,
+                    optional: true,
+                  },
+                  { header: t.columnCtr, cell: (r) => ctrText(r.ctr), numeric: true, optional: true },
                   {
                     header: t.columnBridgeImpressions,
                     cell: (r) => formatNumber(r.bridgeImpressions),
                     numeric: true,
+                    optional: true,
                   },
-                  { header: t.columnBridgeClicks, cell: (r) => formatNumber(r.bridgeClicks), numeric: true },
-                  { header: t.columnBridgeCtr, cell: (r) => ctrText(r.bridgeCtr), numeric: true },
+                  {
+                    header: t.columnBridgeClicks,
+                    cell: (r) => formatNumber(r.bridgeClicks),
+                    numeric: true,
+                    optional: true,
+                  },
+                  {
+                    header: t.columnBridgeCtr,
+                    cell: (r) => ctrText(r.bridgeCtr),
+                    numeric: true,
+                    optional: true,
+                  },
                   {
                     header: t.columnResultsImpressions,
                     cell: (r) => formatNumber(r.resultsImpressions),
                     numeric: true,
+                    optional: true,
                   },
                   {
                     header: t.columnResultsClicks,
                     cell: (r) => formatNumber(r.resultsClicks),
                     numeric: true,
+                    optional: true,
                   },
-                  { header: t.columnResultsCtr, cell: (r) => ctrText(r.resultsCtr), numeric: true },
+                  {
+                    header: t.columnResultsCtr,
+                    cell: (r) => ctrText(r.resultsCtr),
+                    numeric: true,
+                    optional: true,
+                  },
                   // Conversions (issue 15 item 3), each over the Clickuri column.
                   {
                     header: conversionTexts.conversions,
@@ -94,14 +121,17 @@ export function AffiliateTab({ period }: { period: Period }) {
                     header: conversionTexts.conversionRate,
                     cell: (r) => formatPercent(r.conversionRate),
                     numeric: true,
+                    optional: true,
                   },
                   {
                     header: conversionTexts.revenue(currency),
+                    id: 'revenue',
                     cell: (r) => formatMoney(r.revenue, currency),
                     numeric: true,
                   },
                   {
                     header: conversionTexts.epc(currency),
+                    id: 'epc',
                     cell: (r) => formatMoney(r.epc, currency),
                     numeric: true,
                   },
@@ -130,9 +160,6 @@ export function AffiliateTab({ period }: { period: Period }) {
             </>
           )}
         </QueryState>
-        <p className="muted" data-testid="conversion-definitions">
-          {conversionTexts.definitions}
-        </p>
       </Panel>
       <ConversionPanels period={period} currency={currency} />
     </>

@@ -16,9 +16,9 @@ export function CampaignsPanel({ period }: { period: Period }) {
   return (
     <Panel
       title={campaignTexts.heading}
+      definition={campaignTexts.definition}
       actions={<CsvLink name="campaigns" period={period} what={campaignTexts.csvWhat} />}
     >
-      <p className="muted">{campaignTexts.definition}</p>
       <QueryState query={campaigns} isEmpty={(rows) => rows.length === 0}>
         {(rows) => (
           <DataTable<CampaignRow>

@@ -1,0 +1,51 @@
+// The dashboard's main chart, at the top as Plausible and Umami have it: the chosen period's visitors, page
+// views and revenue per day (the daily rows and the conversions by day, the reads the tabs show as tables).
+import type { Overview } from '@bodymetrics/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId } from 'react';
+import { namePeriod } from '../lib/period-words';
+import { periodSeries } from '../lib/period-series';
+import { dashboardTexts, periodChartTexts } from '../texts';
+import { useConversionsByDay, useDailyStats, type Period } from './analytics-queries';
+import { LazyPeriodChart } from './charts/LazyCharts';
+import { useNarrowScreen } from './useNarrowScreen';
+
+export function PeriodChartPanel({
+  period,
+  overview,
+}: {
+  period: Period;
+  overview: UseQueryResult<Overview>;
+}) {
+  const id = useId();
+  // A phone's chart is lower, so the cards under it stay in sight.
+  const height = useNarrowScreen() ? 200 : 240;
+  const daily = useDailyStats(period);
+  const conversions = useConversionsByDay(period);
+  const resolved = overview.data?.period;
+  const failed = daily.error ?? conversions.error;
+  return (
+    <section className="panel period-chart" aria-labelledby={id} data-testid="period-chart">
+      <div className="panel-header">
+        <h2 id={id}>{periodChartTexts.heading}</h2>
+        <p className="muted">{namePeriod(period)}</p>
+      </div>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {dashboardTexts.loadFailed(failed.message)}
+        </p>
+      ) : resolved && daily.data && conversions.data ? (
+        <LazyPeriodChart
+          points={periodSeries(resolved, daily.data, conversions.data)}
+          currency={overview.data?.revenueCurrency ?? ''}
+          height={height}
+          label={periodChartTexts.label(namePeriod(period))}
+        />
+      ) : (
+        <p className="muted" role="status" style={{ minHeight: height }}>
+          {dashboardTexts.chartLoading}
+        </p>
+      )}
+    </section>
+  );
+}

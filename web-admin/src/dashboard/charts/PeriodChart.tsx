@@ -1,0 +1,106 @@
+// The dashboard's main chart (loaded on demand with recharts): the period's visitors and page views per day
+// as lines on the left axis, its revenue per day as bars on the right one, dates and numbers in Romanian.
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatDay, formatMoney, formatNumber, formatShortDay } from '../../lib/format';
+import type { DayPoint } from '../../lib/period-series';
+import { periodChartTexts } from '../../texts';
+import { chartColors } from './chart-colors';
+
+/** The legend reads as the cards do: visitors, page views, then revenue (the bars are drawn first, under the lines). */
+const legendOrder = ['visitors', 'pageViews', 'revenue'];
+
+export default function PeriodChart({
+  points,
+  currency,
+  height,
+}: {
+  points: DayPoint[];
+  currency: string;
+  height: number;
+}) {
+  const revenueName = periodChartTexts.revenue(currency);
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      <ComposedChart
+        data={points}
+        margin={{ top: 8, right: 0, bottom: 0, left: 0 }}
+        accessibilityLayer={false}
+      >
+        <CartesianGrid stroke={chartColors.grid} vertical={false} />
+        <XAxis
+          dataKey="date"
+          tickFormatter={formatShortDay}
+          stroke={chartColors.axis}
+          tick={{ fontSize: 12 }}
+          minTickGap={24}
+        />
+        <YAxis
+          yAxisId="count"
+          allowDecimals={false}
+          tickFormatter={formatNumber}
+          stroke={chartColors.axis}
+          tick={{ fontSize: 12 }}
+          width={44}
+        />
+        <YAxis
+          yAxisId="money"
+          orientation="right"
+          tickFormatter={formatNumber}
+          stroke={chartColors.revenue}
+          tick={{ fontSize: 12 }}
+          width={52}
+        />
+        <Tooltip
+          labelFormatter={(day) => formatDay(String(day))}
+          formatter={(value, name) => [
+            name === revenueName ? formatMoney(Number(value), currency) : formatNumber(Number(value)),
+            name,
+          ]}
+        />
+        <Legend
+          wrapperStyle={{ fontSize: 13 }}
+          itemSorter={(item) => legendOrder.indexOf(String(item.dataKey))}
+        />
+        <Bar
+          yAxisId="money"
+          dataKey="revenue"
+          name={revenueName}
+          fill={chartColors.revenue}
+          fillOpacity={0.35}
+          maxBarSize={18}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="count"
+          type="monotone"
+          dataKey="visitors"
+          name={periodChartTexts.visitors}
+          stroke={chartColors.primary}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="count"
+          type="monotone"
+          dataKey="pageViews"
+          name={periodChartTexts.pageViews}
+          stroke={chartColors.secondary}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}
