@@ -124,6 +124,8 @@ const expected = {
   // seconds really passed, as a visit counts its beacons only up to its own length.
   avgSessionTime: Math.round(57 / 7), // 8
   mobilePercentage: Math.round((2 / 6) * 100), // bogdan, elena: 33
+  // Visitors whose first page view of the day was flagged returning: bogdan of 6.
+  returningPercentage: Math.round((1 / 6) * 100), // 17
   // ana on offer A; bogdan once on the bridge (offer B) and twice on offer A. Not the bot's, not 999999.
   todayClicks: 4,
   // Visitors who clicked at least one offer ÷ visitors (each one's first touch is today): ana, bogdan of 6.
@@ -290,6 +292,7 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
         avgSessionTime: expected.avgSessionTime,
         bounceRate: expected.bounceRate,
         mobilePercentage: expected.mobilePercentage,
+        returningPercentage: expected.returningPercentage,
         todayClicks: expected.todayClicks,
         totalClicks: expected.todayClicks,
         topTrafficSource: 'direct',
@@ -306,6 +309,7 @@ describe.each<SystemMode>(['distributed', 'embedded'])('counting contract — %s
           avgSessionTime: expected.avgSessionTime,
           bounceRate: expected.bounceRate,
           mobilePercentage: expected.mobilePercentage,
+          returningPercentage: expected.returningPercentage,
           clicks: expected.todayClicks,
           conversionRate: expected.conversionRate,
           topTrafficSource: 'direct',

@@ -133,4 +133,5 @@ export const analyticsExportRoutes = {
     path: analyticsExportPaths.conversionsByCategory,
     query: periodQuerySchema,
   }),
+  figures: route({ ...csv, path: analyticsExportPaths.figures, query: periodQuerySchema }),
 } as const;

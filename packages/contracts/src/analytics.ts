@@ -2,6 +2,7 @@
 // and the dashboard renders. Field names follow the spec word for word.
 import { z } from 'zod';
 import { bmiCategorySchema, goalSchema, liveStageSchema } from './enums';
+import { figureShape, todayFigureShape } from './figures';
 
 /** Spec §7/§9: the dashboard's periods. */
 export const analyticsPeriodDays = [7, 30, 90] as const;
@@ -114,55 +115,29 @@ export const overviewQuerySchema = z
   .superRefine(checkPeriod);
 
 /**
- * The overview's figures over one period (issue 15 item 4), by the rules of the cards (README "How we
- * count") applied to the period's days: visitors and page views are sums of the daily rows; avg session time,
- * bounce rate and mobile % are over the period's visits / daily visitors; clicks are the period's offer clicks.
+ * The overview's figures over one period: every figure of the catalogue (figures.ts), by its rule applied
+ * to the period's days — sums of the daily rows, each ratio from the sums.
  */
 export const periodFiguresSchema = z.object({
   /** The period, resolved: YYYY-MM-DD, both included. */
   from: z.string(),
   to: z.string(),
-  visitors: z.number(),
-  pageViews: z.number(),
-  /** Seconds. */
-  avgSessionTime: z.number(),
-  /** Percent, 0..100. */
-  bounceRate: z.number(),
-  mobilePercentage: z.number(),
-  clicks: z.number(),
-  /**
-   * Percent, 0..100, whole: the period's first-touch visitors who clicked at least one offer ÷ its
-   * first-touch visitors (the Traffic Sources rule summed over every source).
-   */
-  conversionRate: z.number(),
-  /** The source with the most first-touch visitors in the period; `direct` when there are none. */
-  topTrafficSource: z.string(),
-  /** Counted conversions' payouts by arrival day, 2 decimals, in REVENUE_CURRENCY. */
-  revenue: z.number(),
+  ...figureShape(),
 });
 export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
 
 export const overviewSchema = z.object({
-  todayVisitors: z.number(),
-  todayPageViews: z.number(),
-  /** Seconds. */
-  avgSessionTime: z.number(),
-  /** Percent, 0..100. */
-  bounceRate: z.number(),
-  mobilePercentage: z.number(),
-  todayClicks: z.number(),
+  /** Today's figures (the one-day period of the same read), under the overview's names (spec §3). */
+  ...todayFigureShape(),
   totalClicks: z.number(),
+  /** The source with the most first-touch visitors over the last 30 days, whatever the period; `direct` without any. */
   topTrafficSource: z.string(),
-  /** Percent, 0..100, whole: today's first-touch visitors who clicked at least one offer ÷ them (spec §2's card). */
-  conversionRate: z.number(),
   /** Bot events (isBotRequest) the aggregator left out of every figure today: the filter at work. */
   botEventsExcludedToday: z.number(),
-  // Conversions (issue 15 item 3): the "Venit" card.
-  /** The period's revenue (`period.revenue`): counted conversions' payouts by arrival day, 2 decimals. */
+  /** The period's revenue (`period.revenue`): the "Venit" card. */
   revenue: z.number(),
   /** REVENUE_CURRENCY: the currency of every revenue and EPC figure. */
   revenueCurrency: z.string(),
-  // Any period, compared (issue 15 item 4).
   /** The asked period's figures (`?from=&to=` or `?days=`). */
   period: periodFiguresSchema,
   /** With `?compare=previous`: the same figures for the period of equal length ending the day before `from`. */

@@ -5,6 +5,7 @@ export * from './events';
 export * from './bots';
 export * from './topics';
 export * from './errors';
+export * from './figures';
 export * from './analytics';
 export * from './admin';
 export * from './live';

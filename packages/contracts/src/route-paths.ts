@@ -40,6 +40,8 @@ export const analyticsExportPaths = {
   recentClicks: '/api/analytics/export/recent-clicks.csv',
   conversionsByDay: '/api/analytics/export/conversions-by-day.csv',
   conversionsByCategory: '/api/analytics/export/conversions-by-category.csv',
+  /** Every figure of the catalogue (figures.ts), a row per day. */
+  figures: '/api/analytics/export/figures.csv',
 } as const;
 
 /** The weekly digest mail (issue 15 item 6): the admin's opt-in and "send me one now" (analytics). */

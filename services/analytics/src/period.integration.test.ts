@@ -33,16 +33,17 @@ it.beforeAll(async ({ database }) => {
   app = buildApp({ db, timeZone });
   ({ cookie } = await seedAdminSession(db));
 
-  // date, unique visitors, page views, mobile visitors, visits, bounced visits, seconds of the visits, clicks
+  // date, unique visitors, page views, mobile visitors, visits, bounced visits, seconds of the visits, clicks,
+  // returning visitors
   const visits = [
-    ['2026-02-18', 1000, 1000, 1000, 1000, 1000, 1000, 1000], // before the previous period
-    ['2026-02-19', 40, 80, 10, 50, 25, 1000, 2], // previous period, first day
-    ['2026-02-28', 60, 120, 20, 50, 15, 4000, 3], // previous period, last day
-    ['2026-03-01', 100, 200, 30, 120, 30, 6000, 5], // from
-    ['2026-03-10', 50, 100, 45, 80, 50, 2000, 4], // to
-    ['2026-03-11', 9000, 9000, 9000, 9000, 9000, 9000, 9000], // after the period
+    ['2026-02-18', 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000], // before the previous period
+    ['2026-02-19', 40, 80, 10, 50, 25, 1000, 2, 8], // previous period, first day
+    ['2026-02-28', 60, 120, 20, 50, 15, 4000, 3, 12], // previous period, last day
+    ['2026-03-01', 100, 200, 30, 120, 30, 6000, 5, 25], // from
+    ['2026-03-10', 50, 100, 45, 80, 50, 2000, 4, 20], // to
+    ['2026-03-11', 9000, 9000, 9000, 9000, 9000, 9000, 9000, 9000], // after the period
   ] as const;
-  for (const [date, uv, pv, mobile, sessions, bounced, seconds, clicks] of visits) {
+  for (const [date, uv, pv, mobile, sessions, bounced, seconds, clicks, returning] of visits) {
     await db
       .insertInto('daily_visits')
       .values({
@@ -50,6 +51,7 @@ it.beforeAll(async ({ database }) => {
         unique_visitors: uv,
         total_page_views: pv,
         mobile_visitors: mobile,
+        returning_visitors: returning,
         sessions,
         bounced_sessions: bounced,
         visit_seconds: sql`${seconds}`,
@@ -137,6 +139,7 @@ const march = {
   avgSessionTime: 40, // (6000 + 2000) s / (120 + 80) visits
   bounceRate: 40, // (30 + 50) / 200
   mobilePercentage: 50, // (30 + 45) / 150
+  returningPercentage: 30, // (25 + 20) / 150
   clicks: 9, // 5 + 4
   conversionRate: 22, // (3 + 1) / (10 + 8) = 22.2
   topTrafficSource: 'google', // google 10, facebook 8 (its 50 on the 11th is outside)
@@ -151,6 +154,7 @@ const february = {
   avgSessionTime: 50, // (1000 + 4000) / (50 + 50)
   bounceRate: 40, // (25 + 15) / 100
   mobilePercentage: 30, // (10 + 20) / 100
+  returningPercentage: 20, // (8 + 12) / 100
   clicks: 5, // 2 + 3
   conversionRate: 25, // (0 + 2) / (3 + 5)
   topTrafficSource: 'facebook', // facebook 5, direct 3 (google's 100 on the 18th is outside)
@@ -164,6 +168,7 @@ const empty = (from: string, to: string) => ({
   avgSessionTime: 0,
   bounceRate: 0,
   mobilePercentage: 0,
+  returningPercentage: 0,
   clicks: 0,
   conversionRate: 0,
   topTrafficSource: 'direct',
@@ -194,6 +199,7 @@ describe('the overview over a custom range', () => {
       avgSessionTime: 50, // 6000 / 120
       bounceRate: 25, // 30 / 120
       mobilePercentage: 30, // 30 / 100
+      returningPercentage: 25, // 25 / 100
       clicks: 5,
       conversionRate: 30, // 3 / 10
       topTrafficSource: 'google',
@@ -207,6 +213,7 @@ describe('the overview over a custom range', () => {
       avgSessionTime: 80, // 4000 / 50
       bounceRate: 30, // 15 / 50
       mobilePercentage: 33, // 20 / 60 = 33.3
+      returningPercentage: 20, // 12 / 60
       clicks: 3,
       conversionRate: 40, // 2 / 5
       topTrafficSource: 'facebook',
@@ -318,6 +325,26 @@ describe('the other reads over a custom range', () => {
       '"date","uniqueVisitors","totalPageViews"',
       '"2026-03-10","50","100"',
       '"2026-03-01","100","200"',
+    ]);
+  });
+});
+
+describe('the figures export', () => {
+  it('has a row per day of the range with traffic and a column per figure of the catalogue, by its rule', async () => {
+    const res = await get(`/api/analytics/export/figures.csv?${range}`);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="bodymetrics-figures-2026-03-01_2026-03-10.csv"',
+    );
+    const [header, ...rows] = res.body.trim().split('\n');
+    expect(header).toBe(
+      '"date","visitors","pageViews","avgSessionTime","bounceRate","mobilePercentage","returningPercentage","clicks","conversionRate","topTrafficSource","revenue"',
+    );
+    expect(rows).toEqual([
+      // 6000 s / 120 visits; 30 / 120 bounced; 30 and 25 of 100 visitors mobile and returning; 3 of 10 first
+      // touches clicked
+      '"2026-03-01","100","200","50","25","30","25","5","30","google","12.5"',
+      // 2000 / 80 = 25; 50 / 80 = 62.5 → 63; 45 / 50 = 90; 20 / 50 = 40; 1 / 8 = 12.5 → 13
+      '"2026-03-10","50","100","25","63","90","40","4","13","facebook","7.25"',
     ]);
   });
 });

@@ -394,7 +394,9 @@ describe('overview', () => {
       avgSessionTime: 60, // seconds of today's visits / visits: 9050 / 150 = 60.33
       bounceRate: 40, // 60 / 150
       mobilePercentage: 38, // 45 / 120 = 37.5
-      todayClicks: 9,
+      returningPercentage: 0,
+      // The period's clicks' table and rule for the one day (affiliate_daily_clicks of D0: 5 + 2).
+      todayClicks: 7,
       totalClicks: 148, // 5 + 2 + 3 + 7 + 10 + 1 + 20 + 100
       topTrafficSource: 'facebook', // 30 days: facebook 20, google 15, direct 4
       // Today's first-touch visitors who clicked an offer ÷ them (daily_traffic of D0): 1 / (10 + 4) = 7.1.
@@ -411,6 +413,7 @@ describe('overview', () => {
         avgSessionTime: 36, // (9050 + 5000 + 100 + 200) / (150 + 110 + 60 + 80) = 35.9
         bounceRate: 35, // (60 + 11 + 30 + 40) / 400 = 35.25
         mobilePercentage: 37, // (45 + 50 + 10 + 20) / 340 = 36.8
+        returningPercentage: 0,
         clicks: 28, // 5 + 2 + 3 + 7 + 10 + 1 (affiliate_daily_clicks of D0, D1, D7)
         conversionRate: 15, // (1 + 0 + 2 + 3 + 0) / (10 + 4 + 5 + 8 + 12) = 15.4 (daily_traffic of D0, D1, D7)
         topTrafficSource: 'facebook',

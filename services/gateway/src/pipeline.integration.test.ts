@@ -31,8 +31,10 @@ const pageVisit = (visitorId: string, mobile: boolean, referrer: string | null, 
 /**
  * P (desktop, from Facebook): two pages, the page's whole journey (email_provided and report_sent are the
  * reports service's to record, and P sends no report), a bridge click on offer 1 and a results click
- * on offer 2, 200 s on site. Q (mobile, direct): one page and its landing step only, but 40 s on site (so
- * engaged). R (desktop, from Facebook): one page, landing only, 6 s (the one bounce).
+ * on offer 2, 12 s on site. Q (mobile, direct): one page and its landing step only, but 12 s on site (so
+ * engaged). R (desktop, from Facebook): one page, landing only, 6 s (the one bounce). The duration beacons
+ * (`leaving`) go out once the visits have really lasted that long: a visit counts its beacons only up to
+ * its own length.
  */
 const pJourney = [
   'landing',
@@ -102,24 +104,28 @@ const story: TrackingCall[] = [
       referrer: 'https://bodymetrics.example/',
     },
   },
+];
+/** Seconds after the story's page views when its visitors leave. */
+const visitSeconds = 12;
+const leaving: TrackingCall[] = [
   {
     path: '/api/analytics/session-duration',
     ua: chrome,
     ip: '203.0.113.10',
-    body: { visitorId: 'P', sessionId: 'session-P', sessionDuration: 150, pageUrl: '/' },
+    body: { visitorId: 'P', sessionId: 'session-P', sessionDuration: 10, pageUrl: '/' },
   },
   {
-    // A beacon per page: P's two add up to the 200 s of the visit.
+    // A beacon per page: P's two add up to the 12 s of the visit.
     path: '/api/analytics/session-duration',
     ua: chrome,
     ip: '203.0.113.10',
-    body: { visitorId: 'P', sessionId: 'session-P', sessionDuration: 50, pageUrl: '/legal/terms' },
+    body: { visitorId: 'P', sessionId: 'session-P', sessionDuration: 2, pageUrl: '/legal/terms' },
   },
   {
     path: '/api/analytics/session-duration',
     ua: safari,
     ip: '198.51.100.7',
-    body: { visitorId: 'Q', sessionId: 'session-Q', sessionDuration: 40, pageUrl: '/' },
+    body: { visitorId: 'Q', sessionId: 'session-Q', sessionDuration: 12, pageUrl: '/' },
   },
   {
     path: '/api/analytics/session-duration',
@@ -144,8 +150,11 @@ describe('the analytics pipeline through the gateway', () => {
     });
     ({ aggregator, base, bearer } = pipeline);
 
+    const sentAt = Date.now();
     await pipeline.send(story);
-    await pipeline.applied(story.length);
+    await new Promise((resolve) => setTimeout(resolve, sentAt + visitSeconds * 1000 - Date.now()));
+    await pipeline.send(leaving);
+    await pipeline.applied(story.length + leaving.length);
   });
 
   afterAll(async () => {
@@ -158,9 +167,10 @@ describe('the analytics pipeline through the gateway', () => {
     expect(await read('/api/analytics/overview')).toEqual({
       todayVisitors: 3,
       todayPageViews: 4,
-      avgSessionTime: 82, // seconds of the day's visits / visits: (150 + 50 + 40 + 6) / 3 = 82 (not per beacon: 62)
+      avgSessionTime: 10, // seconds of the day's visits / visits: (10 + 2 + 12 + 6) / 3 = 10 (not per beacon: 7.5)
       bounceRate: 33, // R (one page, landing only, 6 s) of three visits
       mobilePercentage: 33, // Q of three visitors
+      returningPercentage: 0,
       todayClicks: 2,
       totalClicks: 2,
       topTrafficSource: 'facebook',
@@ -174,9 +184,10 @@ describe('the analytics pipeline through the gateway', () => {
         to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         visitors: 3,
         pageViews: 4,
-        avgSessionTime: 82,
+        avgSessionTime: 10,
         bounceRate: 33,
         mobilePercentage: 33,
+        returningPercentage: 0,
         clicks: 2,
         conversionRate: 33,
         topTrafficSource: 'facebook',
@@ -198,9 +209,10 @@ describe('the analytics pipeline through the gateway', () => {
       to: today,
       visitors: 3,
       pageViews: 4,
-      avgSessionTime: 82,
+      avgSessionTime: 10,
       bounceRate: 33,
       mobilePercentage: 33,
+      returningPercentage: 0,
       clicks: 2,
       conversionRate: 33,
       topTrafficSource: 'facebook',
@@ -214,6 +226,7 @@ describe('the analytics pipeline through the gateway', () => {
       avgSessionTime: 0,
       bounceRate: 0,
       mobilePercentage: 0,
+      returningPercentage: 0,
       clicks: 0,
       conversionRate: 0,
       topTrafficSource: 'direct',
@@ -270,7 +283,7 @@ describe('the analytics pipeline through the gateway', () => {
       }
     }
     // Nothing was published: the aggregator applied no more than the story's events.
-    expect(aggregator.healthcheck().eventsApplied).toBe(story.length);
+    expect(aggregator.healthcheck().eventsApplied).toBe(story.length + leaving.length);
     expect(await read('/api/journey/today-summary')).toMatchObject({
       landingVisitors: 3,
       emailProvided: 0,

@@ -130,6 +130,7 @@ const csvExportRoutes = {
   'recent-clicks': analyticsExportRoutes.recentClicks,
   'conversions-by-day': analyticsExportRoutes.conversionsByDay,
   'conversions-by-category': analyticsExportRoutes.conversionsByCategory,
+  figures: analyticsExportRoutes.figures,
 } as const satisfies Record<string, RawRoute>;
 
 export type CsvExport = keyof typeof csvExportRoutes;

@@ -1,16 +1,16 @@
 // What the aggregator derives from the raw events (README "How we count"): per-day figures, the visitor
 // and session sets that keep them distinct, and per-visitor summaries. Only the aggregator writes here;
 // the analytics service reads.
-import type { DeviceType, JourneyStep, OfferPlacement } from '@bodymetrics/contracts';
+import type { DailyVisitorCounter, DeviceType, JourneyStep, OfferPlacement } from '@bodymetrics/contracts';
 import type { Generated } from 'kysely';
 import type { DateOnly, DefaultBigCount, DefaultNumeric, Timestamp } from './columns';
 
-export interface DailyVisitsTable {
+/** Each once-per-visitor-and-day counter of the figures catalogue (mobile_visitors, returning_visitors, …). */
+export interface DailyVisitsTable extends Record<DailyVisitorCounter, Generated<number>> {
   id: Generated<number>;
   date: DateOnly;
   unique_visitors: Generated<number>;
   total_page_views: Generated<number>;
-  mobile_visitors: Generated<number>;
   sessions: Generated<number>;
   bounced_sessions: Generated<number>;
   session_time_total: DefaultBigCount;

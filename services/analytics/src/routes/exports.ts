@@ -2,7 +2,7 @@
 // operator (beyond the spec). Same readers and same ?from=&to= / ?days= / ?limit= as the JSON routes.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { analyticsExportRoutes, type RawRoute } from '@bodymetrics/contracts';
+import { analyticsExportRoutes, figureNames, type RawRoute } from '@bodymetrics/contracts';
 import { replyAs, routeOptions } from '@bodymetrics/service-kit';
 import { revenueCurrencyOf, type AnalyticsDeps } from '../deps';
 import { readConversionsByCategory, readConversionsByDay } from '../conversions.repository';
@@ -12,6 +12,7 @@ import { readAffiliateStats, readRecentClicks } from '../affiliate.repository';
 import { readCampaigns } from '../campaigns.repository';
 import { readDeviceStats, readGeographicStats, readTrafficSources } from '../audience.repository';
 import { toCsv, type CsvColumn } from '../csv';
+import { readDailyFigures } from '../figures.repository';
 import { resolvePeriod, todayLabel, type Period } from '../period';
 
 interface PeriodExport<Row extends object> {
@@ -109,6 +110,8 @@ export const periodExports = {
     'epc',
     'currency',
   ]),
+  // Every figure of the catalogue, a row per day with any traffic: a new figure is a new column here.
+  figures: periodExport(readDailyFigures, ['date', ...figureNames]),
 } as const satisfies Record<Exclude<keyof typeof analyticsExportRoutes, 'recentClicks'>, unknown>;
 
 /** An export's name in its path and file name: the JSON route's last path segment (`daily-stats`). */
