@@ -113,7 +113,7 @@ export async function run(): Promise<Figures> {
     const aggregates = await sql<{ views: string; clicks: string; funnel: string }>`
       select (select coalesce(sum(total_page_views), 0) from daily_visits) as views,
              (select coalesce(sum(clicks), 0) from affiliate_daily_clicks) as clicks,
-             (select coalesce(sum(landing_visitors), 0) from conversion_funnel) as funnel
+             (select coalesce(sum(visitors), 0) from conversion_funnel where step = 'landing') as funnel
     `.execute(database.db);
 
     // ---- the baseline: the same raw rows, no aggregates ----

@@ -241,22 +241,8 @@ export async function generateDashboardData(
       await step(
         b,
         'conversion_funnel',
-        `insert into conversion_funnel (date, landing_visitors, form_started, form_completed, results_viewed, email_provided,
-           report_sent, bridge_viewed, bridge_affiliate_clicks, bridge_to_full_results)
-         select date, ${[
-           'landing',
-           'form_started',
-           'form_completed',
-           'results_viewed',
-           'email_provided',
-           'report_sent',
-           'bridge_viewed',
-           'bridge_affiliate_click',
-           'bridge_to_full_results',
-         ]
-           .map((s) => `count(*) filter (where step = '${s}')`)
-           .join(', ')}
-         from funnel_step_visitors group by date`,
+        `insert into conversion_funnel (date, step, visitors)
+         select date, step, count(*) from funnel_step_visitors group by date, step`,
       );
       await step(
         b,

@@ -37,9 +37,10 @@ export const journeySteps = [
 export type JourneyStep = (typeof journeySteps)[number];
 
 /**
- * The funnel's order (issue 13 item 4): a visitor counts at a step on a day only after counting at every
- * step before it that day. The bridge sits between the calculation and the full results, as the public app
- * shows it; `bridge_affiliate_click` is a side step, counted once the visitor counted at `bridge_viewed`.
+ * The funnel's order (README "How we count": Funnel steps): a visitor counts at a step on a day only after
+ * counting at every step before it that day. The bridge sits between the calculation and the full results,
+ * as the public app shows it. The funnel is stored one row per day and step (conversion_funnel), so a step
+ * placed here needs no migration.
  */
 export const orderedFunnelSteps = [
   'landing',
@@ -51,6 +52,65 @@ export const orderedFunnelSteps = [
   'email_provided',
   'report_sent',
 ] as const satisfies readonly JourneyStep[];
+export type OrderedFunnelStep = (typeof orderedFunnelSteps)[number];
+
+/**
+ * Side steps, outside the order: each counts once a day for a visitor who counted at the ordered step named
+ * (an offer click on the bridge, once they saw the bridge).
+ */
+export const funnelSideSteps = {
+  bridge_affiliate_click: 'bridge_viewed',
+} as const satisfies Partial<Record<JourneyStep, OrderedFunnelStep>>;
+export type FunnelSideStep = keyof typeof funnelSideSteps;
+
+/**
+ * Each step's count in a funnel row (spec §3 conversion_funnel, the API's `FunnelRow`, the CSV's columns):
+ * the step's name in camelCase, but for the two the spec names by what is counted.
+ */
+export const funnelRowFieldOf = {
+  landing: 'landingVisitors',
+  form_started: 'formStarted',
+  form_completed: 'formCompleted',
+  results_viewed: 'resultsViewed',
+  email_provided: 'emailProvided',
+  report_sent: 'reportSent',
+  bridge_viewed: 'bridgeViewed',
+  bridge_affiliate_click: 'bridgeAffiliateClicks',
+  bridge_to_full_results: 'bridgeToFullResults',
+} as const satisfies Record<JourneyStep, string>;
+export type FunnelRowField = (typeof funnelRowFieldOf)[JourneyStep];
+
+/** The bridge page's steps (spec §2 "Bridge page"). */
+export const bridgeSteps = [
+  'bridge_viewed',
+  'bridge_affiliate_click',
+  'bridge_to_full_results',
+] as const satisfies readonly JourneyStep[];
+export type BridgeStep = (typeof bridgeSteps)[number];
+export type ShownFunnelStep = Exclude<OrderedFunnelStep, BridgeStep>;
+
+/**
+ * The funnel the User Journey tab, its abandonment analysis and the weekly digest show (spec §2: Landing
+ * Visitors … Report Sent): the funnel's order without the bridge's steps.
+ */
+export const shownFunnelSteps: readonly ShownFunnelStep[] = orderedFunnelSteps.filter(
+  (step): step is ShownFunnelStep => !(bridgeSteps as readonly JourneyStep[]).includes(step),
+);
+
+type LastOf<T extends readonly unknown[]> = T extends readonly [...unknown[], infer L] ? L : never;
+
+/**
+ * Abandonment (spec §2): the field counting the visitors who reached each shown step but not the next one.
+ * The last step has none: nobody leaves the funnel after it.
+ */
+export const abandonmentFieldOf = {
+  landing: 'abandoned_at_landing',
+  form_started: 'abandoned_at_form',
+  form_completed: 'abandoned_after_calculation',
+  results_viewed: 'abandoned_at_results',
+  email_provided: 'abandoned_after_email',
+} as const satisfies Record<Exclude<ShownFunnelStep, LastOf<typeof orderedFunnelSteps>>, string>;
+export type AbandonmentField = (typeof abandonmentFieldOf)[keyof typeof abandonmentFieldOf];
 
 /** Steps only the reports service records (the report was accepted; its mail was sent): never a browser's word. */
 export const serverRecordedSteps = [

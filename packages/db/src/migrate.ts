@@ -18,6 +18,7 @@ import * as campaigns from './migrations/2026-11-23T1221_campaigns';
 import * as monthlyPartitions from './migrations/2026-11-23T1240_monthly_partitions';
 import * as clickVisitorKey from './migrations/2026-11-23T1250_click_visitor_key';
 import * as visitElapsedTime from './migrations/2026-11-27T0100_visit_elapsed_time';
+import * as funnelByStep from './migrations/2026-11-27T0200_funnel_by_step';
 import * as returningVisitors from './migrations/2026-11-27T0300_returning_visitors';
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1240_monthly_partitions': monthlyPartitions,
   '2026-11-23T1250_click_visitor_key': clickVisitorKey,
   '2026-11-27T0100_visit_elapsed_time': visitElapsedTime,
+  '2026-11-27T0200_funnel_by_step': funnelByStep,
   '2026-11-27T0300_returning_visitors': returningVisitors,
 };
 

@@ -8,3 +8,4 @@ export * from './prometheus';
 export * from './chromium';
 export * from './live-socket';
 export * from './ports';
+export * from './funnel';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { topics } from '@bodymetrics/contracts';
-import { eventually, testInfra, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import { eventually, funnelDays, testInfra, type TestBus, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 
 const visitors = 3000;
@@ -121,10 +121,7 @@ describe('aggregator killed with SIGKILL mid-stream', () => {
       expect(sum('unique_visitors')).toBe(visitors);
       expect(sum('mobile_visitors')).toBe(visitors / 2);
     }
-    const funnel = await database.db
-      .selectFrom('conversion_funnel')
-      .select(['landing_visitors', 'form_started', 'form_completed'])
-      .execute();
+    const funnel = await funnelDays(database.db);
     expect(funnel.reduce((s, r) => s + r.landing_visitors, 0)).toBe(visitors);
     expect(funnel.reduce((s, r) => s + r.form_completed, 0)).toBe(visitors);
     const metrics = await sql<{ n: number; views: number; visits: number }>`

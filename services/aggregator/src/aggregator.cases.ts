@@ -7,7 +7,7 @@
 import { afterAll, describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { topics, trackingTopics, type AnalyticsChangedNotice, type Envelope } from '@bodymetrics/contracts';
-import { eventually, readTopic, type TestBus, type TestDatabase } from '@bodymetrics/testing';
+import { eventually, funnelDay, readTopic, type TestBus, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 import { visitorKeys } from '@bodymetrics/service-kit';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
@@ -267,11 +267,7 @@ export function handCountedCases(label: string, setup: HandCountedSetup): void {
         session_time_count: 2,
         affiliate_clicks: 2,
       });
-      const funnel = await database.db
-        .selectFrom('conversion_funnel')
-        .selectAll()
-        .where('date', '=', today)
-        .executeTakeFirstOrThrow();
+      const funnel = await funnelDay(database.db, today);
       expect(funnel).toMatchObject({
         landing_visitors: 2,
         form_started: 1,
@@ -426,11 +422,7 @@ export function handCountedCases(label: string, setup: HandCountedSetup): void {
       expect(after.statusCode).toBe(202);
       await tracking.close();
       await eventually(async () => {
-        const funnel = await database.db
-          .selectFrom('conversion_funnel')
-          .select('form_started')
-          .where('date', '=', today)
-          .executeTakeFirstOrThrow();
+        const funnel = await funnelDay(database.db, today);
         expect(funnel.form_started).toBe(2);
       });
       const letters = await testBus.bus.readDeadLetters(topics.journey, { expect: 2 });

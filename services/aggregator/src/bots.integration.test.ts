@@ -9,7 +9,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { trackingTopics, type Envelope } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
-import { eventually, readTopic } from '@bodymetrics/testing';
+import { eventually, funnelDay, readTopic } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { applyBatchToDb, startAggregator, type Aggregator } from './app';
@@ -166,11 +166,7 @@ describe('the aggregator honours the bot decision made at tracking', () => {
       session_time_count: 2,
       affiliate_clicks: 4,
     });
-    const funnel = await database.db
-      .selectFrom('conversion_funnel')
-      .selectAll()
-      .where('date', '=', today)
-      .executeTakeFirstOrThrow();
+    const funnel = await funnelDay(database.db, today);
     expect(funnel.landing_visitors).toBe(2);
     const clicks = await database.db
       .selectFrom('affiliate_daily_clicks')

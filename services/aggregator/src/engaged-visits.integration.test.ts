@@ -140,7 +140,7 @@ describe('a bounce is a visit without engagement', () => {
   async function snapshot() {
     const out: Record<string, unknown> = {};
     for (const t of ['daily_visits', 'visitor_sessions', 'session_metrics', 'conversion_funnel'])
-      out[t] = (await sql`select * from ${sql.table(t)} order by 1`.execute(database.db)).rows;
+      out[t] = (await sql`select * from ${sql.table(t)} order by 1, 2`.execute(database.db)).rows;
     return out;
   }
 

@@ -2,9 +2,11 @@
 // own): the days whose visitor sets are kept are recounted by the new rule, and the cursors it leaves let
 // the aggregator go on from there without counting anything twice.
 import { describe, expect } from 'vitest';
+import { sql } from 'kysely';
 import { buildEnvelope } from '@bodymetrics/bus';
 import { topics, type JourneyEvent, type JourneyStep } from '@bodymetrics/contracts';
 import { migrateTo, migrateToLatest, migrationNames } from '@bodymetrics/db';
+import { funnelDay } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 import { applyBatchToDb } from './app';
 
@@ -31,37 +33,17 @@ describe('the ordered funnel migration', () => {
       .insertInto('funnel_step_visitors')
       .values(steps.flatMap(([visitor_id, list]) => list.map((step) => ({ date, step, visitor_id }))))
       .execute();
-    await db
-      .insertInto('conversion_funnel')
-      .values({
-        date,
-        landing_visitors: 3,
-        form_started: 2,
-        form_completed: 1,
-        results_viewed: 2,
-        report_sent: 1,
-        bridge_affiliate_clicks: 1,
-      })
-      .execute();
+    // conversion_funnel as it was then: a column per step.
+    await sql`insert into conversion_funnel (date, landing_visitors, form_started, form_completed, results_viewed,
+      report_sent, bridge_affiliate_clicks) values (${date}, 3, 2, 1, 2, 1, 1)`.execute(db);
 
     expect(await migrateToLatest(db)).toEqual(
       migrationNames.slice(migrationNames.indexOf('2026-11-23T0600_ordered_funnel')),
     );
 
     // a reaches form_completed (no bridge_viewed), b landing, c form_started; no bridge click counts.
-    const funnel = await db
-      .selectFrom('conversion_funnel')
-      .select([
-        'landing_visitors',
-        'form_started',
-        'form_completed',
-        'bridge_viewed',
-        'results_viewed',
-        'report_sent',
-        'bridge_affiliate_clicks',
-      ])
-      .executeTakeFirstOrThrow();
-    expect(funnel).toEqual({
+    const funnel = await funnelDay(db, date);
+    expect(funnel).toMatchObject({
       landing_visitors: 3,
       form_started: 2,
       form_completed: 1,
@@ -70,15 +52,16 @@ describe('the ordered funnel migration', () => {
       report_sent: 0,
       bridge_affiliate_clicks: 0,
     });
+    // The steps each visitor counts at (the later migration turned the positions 3, 1, 2 into them).
     const progress = await db
       .selectFrom('funnel_visitor_progress')
-      .select(['visitor_id', 'counted_steps', 'bridge_click_counted'])
+      .select(['visitor_id', 'counted_steps'])
       .orderBy('visitor_id')
       .execute();
     expect(progress).toEqual([
-      { visitor_id: 'a', counted_steps: 3, bridge_click_counted: false },
-      { visitor_id: 'b', counted_steps: 1, bridge_click_counted: false },
-      { visitor_id: 'c', counted_steps: 2, bridge_click_counted: false },
+      { visitor_id: 'a', counted_steps: ['landing', 'form_started', 'form_completed'] },
+      { visitor_id: 'b', counted_steps: ['landing'] },
+      { visitor_id: 'c', counted_steps: ['landing', 'form_started'] },
     ]);
 
     // Later that day a's bridge steps arrive: bridge_viewed, bridge_to_full_results and the results a had
@@ -107,18 +90,7 @@ describe('the ordered funnel migration', () => {
           tz,
         ),
       );
-    expect(
-      await db
-        .selectFrom('conversion_funnel')
-        .select([
-          'form_completed',
-          'bridge_viewed',
-          'bridge_to_full_results',
-          'results_viewed',
-          'report_sent',
-        ])
-        .executeTakeFirstOrThrow(),
-    ).toEqual({
+    expect(await funnelDay(db, date)).toMatchObject({
       form_completed: 1,
       bridge_viewed: 1,
       bridge_to_full_results: 1,

@@ -116,7 +116,7 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
       .execute();
     await db
       .insertInto('funnel_visitor_progress')
-      .values({ date, visitor_id: visitor, counted_steps: 1 })
+      .values({ date, visitor_id: visitor, counted_steps: ['landing'] })
       .execute();
     await db
       .insertInto('visitor_sessions')
@@ -169,8 +169,8 @@ async function placeRows(db: TestDatabase['db'], at: Date, tag: string, copies: 
     .execute();
   await db
     .insertInto('conversion_funnel')
-    .values({ date, landing_visitors: copies })
-    .onConflict((oc) => oc.column('date').doNothing())
+    .values({ date, step: 'landing', visitors: copies })
+    .onConflict((oc) => oc.columns(['date', 'step']).doNothing())
     .execute();
 }
 
@@ -240,7 +240,12 @@ describe('retention', () => {
       { date: localDate(recent, tz), unique_visitors: 2 },
     ]);
     expect(
-      await db.selectFrom('conversion_funnel').select('landing_visitors').orderBy('date').execute(),
+      await db
+        .selectFrom('conversion_funnel')
+        .select('visitors as landing_visitors')
+        .where('step', '=', 'landing')
+        .orderBy('date')
+        .execute(),
     ).toEqual([{ landing_visitors: 5 }, { landing_visitors: 2 }]);
     // Impressions per day are history too: they name nobody.
     expect(

@@ -1,94 +1,99 @@
 // User Journey tab: the funnel per day, today's funnel, and where the period's visitors dropped out.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ConversionFunnelTable, Database } from '@bodymetrics/db';
-import type { Abandonment, FunnelRow } from '@bodymetrics/contracts';
-import { firstDateOf, lastDateOf, todayIn, type Period } from './period';
+// conversion_funnel holds a row per day and step; a funnel row (`FunnelRow`) has a count per step, named by
+// contracts' funnelRowFieldOf, so a step added to the vocabulary reaches every read here without a change.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '@bodymetrics/db';
+import {
+  abandonmentFieldOf,
+  funnelRowFieldOf,
+  journeySteps,
+  shownFunnelSteps,
+  type Abandonment,
+  type AbandonmentField,
+  type FunnelRow,
+  type FunnelRowField,
+  type JourneyStep,
+  type ShownFunnelStep,
+} from '@bodymetrics/contracts';
+import { firstDateOf, lastDateOf, todayOf, type Period } from './period';
 import { toNumber } from './numbers';
 
-const toFunnelRow = (r: Selectable<ConversionFunnelTable>): FunnelRow => ({
-  id: r.id,
-  date: r.date,
-  landingVisitors: r.landing_visitors,
-  formStarted: r.form_started,
-  formCompleted: r.form_completed,
-  resultsViewed: r.results_viewed,
-  emailProvided: r.email_provided,
-  reportSent: r.report_sent,
-  bridgeViewed: r.bridge_viewed,
-  bridgeAffiliateClicks: r.bridge_affiliate_clicks,
-  bridgeToFullResults: r.bridge_to_full_results,
-});
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The contract's rows name exactly the vocabulary's fields: these fail to compile when a step or a drop-out
+// is in one and not the other.
+const funnelRowFieldsMatch: Exactly<Exclude<keyof FunnelRow, 'id' | 'date'>, FunnelRowField> = true;
+const abandonmentFieldsMatch: Exactly<Exclude<keyof Abandonment, 'total_visitors'>, AbandonmentField> = true;
+void [funnelRowFieldsMatch, abandonmentFieldsMatch];
 
-export async function readFunnelStats(db: Kysely<Database>, period: Period): Promise<FunnelRow[]> {
+type Counts = Record<FunnelRowField, number>;
+
+/** A funnel row's counts; a step with no row counts 0. */
+function countsOf(visitorsAt: ReadonlyMap<string, number>): Counts {
+  const counts = {} as Counts;
+  for (const step of journeySteps) counts[funnelRowFieldOf[step]] = visitorsAt.get(step) ?? 0;
+  return counts;
+}
+
+/** A day's id in a funnel row: the date as a number (20261120), the same at every read. */
+const dayId = (date: string): number => Number(date.replaceAll('-', ''));
+
+/** Each day's counts by step, newest day first. */
+async function readDays(
+  db: Kysely<Database>,
+  from: RawBuilder<string>,
+  to: RawBuilder<string>,
+): Promise<Map<string, Map<string, number>>> {
   const rows = await db
     .selectFrom('conversion_funnel')
-    .selectAll()
-    .where('date', '>=', firstDateOf(period))
-    .where('date', '<=', lastDateOf(period))
+    .select(['date', 'step', 'visitors'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
     .orderBy('date', 'desc')
     .execute();
-  return rows.map(toFunnelRow);
+  const days = new Map<string, Map<string, number>>();
+  for (const r of rows) days.set(r.date, (days.get(r.date) ?? new Map()).set(r.step, r.visitors));
+  return days;
+}
+
+export async function readFunnelStats(db: Kysely<Database>, period: Period): Promise<FunnelRow[]> {
+  const days = await readDays(db, firstDateOf(period), lastDateOf(period));
+  return [...days].map(([date, steps]) => ({ id: dayId(date), date, ...countsOf(steps) }));
 }
 
 /** Today's funnel; a day nobody has visited yet reads as zeros (id 0) rather than as missing. */
 export async function readTodayFunnel(db: Kysely<Database>, timeZone: string): Promise<FunnelRow> {
-  const { today } = await db.selectNoFrom(todayIn(timeZone).as('today')).executeTakeFirstOrThrow();
-  const row = await db
-    .selectFrom('conversion_funnel')
-    .selectAll()
-    .where('date', '=', today)
-    .executeTakeFirst();
-  return row
-    ? toFunnelRow(row)
-    : toFunnelRow({
-        id: 0,
-        date: today,
-        landing_visitors: 0,
-        form_started: 0,
-        form_completed: 0,
-        results_viewed: 0,
-        bridge_viewed: 0,
-        bridge_affiliate_clicks: 0,
-        bridge_to_full_results: 0,
-        email_provided: 0,
-        report_sent: 0,
-      });
+  const today = await todayOf(db, timeZone);
+  const day = sql<string>`${today}::date`;
+  const steps = (await readDays(db, day, day)).get(today);
+  return { id: steps ? dayId(today) : 0, date: today, ...countsOf(steps ?? new Map()) };
 }
 
+/** The drop-out field of each shown step but the last. */
+const abandonmentFieldAt = (step: ShownFunnelStep): AbandonmentField | undefined =>
+  (abandonmentFieldOf as Partial<Record<ShownFunnelStep, AbandonmentField>>)[step];
+
+/**
+ * The period's drop-outs. The funnel is ordered per visitor and day (the aggregator's ordered-funnel.ts):
+ * each step counts only visitors who counted at the one before it that day, so each drop-out is the visitors
+ * who reached a shown step and not the next one shown. `abandoned_after_calculation` takes in those who left
+ * at the bridge (form_completed → results_viewed); `abandoned_after_email` is the reports accepted whose mail
+ * then failed. The floor at 0 only guards days counted before the funnel was ordered whose visitor sets
+ * retention had already deleted.
+ */
 export async function readAbandonment(db: Kysely<Database>, period: Period): Promise<Abandonment> {
-  const s = await db
+  const rows = await db
     .selectFrom('conversion_funnel')
-    .select([
-      sql<string>`coalesce(sum(landing_visitors), 0)`.as('landing'),
-      sql<string>`coalesce(sum(form_started), 0)`.as('formStarted'),
-      sql<string>`coalesce(sum(form_completed), 0)`.as('formCompleted'),
-      sql<string>`coalesce(sum(results_viewed), 0)`.as('resultsViewed'),
-      sql<string>`coalesce(sum(email_provided), 0)`.as('emailProvided'),
-      sql<string>`coalesce(sum(report_sent), 0)`.as('reportSent'),
-    ])
+    .select(['step', sql<string>`sum(visitors)`.as('visitors')])
+    .where('step', 'in', shownFunnelSteps)
     .where('date', '>=', firstDateOf(period))
     .where('date', '<=', lastDateOf(period))
-    .executeTakeFirstOrThrow();
-  const [landing, formStarted, formCompleted, resultsViewed, emailProvided, reportSent] = [
-    s.landing,
-    s.formStarted,
-    s.formCompleted,
-    s.resultsViewed,
-    s.emailProvided,
-    s.reportSent,
-  ].map(toNumber) as [number, number, number, number, number, number];
-  // The funnel is ordered per visitor and day (the aggregator's ordered-funnel.ts): each step counts only
-  // visitors who counted at the one before it that day, so each drop-out is the visitors who reached a step
-  // and not the next. `abandoned_after_calculation` takes in those who left at the bridge (form_completed →
-  // results_viewed); `abandoned_after_email` is the reports accepted whose mail then failed. The floor at 0
-  // only guards days counted before the funnel was ordered whose visitor sets retention had already deleted.
-  const drop = (from: number, to: number) => Math.max(0, from - to);
-  return {
-    total_visitors: landing,
-    abandoned_at_landing: drop(landing, formStarted),
-    abandoned_at_form: drop(formStarted, formCompleted),
-    abandoned_after_calculation: drop(formCompleted, resultsViewed),
-    abandoned_at_results: drop(resultsViewed, emailProvided),
-    abandoned_after_email: drop(emailProvided, reportSent),
-  };
+    .groupBy('step')
+    .execute();
+  const total = new Map<JourneyStep, number>(rows.map((r) => [r.step, toNumber(r.visitors)]));
+  const visitorsAt = (step: ShownFunnelStep | undefined) => (step ? (total.get(step) ?? 0) : 0);
+  const drops = shownFunnelSteps.flatMap((step, i) => {
+    const field = abandonmentFieldAt(step);
+    return field ? [[field, Math.max(0, visitorsAt(step) - visitorsAt(shownFunnelSteps[i + 1]))]] : [];
+  });
+  return { total_visitors: visitorsAt(shownFunnelSteps[0]), ...Object.fromEntries(drops) } as Abandonment;
 }

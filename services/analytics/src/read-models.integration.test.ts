@@ -4,7 +4,7 @@
 import { describe, expect } from 'vitest';
 import { sql } from 'kysely';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { TestDatabase } from '@bodymetrics/testing';
+import { funnelRows, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 import { buildApp } from './app';
 import { dateDaysAgo, seedAdminSession } from './test-support';
@@ -365,23 +365,24 @@ it.beforeAll(async ({ database }) => {
     email,
     report,
   ] of funnel) {
-    const { id } = await db
+    await db
       .insertInto('conversion_funnel')
-      .values({
-        date,
-        landing_visitors: landing,
-        form_started: started,
-        form_completed: completed,
-        results_viewed: results,
-        bridge_viewed: bridge,
-        bridge_affiliate_clicks: bridgeClicks,
-        bridge_to_full_results: bridgeFull,
-        email_provided: email,
-        report_sent: report,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    funnelIds[date] = id;
+      .values(
+        funnelRows(date, {
+          landing_visitors: landing,
+          form_started: started,
+          form_completed: completed,
+          results_viewed: results,
+          bridge_viewed: bridge,
+          bridge_affiliate_clicks: bridgeClicks,
+          bridge_to_full_results: bridgeFull,
+          email_provided: email,
+          report_sent: report,
+        }),
+      )
+      .execute();
+    // A funnel row's id is its day as a number.
+    funnelIds[date] = Number(date.replaceAll('-', ''));
   }
   return () => app.close();
 });

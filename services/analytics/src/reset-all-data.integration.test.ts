@@ -107,14 +107,14 @@ async function seedAnalytics(): Promise<void> {
       })),
     )
     .execute(); // 2
-  await db.insertInto('conversion_funnel').values({ date: today, landing_visitors: 3 }).execute(); // 1
+  await db.insertInto('conversion_funnel').values({ date: today, step: 'landing', visitors: 3 }).execute(); // 1
   await db
     .insertInto('funnel_step_visitors')
     .values(['v1', 'v2', 'v3'].map((visitor_id) => ({ date: today, step: 'landing', visitor_id })))
     .execute(); // 3
   await db
     .insertInto('funnel_visitor_progress')
-    .values(['v1', 'v2', 'v3'].map((visitor_id) => ({ date: today, visitor_id, counted_steps: 1 })))
+    .values(['v1', 'v2', 'v3'].map((visitor_id) => ({ date: today, visitor_id, counted_steps: ['landing'] })))
     .execute(); // 3
   await db
     .insertInto('session_metrics')

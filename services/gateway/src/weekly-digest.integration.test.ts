@@ -7,7 +7,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { buildApp as buildAnalytics, startDigestScheduler } from '@bodymetrics/analytics';
 import { seedContent, type Db } from '@bodymetrics/db';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
-import { startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
+import { funnelRows, startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 import { seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
 
@@ -36,22 +36,22 @@ async function seedFigures(db: Db) {
       { date: '2026-11-15', unique_visitors: 12, total_page_views: 20 },
     ])
     .execute();
-  const step = (date: string, n: [number, number, number, number, number, number]) => ({
-    date,
-    landing_visitors: n[0],
-    form_started: n[1],
-    form_completed: n[2],
-    results_viewed: n[3],
-    email_provided: n[4],
-    report_sent: n[5],
-  });
+  const step = (date: string, n: [number, number, number, number, number, number]) =>
+    funnelRows(date, {
+      landing_visitors: n[0],
+      form_started: n[1],
+      form_completed: n[2],
+      results_viewed: n[3],
+      email_provided: n[4],
+      report_sent: n[5],
+    });
   await db
     .insertInto('conversion_funnel')
     .values([
-      step('2026-11-16', [10, 6, 4, 3, 2, 1]),
-      step('2026-11-22', [5, 2, 1, 1, 0, 0]),
-      step('2026-11-23', [90, 90, 90, 90, 90, 90]),
-      step('2026-11-15', [12, 8, 5, 5, 1, 1]),
+      ...step('2026-11-16', [10, 6, 4, 3, 2, 1]),
+      ...step('2026-11-22', [5, 2, 1, 1, 0, 0]),
+      ...step('2026-11-23', [90, 90, 90, 90, 90, 90]),
+      ...step('2026-11-15', [12, 8, 5, 5, 1, 1]),
     ])
     .execute();
   const clicks = (date: string, offer_id: number, n: number, unique: number) => ({

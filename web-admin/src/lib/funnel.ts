@@ -1,18 +1,30 @@
 // The journey funnel and abandonment analysis of spec §2 (User Journey tab), with their Romanian labels.
-import type { Abandonment, FunnelRow } from '@bodymetrics/contracts';
+// The steps and their order are contracts' shownFunnelSteps; only the words are here.
+import {
+  abandonmentFieldOf,
+  funnelRowFieldOf,
+  shownFunnelSteps,
+  type Abandonment,
+  type FunnelRow,
+  type ShownFunnelStep,
+} from '@bodymetrics/contracts';
 
-export type FunnelStepKey =
-  'landingVisitors' | 'formStarted' | 'formCompleted' | 'resultsViewed' | 'emailProvided' | 'reportSent';
+export type FunnelStepKey = (typeof funnelRowFieldOf)[ShownFunnelStep];
+
+const stepLabels: Record<ShownFunnelStep, string> = {
+  landing: 'Vizitatori pe pagina principală',
+  form_started: 'Formular început',
+  form_completed: 'Formular completat',
+  results_viewed: 'Rezultate vizualizate',
+  email_provided: 'E-mail furnizat',
+  report_sent: 'Raport trimis',
+};
 
 /** Funnel order: Landing Visitors, Form Started, Form Completed, Results Viewed, Email Provided, Report Sent. */
-export const funnelSteps: readonly { key: FunnelStepKey; label: string }[] = [
-  { key: 'landingVisitors', label: 'Vizitatori pe pagina principală' },
-  { key: 'formStarted', label: 'Formular început' },
-  { key: 'formCompleted', label: 'Formular completat' },
-  { key: 'resultsViewed', label: 'Rezultate vizualizate' },
-  { key: 'emailProvided', label: 'E-mail furnizat' },
-  { key: 'reportSent', label: 'Raport trimis' },
-];
+export const funnelSteps: readonly { key: FunnelStepKey; label: string }[] = shownFunnelSteps.map((step) => ({
+  key: funnelRowFieldOf[step],
+  label: stepLabels[step],
+}));
 
 /**
  * Today's summary (GET /api/journey/today-summary, a `FunnelRow`): today's funnel counts. Only the steps
@@ -34,12 +46,17 @@ export function funnelCounts(summary: TodaySummary | null | undefined): FunnelSt
 }
 
 export type AbandonmentKey = Exclude<keyof Abandonment, 'total_visitors'>;
+type LeftAt = keyof typeof abandonmentFieldOf;
+
+const abandonmentLabels: Record<LeftAt, string> = {
+  landing: 'Au plecat de pe pagina principală',
+  form_started: 'Au abandonat formularul',
+  form_completed: 'Au plecat după calcul',
+  results_viewed: 'Au plecat de la rezultate',
+  email_provided: 'Au plecat după e-mail',
+};
 
 /** Where visitors left: at landing, at the form, after calculation, at results, after e-mail. */
-export const abandonmentPoints: readonly { key: AbandonmentKey; label: string }[] = [
-  { key: 'abandoned_at_landing', label: 'Au plecat de pe pagina principală' },
-  { key: 'abandoned_at_form', label: 'Au abandonat formularul' },
-  { key: 'abandoned_after_calculation', label: 'Au plecat după calcul' },
-  { key: 'abandoned_at_results', label: 'Au plecat de la rezultate' },
-  { key: 'abandoned_after_email', label: 'Au plecat după e-mail' },
-];
+export const abandonmentPoints: readonly { key: AbandonmentKey; label: string }[] = shownFunnelSteps
+  .filter((step): step is LeftAt => step in abandonmentFieldOf)
+  .map((step) => ({ key: abandonmentFieldOf[step], label: abandonmentLabels[step] }));

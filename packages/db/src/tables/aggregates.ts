@@ -2,7 +2,7 @@
 // and session sets that keep them distinct, and per-visitor summaries. Only the aggregator writes here;
 // the analytics service reads.
 import type { DailyVisitorCounter, DeviceType, JourneyStep, OfferPlacement } from '@bodymetrics/contracts';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { DateOnly, DefaultBigCount, DefaultNumeric, Timestamp } from './columns';
 
 /** Each once-per-visitor-and-day counter of the figures catalogue (mobile_visitors, returning_visitors, …). */
@@ -42,30 +42,22 @@ export interface VisitorSessionsTable {
   /** `counted_seconds` before the statement that last changed the row (the aggregator's difference). */
   counted_seconds_before: Generated<number>;
 }
+/** Counted visitors per day and journey step (README "How we count": Funnel steps), keyed by contracts' step list. */
 export interface ConversionFunnelTable {
-  id: Generated<number>;
   date: DateOnly;
-  landing_visitors: Generated<number>;
-  form_started: Generated<number>;
-  form_completed: Generated<number>;
-  results_viewed: Generated<number>;
-  bridge_viewed: Generated<number>;
-  bridge_affiliate_clicks: Generated<number>;
-  bridge_to_full_results: Generated<number>;
-  email_provided: Generated<number>;
-  report_sent: Generated<number>;
+  step: JourneyStep;
+  visitors: Generated<number>;
 }
 export interface FunnelStepVisitorsTable {
   date: DateOnly;
   step: JourneyStep;
   visitor_id: string;
 }
-/** How far along the funnel's order a counted visitor has been counted on a day (ordered funnel). */
+/** The funnel steps a counted visitor counts at on a day (ordered funnel: the side steps among them). */
 export interface FunnelVisitorProgressTable {
   date: DateOnly;
   visitor_id: string;
-  counted_steps: Generated<number>;
-  bridge_click_counted: Generated<boolean>;
+  counted_steps: ColumnType<JourneyStep[], JourneyStep[] | undefined, JourneyStep[]>;
 }
 export interface SessionMetricsTable {
   visitor_id: string;

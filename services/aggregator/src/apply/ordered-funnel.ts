@@ -1,57 +1,59 @@
-// The ordered funnel (issue 13 item 4, README "How we count"): a counted visitor counts at a step on a day
-// at most once, and only after counting at every step before it that day (orderedFunnelSteps), so no step
-// ever exceeds its predecessor. Steps arrive out of order — the page sends its calls in parallel and the
-// reports service records email_provided/report_sent on its own — so every step seen is recorded
-// (funnel_step_visitors) and the visitor counts at the longest ordered prefix of what was recorded; a step
-// that came early is counted when the gap before it fills.
+// The ordered funnel (README "How we count": Funnel steps): a counted visitor counts at a step on a day at
+// most once, and only after counting at every step before it that day (orderedFunnelSteps), so no step ever
+// exceeds its predecessor; a side step (funnelSideSteps) counts once the step it follows does. Steps arrive
+// out of order — the page sends its calls in parallel and the reports service records
+// email_provided/report_sent on its own — so every step seen is recorded (funnel_step_visitors) and the
+// visitor counts at the longest ordered prefix of what was recorded; a step that came early is counted when
+// the gap before it fills.
 //
-// Exactly once: funnel_visitor_progress holds how many ordered steps each visitor already counts at that
-// day, and conversion_funnel moves by the difference only. Its row is locked (FOR UPDATE, in key order so
-// two batches never wait on each other crosswise) before the visitor's steps are read, so a concurrent batch
-// for the same visitor and day waits, then sees the other's committed steps and cursor. Recomputing is
-// idempotent, so a redelivered step changes nothing.
+// Exactly once: funnel_visitor_progress holds the steps each visitor already counts at that day, and
+// conversion_funnel (one row per day and step) moves by the steps newly counted only. The progress row is
+// locked (FOR UPDATE, in key order so two batches never wait on each other crosswise) before the visitor's
+// steps are read, so a concurrent batch for the same visitor and day waits, then sees the other's committed
+// steps and progress. Recomputing is idempotent, so a redelivered step changes nothing.
 import { sql } from 'kysely';
-import { orderedFunnelSteps, type JourneyStep } from '@bodymetrics/contracts';
-import { chunks, incrementRows, type CounterColumn, type IncrementRow, type Trx } from '../sql-helpers';
+import {
+  funnelSideSteps,
+  orderedFunnelSteps,
+  type FunnelSideStep,
+  type JourneyStep,
+  type OrderedFunnelStep,
+} from '@bodymetrics/contracts';
+import { chunks, incrementRows, type Trx } from '../sql-helpers';
 
-type FunnelColumn = CounterColumn<'conversion_funnel'>;
+/**
+ * Every journey step is in the order or a side step, so the funnel counts each (a step in neither would
+ * read 0 for ever): this fails to compile when one is left out.
+ */
+const everyStepCounted: Record<Exclude<JourneyStep, OrderedFunnelStep | FunnelSideStep>, never> = {};
+void everyStepCounted;
 
-/** The conversion_funnel column each step moves. */
-export const funnelColumn: Record<JourneyStep, FunnelColumn> = {
-  landing: 'landing_visitors',
-  form_started: 'form_started',
-  form_completed: 'form_completed',
-  results_viewed: 'results_viewed',
-  email_provided: 'email_provided',
-  report_sent: 'report_sent',
-  bridge_viewed: 'bridge_viewed',
-  bridge_affiliate_click: 'bridge_affiliate_clicks',
-  bridge_to_full_results: 'bridge_to_full_results',
-};
-
-/** The side step, and how many ordered steps a visitor must count at first (through bridge_viewed). */
-const SIDE_STEP: JourneyStep = 'bridge_affiliate_click';
-const SIDE_STEP_NEEDS = orderedFunnelSteps.indexOf('bridge_viewed') + 1;
+const sideSteps = Object.entries(funnelSideSteps) as [FunnelSideStep, OrderedFunnelStep][];
 
 export interface SeenStep {
   date: string;
   step: JourneyStep;
-  /** The counted visitor (countedVisitor). */
+  /** The counted visitor (the enriched event's `visitor`). */
   visitor: string;
 }
 
-interface Progress {
-  countedSteps: number;
-  bridgeClickCounted: boolean;
+/** The steps `recorded` lets a visitor count at: the longest ordered prefix, and the side steps it reaches. */
+export function countedStepsOf(recorded: ReadonlySet<string>): Set<JourneyStep> {
+  const counted = new Set<JourneyStep>();
+  for (const step of orderedFunnelSteps) {
+    if (!recorded.has(step)) break;
+    counted.add(step);
+  }
+  for (const [side, after] of sideSteps) if (counted.has(after) && recorded.has(side)) counted.add(side);
+  return counted;
 }
 
-/** How far along the order `steps` reach, and whether the side step counts with them. */
-export function progressOf(steps: ReadonlySet<string>): Progress {
-  let countedSteps = 0;
-  while (countedSteps < orderedFunnelSteps.length && steps.has(orderedFunnelSteps[countedSteps]!))
-    countedSteps++;
-  return { countedSteps, bridgeClickCounted: countedSteps >= SIDE_STEP_NEEDS && steps.has(SIDE_STEP) };
-}
+/** Steps in the funnel's order, the side steps after it (how a progress row lists them). */
+const funnelPosition = new Map<string, number>(
+  [...orderedFunnelSteps, ...sideSteps.map(([side]) => side)].map((step, i) => [step, i]),
+);
+const inFunnelOrder = (steps: Iterable<JourneyStep>): JourneyStep[] =>
+  [...steps].sort((a, b) => (funnelPosition.get(a) ?? Infinity) - (funnelPosition.get(b) ?? Infinity));
 
 const byKey = <T>(items: T[], keyOf: (item: T) => string): T[] =>
   [...new Map(items.map((i) => [keyOf(i), i])).entries()]
@@ -65,7 +67,7 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
     visitor,
   }));
 
-  // 1. The visitor-day cursors exist and are ours until commit (created in key order, then locked in it).
+  // 1. The visitor-day progress rows exist and are ours until commit (created in key order, then locked in it).
   for (const slice of chunks(visitors)) {
     await trx
       .insertInto('funnel_visitor_progress')
@@ -73,15 +75,10 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
       .onConflict((oc) => oc.columns(['date', 'visitor_id']).doNothing())
       .execute();
   }
-  const before = new Map<string, Progress>();
+  const before = new Map<string, ReadonlySet<JourneyStep>>();
   for (const slice of chunks(visitors)) {
-    const rows = await sql<{
-      date: string;
-      visitor_id: string;
-      counted_steps: number;
-      bridge_click_counted: boolean;
-    }>`
-      select date::text as date, visitor_id, counted_steps, bridge_click_counted
+    const rows = await sql<{ date: string; visitor_id: string; counted_steps: JourneyStep[] }>`
+      select date::text as date, visitor_id, counted_steps
       from funnel_visitor_progress
       where (date, visitor_id) in (
         select * from unnest(${slice.map((v) => v.date)}::date[], ${slice.map((v) => v.visitor)}::text[])
@@ -89,12 +86,7 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
       order by date, visitor_id
       for update
     `.execute(trx);
-    for (const r of rows.rows) {
-      before.set(`${r.date}|${r.visitor_id}`, {
-        countedSteps: r.counted_steps,
-        bridgeClickCounted: r.bridge_click_counted,
-      });
-    }
+    for (const r of rows.rows) before.set(`${r.date}|${r.visitor_id}`, new Set(r.counted_steps));
   }
 
   // 2. Every step seen is recorded, in or out of order.
@@ -124,40 +116,33 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
     }
   }
 
-  // 4. The funnel moves by what each visitor newly counts at; the cursor moves with it.
-  const increments: IncrementRow<'conversion_funnel', 'date', FunnelColumn>[] = [];
-  const moved: { date: string; visitor: string; progress: Progress }[] = [];
+  // 4. The funnel moves by the steps each visitor newly counts at; the progress row takes them in. Never
+  // backwards: a step counted stays counted (a step row deleted by retention or reset changes no past count).
+  const increments: { date: string; step: JourneyStep; visitors: number }[] = [];
+  const moved: { date: string; visitor: string; steps: JourneyStep[] }[] = [];
   for (const { date, visitor } of visitors) {
     const key = `${date}|${visitor}`;
-    const was = before.get(key) ?? { countedSteps: 0, bridgeClickCounted: false };
-    const now = progressOf(recorded.get(key) ?? new Set());
-    // Never backwards: the cursor only grows (a step row deleted by retention or reset changes no past count).
-    const countedSteps = Math.max(was.countedSteps, now.countedSteps);
-    const bridgeClickCounted = was.bridgeClickCounted || now.bridgeClickCounted;
-    if (countedSteps === was.countedSteps && bridgeClickCounted === was.bridgeClickCounted) continue;
-    const row: IncrementRow<'conversion_funnel', 'date', FunnelColumn> = { date };
-    for (const column of Object.values(funnelColumn)) row[column] = 0;
-    for (const step of orderedFunnelSteps.slice(was.countedSteps, countedSteps)) row[funnelColumn[step]] = 1;
-    if (bridgeClickCounted && !was.bridgeClickCounted) row[funnelColumn[SIDE_STEP]] = 1;
-    increments.push(row);
-    moved.push({ date, visitor, progress: { countedSteps, bridgeClickCounted } });
+    const was = before.get(key) ?? new Set<JourneyStep>();
+    const newly = [...countedStepsOf(recorded.get(key) ?? new Set())].filter((step) => !was.has(step));
+    if (!newly.length) continue;
+    for (const step of newly) increments.push({ date, step, visitors: 1 });
+    moved.push({ date, visitor, steps: inFunnelOrder([...was, ...newly]) });
   }
   for (const slice of chunks(moved)) {
+    // Each visitor's steps as one '{a,b}' text[] literal: unnest cannot carry an array of arrays.
     await sql`
-      update funnel_visitor_progress p
-      set counted_steps = m.counted_steps, bridge_click_counted = m.bridge_click_counted
+      update funnel_visitor_progress p set counted_steps = m.counted_steps::text[]
       from unnest(
         ${slice.map((m) => m.date)}::date[],
         ${slice.map((m) => m.visitor)}::text[],
-        ${slice.map((m) => m.progress.countedSteps)}::smallint[],
-        ${slice.map((m) => m.progress.bridgeClickCounted)}::boolean[]
-      ) as m(date, visitor_id, counted_steps, bridge_click_counted)
+        ${slice.map((m) => `{${m.steps.join(',')}}`)}::text[]
+      ) as m(date, visitor_id, counted_steps)
       where p.date = m.date and p.visitor_id = m.visitor_id
     `.execute(trx);
   }
   await incrementRows(
     trx,
-    { table: 'conversion_funnel', keys: ['date'], counters: Object.values(funnelColumn) },
+    { table: 'conversion_funnel', keys: ['date', 'step'], counters: ['visitors'] },
     increments,
   );
 }

@@ -1,6 +1,7 @@
 // The weekly digest mail, in Romanian like the operator's dashboard: a plain-text part and an HTML part in
 // which every value (offer titles are the operator's text, numbers included) is escaped — nothing is ever
 // rendered as HTML from data.
+import { shownFunnelSteps, type ShownFunnelStep } from '@bodymetrics/contracts';
 import type { MailMessage } from '@bodymetrics/mail';
 import type { WeekFigures } from './week-figures.repository';
 import type { DigestWeek } from './week';
@@ -30,6 +31,16 @@ export function changeText(current: number, previous: number): string {
 export const digestSubject = (week: DigestWeek) =>
   `BodyMetrics: rezumatul săptămânii ${week.from} – ${week.to}`;
 
+/** The digest's line for each funnel step the User Journey tab shows. */
+const funnelLabels: Record<ShownFunnelStep, string> = {
+  landing: 'Pâlnie: pagina de start',
+  form_started: 'Pâlnie: formular început',
+  form_completed: 'Pâlnie: formular completat',
+  results_viewed: 'Pâlnie: rezultate văzute',
+  email_provided: 'Pâlnie: e-mail furnizat',
+  report_sent: 'Pâlnie: raport trimis',
+};
+
 interface Line {
   label: string;
   value: string;
@@ -46,12 +57,7 @@ function linesOf(current: WeekFigures, previous: WeekFigures, revenueCurrency: s
     withChange('Vizitatori', (f) => f.visitors),
     withChange('Afișări de pagină', (f) => f.pageViews),
     withChange('Clickuri pe oferte', (f) => f.clicks),
-    withChange('Pâlnie: pagina de start', (f) => f.funnel.landing),
-    withChange('Pâlnie: formular început', (f) => f.funnel.formStarted),
-    withChange('Pâlnie: formular completat', (f) => f.funnel.formCompleted),
-    withChange('Pâlnie: rezultate văzute', (f) => f.funnel.resultsViewed),
-    withChange('Pâlnie: e-mail furnizat', (f) => f.funnel.emailProvided),
-    withChange('Pâlnie: raport trimis', (f) => f.funnel.reportSent),
+    ...shownFunnelSteps.map((step) => withChange(funnelLabels[step], (f) => f.funnel[step])),
   ];
   lines.push({
     label: 'Venit',

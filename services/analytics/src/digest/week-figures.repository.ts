@@ -1,9 +1,10 @@
 // The figures of one week for the digest, from the same aggregates and by the same rules as the
 // dashboard's (README "How we count"): visitors and page views as the daily rows (daily_visits, summed over
-// the days), the funnel steps as the User Journey (conversion_funnel), clicks and unique clicks as Affiliate
+// the days), the funnel's shown steps as the User Journey (conversion_funnel), clicks and unique clicks as Affiliate
 // Performance (affiliate_daily_clicks), revenue as the "Venit" card (affiliate_daily_conversions). The dates
 // are explicit because a digest's week is not "the last N days".
 import { sql, type Kysely } from 'kysely';
+import { shownFunnelSteps, type ShownFunnelStep } from '@bodymetrics/contracts';
 import type { Database } from '@bodymetrics/db';
 import { toNumber } from '../numbers';
 import type { DigestWeek } from './week';
@@ -11,14 +12,8 @@ import type { DigestWeek } from './week';
 export interface WeekFigures {
   visitors: number;
   pageViews: number;
-  funnel: {
-    landing: number;
-    formStarted: number;
-    formCompleted: number;
-    resultsViewed: number;
-    emailProvided: number;
-    reportSent: number;
-  };
+  /** Counted visitors at each step the User Journey tab shows. */
+  funnel: Record<ShownFunnelStep, number>;
   clicks: number;
   /** The offers with the most clicks that week (at most 3), with their unique clicks. */
   topOffers: { title: string; clicks: number; uniqueClicks: number }[];
@@ -55,17 +50,12 @@ export async function readWeekFigures(db: Kysely<Database>, week: DigestWeek): P
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('conversion_funnel')
-      .select([
-        sql<string>`coalesce(sum(landing_visitors), 0)`.as('landing'),
-        sql<string>`coalesce(sum(form_started), 0)`.as('form_started'),
-        sql<string>`coalesce(sum(form_completed), 0)`.as('form_completed'),
-        sql<string>`coalesce(sum(results_viewed), 0)`.as('results_viewed'),
-        sql<string>`coalesce(sum(email_provided), 0)`.as('email_provided'),
-        sql<string>`coalesce(sum(report_sent), 0)`.as('report_sent'),
-      ])
+      .select(['step', sql<string>`sum(visitors)`.as('visitors')])
+      .where('step', 'in', shownFunnelSteps)
       .where('date', '>=', week.from)
       .where('date', '<=', week.to)
-      .executeTakeFirstOrThrow(),
+      .groupBy('step')
+      .execute(),
     db
       .selectFrom('affiliate_daily_clicks')
       .select(sql<string>`coalesce(sum(clicks), 0)`.as('clicks'))
@@ -92,14 +82,9 @@ export async function readWeekFigures(db: Kysely<Database>, week: DigestWeek): P
   return {
     visitors: toNumber(visits.visitors),
     pageViews: toNumber(visits.page_views),
-    funnel: {
-      landing: toNumber(funnel.landing),
-      formStarted: toNumber(funnel.form_started),
-      formCompleted: toNumber(funnel.form_completed),
-      resultsViewed: toNumber(funnel.results_viewed),
-      emailProvided: toNumber(funnel.email_provided),
-      reportSent: toNumber(funnel.report_sent),
-    },
+    funnel: Object.fromEntries(
+      shownFunnelSteps.map((step) => [step, toNumber(funnel.find((r) => r.step === step)?.visitors ?? 0)]),
+    ) as Record<ShownFunnelStep, number>,
     clicks: toNumber(clicks.clicks),
     topOffers: topOffers.map((o) => ({
       title: o.title,

@@ -10,6 +10,7 @@ import { visitorKeys } from '@bodymetrics/service-kit';
 import {
   closedPort,
   eventually,
+  funnelDay,
   metricSample,
   readTopic,
   type SmtpSink,
@@ -75,12 +76,13 @@ describe('the report service records the funnel’s last two steps', () => {
         ...extra,
       }),
     });
-  const funnel = () =>
-    database.db
-      .selectFrom('conversion_funnel')
-      .select(['landing_visitors', 'results_viewed', 'email_provided', 'report_sent'])
-      .where('date', '=', today)
-      .executeTakeFirstOrThrow();
+  const funnel = async () => {
+    const { landing_visitors, results_viewed, email_provided, report_sent } = await funnelDay(
+      database.db,
+      today,
+    );
+    return { landing_visitors, results_viewed, email_provided, report_sent };
+  };
 
   it.beforeAll(async ({ database: fileDatabase, bus, smtp }) => {
     database = fileDatabase;
