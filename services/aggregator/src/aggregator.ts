@@ -18,6 +18,7 @@ import { applyJourneyEvents } from './apply/journey';
 import { applyOfferImpressionEvents } from './apply/offer-impressions';
 import { applyPageVisitEvents } from './apply/page-visits';
 import { applySessionDurationEvents } from './apply/session-durations';
+import { enrich, type Enriched } from './enrich';
 import { startPartitionUpkeep } from './partition-upkeep';
 import type { Trx } from './sql-helpers';
 
@@ -57,12 +58,8 @@ export interface Aggregator {
   shutdown(): Promise<void>;
 }
 
-/** Applies one topic's batch of new and redelivered events, inside the batch's transaction. */
-export type Applier<K extends TopicKey> = (
-  trx: Trx,
-  events: Envelope<TopicPayload<K>>[],
-  timeZone: string,
-) => Promise<void>;
+/** Applies one topic's batch of new and redelivered events (enriched: enrich.ts), inside the batch's transaction. */
+export type Applier<K extends TopicKey> = (trx: Trx, events: Enriched<TopicPayload<K>>[]) => Promise<void>;
 
 /** Every tracking topic's applier (apply/*.ts; each file's header says which event field moves which column). */
 export const appliers: { [K in TopicKey]: Applier<K> } = {
@@ -99,7 +96,11 @@ function applyAs<K extends TopicKey>(
   if (!isBatchOf(batch, key))
     throw new Error(`batch of ${batch.topic.name} is not one of ${topics[key].name}`);
   const apply: Applier<K> = appliers[key];
-  return apply(trx, batch.events, timeZone);
+  // Each event's date, counted visitor and bot verdict are decided here, once, before its applier runs.
+  return apply(
+    trx,
+    firstOfEachId(batch.events).map((e) => enrich(key, e, timeZone)),
+  );
 }
 
 /**
@@ -120,7 +121,7 @@ function firstOfEachId<P>(events: Envelope<P>[]): Envelope<P>[] {
 export async function applyBatchToDb(trx: Trx, batch: ConsumedBatch, timeZone: string): Promise<void> {
   const key = topicKeyByName.get(batch.topic.name);
   if (!key) throw new Error(`no applier for topic ${batch.topic.name}`);
-  return applyAs(key, trx, { topic: batch.topic, events: firstOfEachId(batch.events) }, timeZone);
+  return applyAs(key, trx, batch, timeZone);
 }
 
 export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator> {

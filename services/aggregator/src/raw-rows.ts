@@ -24,9 +24,7 @@ import type {
   TopicPayload,
 } from '@bodymetrics/contracts';
 import type { Database } from '@bodymetrics/db';
-import { isBotEvent } from './bots';
-import { countedVisitor } from './counted-visitor';
-import { localDate } from './local-date';
+import { enrich, type Enriched } from './enrich';
 import type { RawTable } from './sql-helpers';
 
 export { localDate } from './local-date';
@@ -50,19 +48,20 @@ export const rawTables = [
 export type PageView = Extract<PageVisitEvent, { kind: 'visit' }>;
 export type PageLeave = Extract<PageVisitEvent, { kind: 'leave' }>;
 
-export const isPageView = (e: Envelope<PageVisitEvent>): e is Envelope<PageView> =>
+export const isPageView = <E extends Envelope<PageVisitEvent>>(e: E): e is E & Envelope<PageView> =>
   e.payload.kind === 'visit';
-export const isPageLeave = (e: Envelope<PageVisitEvent>): e is Envelope<PageLeave> =>
+export const isPageLeave = <E extends Envelope<PageVisitEvent>>(e: E): e is E & Envelope<PageLeave> =>
   e.payload.kind === 'leave';
 /** The spec's counter call (POST /api/affiliate-offers/{id}/click): not an analytics click (offer-counter.ts). */
 export const isCounterCall = (e: Envelope<AffiliateClickEvent>): boolean => e.payload.source === 'api';
-export const isBotClick = (e: Envelope<AffiliateClickEvent>): boolean =>
-  isBotEvent(e.payload.isBot, e.payload.userAgent);
 
-export const pageVisitRow = (
-  { id, receivedAt, payload: p }: Envelope<PageView>,
-  timeZone: string,
-): RawRow<'page_visits'> => ({
+export const pageVisitRow = ({
+  id,
+  receivedAt,
+  date,
+  isBot,
+  payload: p,
+}: Enriched<PageView>): RawRow<'page_visits'> => ({
   event_id: id,
   visitor_id: p.visitorId,
   session_id: p.sessionId ?? null,
@@ -77,9 +76,9 @@ export const pageVisitRow = (
   language: p.language,
   time_zone: p.timeZone,
   is_returning_visitor: p.isReturningVisitor,
-  is_bot: p.isBot,
+  is_bot: isBot,
   visited_at: receivedAt,
-  visit_date: localDate(receivedAt, timeZone),
+  visit_date: date,
 });
 
 export const pageLeaveRow = ({ id, receivedAt, payload: p }: Envelope<PageLeave>): RawRow<'page_leaves'> => ({
@@ -90,10 +89,12 @@ export const pageLeaveRow = ({ id, receivedAt, payload: p }: Envelope<PageLeave>
   left_at: receivedAt,
 });
 
-export const journeyRow = (
-  { id, receivedAt, payload: p }: Envelope<JourneyEvent>,
-  timeZone: string,
-): RawRow<'user_journey'> => ({
+export const journeyRow = ({
+  id,
+  receivedAt,
+  date,
+  payload: p,
+}: Enriched<JourneyEvent>): RawRow<'user_journey'> => ({
   event_id: id,
   visitor_id: p.visitorId,
   session_id: p.sessionId,
@@ -102,28 +103,29 @@ export const journeyRow = (
   device_type: p.deviceType ?? null,
   user_agent: p.userAgent ?? p.requestUserAgent,
   timestamp: receivedAt,
-  journey_date: localDate(receivedAt, timeZone),
+  journey_date: date,
 });
 
-export const sessionDurationRow = (
-  { id, receivedAt, payload: p }: Envelope<SessionDurationEvent>,
-  timeZone: string,
-): RawRow<'session_durations'> => ({
+export const sessionDurationRow = ({
+  id,
+  receivedAt,
+  date,
+  payload: p,
+}: Enriched<SessionDurationEvent>): RawRow<'session_durations'> => ({
   event_id: id,
   visitor_id: p.visitorId,
   session_id: p.sessionId ?? null,
   session_duration: p.sessionDuration,
   page_url: p.pageUrl,
   recorded_at: receivedAt,
-  record_date: localDate(receivedAt, timeZone),
+  record_date: date,
 });
 
 /** An offer's stored title and URL, for clicks from before tracking stamped them on the event. */
 export type OfferOf = (offerId: number) => { title: string; url: string } | undefined;
 
 export const affiliateClickRow = (
-  e: Envelope<AffiliateClickEvent>,
-  timeZone: string,
+  e: Enriched<AffiliateClickEvent>,
   offerOf: OfferOf = () => undefined,
 ): RawRow<'affiliate_clicks'> => ({
   event_id: e.id,
@@ -136,17 +138,17 @@ export const affiliateClickRow = (
   referrer: e.payload.referrer,
   source: e.payload.source,
   clicked_at: e.receivedAt,
-  click_date: localDate(e.receivedAt, timeZone),
-  is_bot: isBotClick(e),
+  click_date: e.date,
+  is_bot: e.isBot,
   click_id: e.payload.clickId ?? null,
   // As the campaign and unique-click counts name the visitor; a click that names no visitor has none.
-  visitor_key: e.payload.visitorId ? countedVisitor({ ...e.payload, visitorId: e.payload.visitorId }) : null,
+  visitor_key: e.visitor,
 });
 
-export const offerCounterCallRow = (e: Envelope<AffiliateClickEvent>): RawRow<'offer_counter_clicks'> => ({
+export const offerCounterCallRow = (e: Enriched<AffiliateClickEvent>): RawRow<'offer_counter_clicks'> => ({
   event_id: e.id,
   offer_id: e.payload.offerId,
-  is_bot: isBotClick(e),
+  is_bot: e.isBot,
   clicked_at: e.receivedAt,
 });
 
@@ -167,31 +169,43 @@ export const formSnapshotRow = ({
 export const offerImpressionRow = ({
   id,
   receivedAt,
+  visitor,
+  isBot,
   payload: p,
-}: Envelope<OfferImpressionEvent>): RawRow<'offer_impressions'> => ({
+}: Enriched<OfferImpressionEvent>): RawRow<'offer_impressions'> => ({
   event_id: id,
-  visitor_id: countedVisitor(p),
+  visitor_id: visitor,
   session_id: p.sessionId,
   placement: p.placement,
   offer_ids: p.offerIds,
-  is_bot: p.isBot,
+  is_bot: isBot,
   shown_at: receivedAt,
 });
 
-/** The raw table an event of each topic goes to, and its row there. */
+/** The raw table an event of each topic goes to, and its row there (enriched here: the drain baseline's way in). */
 export const rawRowOf: {
   [K in TopicKey]: (e: Envelope<TopicPayload<K>>, timeZone: string, offerOf?: OfferOf) => TableRow;
 } = {
-  pageVisit: ({ payload, ...envelope }, timeZone) =>
-    payload.kind === 'visit'
-      ? { table: 'page_visits', row: pageVisitRow({ ...envelope, payload }, timeZone) }
-      : { table: 'page_leaves', row: pageLeaveRow({ ...envelope, payload }) },
-  journey: (e, timeZone) => ({ table: 'user_journey', row: journeyRow(e, timeZone) }),
-  sessionDuration: (e, timeZone) => ({ table: 'session_durations', row: sessionDurationRow(e, timeZone) }),
-  affiliateClick: (e, timeZone, offerOf) =>
-    isCounterCall(e)
-      ? { table: 'offer_counter_clicks', row: offerCounterCallRow(e) }
-      : { table: 'affiliate_clicks', row: affiliateClickRow(e, timeZone, offerOf) },
+  pageVisit: (e, timeZone) => {
+    const { payload } = e;
+    return payload.kind === 'visit'
+      ? { table: 'page_visits', row: pageVisitRow({ ...enrich('pageVisit', e, timeZone), payload }) }
+      : { table: 'page_leaves', row: pageLeaveRow({ ...e, payload }) };
+  },
+  journey: (e, timeZone) => ({ table: 'user_journey', row: journeyRow(enrich('journey', e, timeZone)) }),
+  sessionDuration: (e, timeZone) => ({
+    table: 'session_durations',
+    row: sessionDurationRow(enrich('sessionDuration', e, timeZone)),
+  }),
+  affiliateClick: (e, timeZone, offerOf) => {
+    const enriched = enrich('affiliateClick', e, timeZone);
+    return isCounterCall(e)
+      ? { table: 'offer_counter_clicks', row: offerCounterCallRow(enriched) }
+      : { table: 'affiliate_clicks', row: affiliateClickRow(enriched, offerOf) };
+  },
   formSnapshot: (e) => ({ table: 'form_snapshots', row: formSnapshotRow(e) }),
-  offerImpression: (e) => ({ table: 'offer_impressions', row: offerImpressionRow(e) }),
+  offerImpression: (e, timeZone) => ({
+    table: 'offer_impressions',
+    row: offerImpressionRow(enrich('offerImpression', e, timeZone)),
+  }),
 };

@@ -10,12 +10,15 @@
 //   clickId                            → affiliate_clicks.click_id (unique: a click naming a click id already
 //                                        stored is not stored nor counted; GET /api/postback finds clicks by it)
 //   source api                         → offer_counter_clicks.*, affiliate_offers.clicks (offer-counter.ts)
-//   isBot ?? the User-Agent rule       → affiliate_clicks.is_bot, daily_bot_events.events (bots: nothing below)
-//   receivedAt (the operator's day)    → the `date` of every daily row below
+//   isBot (enriched: tracking's, or    → affiliate_clicks.is_bot, daily_bot_events.events (bots: nothing below)
+//     the User-Agent rule)
+//   date (enriched: the operator's     → the `date` of every daily row below
+//     day of receivedAt)
 //   offerId                            → affiliate_daily_clicks.offer_id, .clicks, .last_clicked_at;
 //                                        daily_visits.affiliate_clicks
 //   source bridge / results            → affiliate_daily_clicks.bridge_clicks / .results_clicks
-//   offerId, visitorKey ?? visitorId   → affiliate_click_visitors (offer, visitor, day),
+//   offerId, visitor (enriched: the    → affiliate_click_visitors (offer, visitor, day),
+//     counted visitor)
 //                                        affiliate_daily_clicks.unique_clicks (unique-clicks.ts)
 //   source bridge, offerId             → affiliate_offers.clicks (offer-counter.ts)
 //   sessionId, visitorId               → visitor_sessions.offer_clicks, and through it daily_visits.sessions,
@@ -23,15 +26,14 @@
 //                                        .bounced_visits, .bounce_rate (apply/visits.ts)
 //   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit,
 //                                        .affiliate_clicks_count, .conversion_completed
-//   visitorKey ?? visitorId, first     → visitor_conversions, daily_traffic.converted under the visitor's
-//     click ever                         first touch (traffic.ts)
-//   visitorKey ?? visitorId, receivedAt → daily_campaigns.clicks under the visitor's first-touch campaign, or
+//   visitor, first click ever          → visitor_conversions, daily_traffic.converted under the visitor's
+//                                        first touch (traffic.ts)
+//   visitor, date                      → daily_campaigns.clicks under the visitor's first-touch campaign, or
 //                                        campaign_pending_clicks until that touch is applied (campaigns.ts)
-import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
+import type { AffiliateClickEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
-import { countedVisitor } from '../counted-visitor';
-import { localDate } from '../local-date';
-import { affiliateClickRow, isBotClick, isCounterCall } from '../raw-rows';
+import type { Enriched } from '../enrich';
+import { affiliateClickRow, isCounterCall } from '../raw-rows';
 import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 import { addToOfferCounters, applyOfferCounterCalls } from './offer-counter';
 import { applyVisitorDeltas } from './session-metrics';
@@ -42,10 +44,9 @@ import { applySessionIncrements } from './visits';
 
 export async function applyAffiliateClickEvents(
   trx: Trx,
-  batch: Envelope<AffiliateClickEvent>[],
-  timeZone: string,
+  batch: Enriched<AffiliateClickEvent>[],
 ): Promise<void> {
-  await applyOfferCounterCalls(trx, batch.filter(isCounterCall), timeZone);
+  await applyOfferCounterCalls(trx, batch.filter(isCounterCall));
   const events = batch.filter((e) => !isCounterCall(e));
   if (!events.length) return;
   const offerIds = [...new Set(events.map((e) => e.payload.offerId))];
@@ -61,14 +62,14 @@ export async function applyAffiliateClickEvents(
   const fresh = await insertFreshRows(
     trx,
     'affiliate_clicks',
-    events.map((e) => affiliateClickRow(e, timeZone, (id) => offers.get(id))),
+    events.map((e) => affiliateClickRow(e, (id) => offers.get(id))),
   );
+  const firstDelivery = events.filter((e) => fresh.has(e.id));
   await countLeftOutBots(
     trx,
-    events.filter((e) => fresh.has(e.id) && isBotClick(e)),
-    timeZone,
+    firstDelivery.filter((e) => e.isBot),
   );
-  const counted = events.filter((e) => fresh.has(e.id) && !isBotClick(e));
+  const counted = firstDelivery.filter((e) => !e.isBot);
   if (!counted.length) return;
   // A click engages its session's visit (apply/visits.ts); the body-less counter call names no session.
   const visitFigures = await applySessionIncrements(
@@ -76,13 +77,13 @@ export async function applyAffiliateClickEvents(
     counted.map((e) => ({
       sessionId: e.payload.sessionId,
       visitorId: e.payload.visitorId,
-      date: localDate(e.receivedAt, timeZone),
+      date: e.date,
       at: e.receivedAt,
       offerClicks: 1,
     })),
   );
 
-  const unique = await firstClicksOfTheDay(trx, counted, timeZone);
+  const unique = await firstClicksOfTheDay(trx, counted);
   await incrementRows(
     trx,
     {
@@ -93,7 +94,7 @@ export async function applyAffiliateClickEvents(
     },
     [
       ...counted.map((e) => ({
-        date: localDate(e.receivedAt, timeZone),
+        date: e.date,
         offer_id: e.payload.offerId,
         clicks: 1,
         unique_clicks: 0,
@@ -118,10 +119,7 @@ export async function applyAffiliateClickEvents(
       keys: ['date'],
       counters: ['affiliate_clicks', 'sessions', 'bounced_sessions', 'visit_seconds'],
     },
-    [
-      ...counted.map((e) => ({ date: localDate(e.receivedAt, timeZone), affiliate_clicks: 1 })),
-      ...visitFigures.daily,
-    ],
+    [...counted.map((e) => ({ date: e.date, affiliate_clicks: 1 })), ...visitFigures.daily],
   );
   await addToOfferCounters(
     trx,
@@ -139,16 +137,8 @@ export async function applyAffiliateClickEvents(
     // Only clicks that name a visitor reach a session, so this is empty whenever `visitors` is.
     ...visitFigures.visitorDeltas,
   ]);
-  const byVisitor = counted.flatMap((e) =>
-    e.payload.visitorId
-      ? [
-          {
-            visitorKey: countedVisitor({ ...e.payload, visitorId: e.payload.visitorId }),
-            at: e.receivedAt,
-            date: localDate(e.receivedAt, timeZone),
-          },
-        ]
-      : [],
+  const byVisitor = counted.flatMap(({ visitor, receivedAt, date }) =>
+    visitor ? [{ visitorKey: visitor, at: receivedAt, date }] : [],
   );
   await countConversions(trx, byVisitor);
   await countCampaignClicks(trx, byVisitor);

@@ -4,53 +4,40 @@
 //
 //   event field                        → table.column
 //   (the whole step)                   → user_journey.*  (raw: journeyRow)
-//   isBot ?? the User-Agent rule       → daily_bot_events.events (bots move nothing below)
-//   receivedAt (the operator's day)    → the `date` of every dated row below
-//   step, visitorKey ?? visitorId      → funnel_step_visitors (every step seen), funnel_visitor_progress
-//                                        (.counted_steps, .bridge_click_counted), conversion_funnel.<the
-//                                        step's column: funnelColumn> (ordered-funnel.ts)
+//   isBot (enriched: tracking's, or    → daily_bot_events.events (bots move nothing below)
+//     the User-Agent rule)
+//   date (enriched: the operator's     → the `date` of every dated row below
+//     day of receivedAt)
+//   step, visitor (enriched: the       → funnel_step_visitors (every step seen), funnel_visitor_progress
+//     counted visitor)                   (.counted_steps), conversion_funnel (date, step).visitors
+//                                        (ordered-funnel.ts)
 //   step past landing, sessionId,      → visitor_sessions.engaging_steps, and through it daily_visits.sessions,
 //     visitorId                          .bounced_sessions, .visit_seconds, session_metrics.total_visits,
 //                                        .bounced_visits, .bounce_rate (apply/visits.ts)
 //   step email_provided / report_sent  → session_metrics.email_submitted
 //   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
-import type { Envelope, JourneyEvent } from '@bodymetrics/contracts';
-import { countLeftOutBots, isBotEvent } from '../bots';
-import { countedVisitor } from '../counted-visitor';
-import { localDate } from '../local-date';
+import type { JourneyEvent } from '@bodymetrics/contracts';
+import { countLeftOutBots } from '../bots';
+import type { Enriched } from '../enrich';
 import { journeyRow } from '../raw-rows';
 import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 import { applyOrderedFunnel } from './ordered-funnel';
 import { applyVisitorDeltas } from './session-metrics';
 import { applySessionIncrements } from './visits';
 
-export async function applyJourneyEvents(
-  trx: Trx,
-  events: Envelope<JourneyEvent>[],
-  timeZone: string,
-): Promise<void> {
-  const fresh = await insertFreshRows(
-    trx,
-    'user_journey',
-    events.map((e) => journeyRow(e, timeZone)),
-  );
-  const isBot = (e: Envelope<JourneyEvent>) =>
-    isBotEvent(e.payload.isBot, e.payload.requestUserAgent, e.payload.userAgent);
+export async function applyJourneyEvents(trx: Trx, events: Enriched<JourneyEvent>[]): Promise<void> {
+  const fresh = await insertFreshRows(trx, 'user_journey', events.map(journeyRow));
+  const firstDelivery = events.filter((e) => fresh.has(e.id));
   await countLeftOutBots(
     trx,
-    events.filter((e) => fresh.has(e.id) && isBot(e)),
-    timeZone,
+    firstDelivery.filter((e) => e.isBot),
   );
-  const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
+  const counted = firstDelivery.filter((e) => !e.isBot);
   if (!counted.length) return;
 
   await applyOrderedFunnel(
     trx,
-    counted.map((e) => ({
-      date: localDate(e.receivedAt, timeZone),
-      step: e.payload.step,
-      visitor: countedVisitor(e.payload),
-    })),
+    counted.map((e) => ({ date: e.date, step: e.payload.step, visitor: e.visitor })),
   );
 
   // A step past landing engages its session's visit (apply/visits.ts).
@@ -59,7 +46,7 @@ export async function applyJourneyEvents(
     counted.map((e) => ({
       sessionId: e.payload.sessionId,
       visitorId: e.payload.visitorId,
-      date: localDate(e.receivedAt, timeZone),
+      date: e.date,
       at: e.receivedAt,
       engagingSteps: e.payload.step === 'landing' ? 0 : 1,
     })),

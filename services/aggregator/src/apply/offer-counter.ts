@@ -5,12 +5,13 @@
 //
 //   event field (source api)           → table.column
 //   (the whole call)                   → offer_counter_clicks.*  (raw: offerCounterCallRow)
-//   isBot ?? the User-Agent rule       → offer_counter_clicks.is_bot, daily_bot_events.events (bots: no count)
+//   isBot (enriched)                   → offer_counter_clicks.is_bot, daily_bot_events.events (bots: no count)
 //   offerId                            → affiliate_offers.clicks
 import { sql } from 'kysely';
-import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
+import type { AffiliateClickEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
-import { isBotClick, offerCounterCallRow } from '../raw-rows';
+import type { Enriched } from '../enrich';
+import { offerCounterCallRow } from '../raw-rows';
 import { countBy, insertFreshRows, type Trx } from '../sql-helpers';
 
 /** Adds one to the counter of each offer for each id given (ids of offers since deleted change nothing). */
@@ -28,15 +29,17 @@ export async function addToOfferCounters(trx: Trx, offerIds: number[]): Promise<
 /** The `api` counter calls of a batch: each new one (not a replay) and not a bot's moves its offer's counter. */
 export async function applyOfferCounterCalls(
   trx: Trx,
-  calls: Envelope<AffiliateClickEvent>[],
-  timeZone: string,
+  calls: Enriched<AffiliateClickEvent>[],
 ): Promise<void> {
   if (!calls.length) return;
   const fresh = await insertFreshRows(trx, 'offer_counter_clicks', calls.map(offerCounterCallRow));
   const applied = calls.filter((e) => fresh.has(e.id));
-  await countLeftOutBots(trx, applied.filter(isBotClick), timeZone);
+  await countLeftOutBots(
+    trx,
+    applied.filter((e) => e.isBot),
+  );
   await addToOfferCounters(
     trx,
-    applied.filter((e) => !isBotClick(e)).map((e) => e.payload.offerId),
+    applied.filter((e) => !e.isBot).map((e) => e.payload.offerId),
   );
 }

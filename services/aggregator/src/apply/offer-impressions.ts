@@ -7,14 +7,13 @@
 //   event field                          → table.column
 //   (the whole call)                     → offer_impressions.*  (raw: offerImpressionRow)
 //   isBot                                → offer_impressions.is_bot, daily_bot_events.events (bots: nothing below)
-//   receivedAt (the operator's day),     → offer_impression_visitors (date, offer, placement, visitor)
-//     offerIds, placement,
-//     visitorKey ?? visitorId
+//   date (enriched: the operator's day), → offer_impression_visitors (date, offer, placement, visitor)
+//     offerIds, placement, visitor
+//     (enriched: the counted visitor)
 //   the same, first time seen            → offer_daily_impressions.impressions
-import type { Envelope, OfferImpressionEvent } from '@bodymetrics/contracts';
+import type { OfferImpressionEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
-import { countedVisitor } from '../counted-visitor';
-import { localDate } from '../local-date';
+import type { Enriched } from '../enrich';
 import { offerImpressionRow } from '../raw-rows';
 import { chunks, incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 
@@ -23,25 +22,21 @@ const keyOf = (s: Seen) => `${s.date}|${s.offer_id}|${s.placement}|${s.visitor_i
 
 export async function applyOfferImpressionEvents(
   trx: Trx,
-  batch: Envelope<OfferImpressionEvent>[],
-  timeZone: string,
+  batch: Enriched<OfferImpressionEvent>[],
 ): Promise<void> {
   const fresh = await insertFreshRows(trx, 'offer_impressions', batch.map(offerImpressionRow));
   const firstDelivery = batch.filter((e) => fresh.has(e.id));
   await countLeftOutBots(
     trx,
-    firstDelivery.filter((e) => e.payload.isBot),
-    timeZone,
+    firstDelivery.filter((e) => e.isBot),
   );
-  const counted = firstDelivery.filter((e) => !e.payload.isBot);
+  const counted = firstDelivery.filter((e) => !e.isBot);
 
   // The batch's (day, offer, placement, visitor) quadruples, each once, then only those not seen before.
   const shown = new Map<string, Seen>();
-  for (const e of counted) {
-    const date = localDate(e.receivedAt, timeZone);
-    const visitor_id = countedVisitor(e.payload);
-    for (const offer_id of e.payload.offerIds) {
-      const seen: Seen = { date, offer_id, placement: e.payload.placement, visitor_id };
+  for (const { date, visitor: visitor_id, payload } of counted) {
+    for (const offer_id of payload.offerIds) {
+      const seen: Seen = { date, offer_id, placement: payload.placement, visitor_id };
       shown.set(keyOf(seen), seen);
     }
   }

@@ -7,10 +7,11 @@
 //   event field                        → table.column
 //   (the whole view / leave)           → page_visits.* / page_leaves.*  (raw: pageVisitRow, pageLeaveRow)
 //   isBot                              → daily_bot_events.events (bots move nothing below)
-//   receivedAt (the operator's day)    → the `date` of every daily_* row below
+//   date (enriched: the operator's     → the `date` of every daily_* row below
+//     day of receivedAt)
 //   each view                          → daily_visits.total_page_views, session_metrics.total_page_views
-//   visitorKey ?? visitorId, first     → daily_visitors (visitor, day), daily_visits.unique_visitors,
-//     view of the day                    daily_devices.visitors, daily_geo.visitors
+//   visitor (enriched: the counted     → daily_visitors (visitor, day), daily_visits.unique_visitors,
+//     visitor), first view of the day    daily_devices.visitors, daily_geo.visitors
 //   deviceType                         → daily_visits.mobile_visitors (first view of the day),
 //                                        daily_devices.device_type, session_metrics.last_device_type
 //   browserName, operatingSystem       → daily_devices.browser_name, .operating_system
@@ -24,18 +25,16 @@
 //   referrer, pageUrl (classified),    → traffic_sources.* (the counted visitor's first touch),
 //     first view of the visitor          session_metrics.acquisition_source, daily_traffic.visitors
 //                                        (and .converted if they already clicked an offer: apply/traffic.ts)
-import { classifyTrafficSource, type Envelope, type PageVisitEvent } from '@bodymetrics/contracts';
+import { classifyTrafficSource, type PageVisitEvent } from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
-import { countedVisitor } from '../counted-visitor';
-import { localDate } from '../local-date';
+import type { Enriched } from '../enrich';
 import { isPageLeave, isPageView, pageLeaveRow, pageVisitRow, type PageView } from '../raw-rows';
 import { chunks, incrementRows, insertFreshRows, type IncrementRow, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas, type VisitorDelta } from './session-metrics';
 import { applyFirstTouches, type FirstTouch } from './traffic';
 import { applySessionIncrements } from './visits';
 
-type View = Envelope<PageView>;
-type DateOf = (e: View) => string;
+type View = Enriched<PageView>;
 type DailyVisits = IncrementRow<
   'daily_visits',
   'date',
@@ -53,19 +52,14 @@ type DailyDevices = IncrementRow<
 >;
 type DailyGeo = IncrementRow<'daily_geo', 'date' | 'time_zone' | 'language', 'visitors'>;
 
-export async function applyPageVisitEvents(
-  trx: Trx,
-  events: Envelope<PageVisitEvent>[],
-  timeZone: string,
-): Promise<void> {
-  const counted = await rawRows(trx, events, timeZone);
+export async function applyPageVisitEvents(trx: Trx, events: Enriched<PageVisitEvent>[]): Promise<void> {
+  const counted = await rawRows(trx, events);
   if (!counted.length) return;
-  const dateOf: DateOf = (e) => localDate(e.receivedAt, timeZone);
 
-  const daily: DailyVisits[] = pageViews(counted, dateOf);
-  const visitors = await uniqueVisitors(trx, counted, dateOf);
+  const daily: DailyVisits[] = pageViews(counted);
+  const visitors = await uniqueVisitors(trx, counted);
   daily.push(...visitors.daily);
-  const visitFigures = await visits(trx, counted, dateOf);
+  const visitFigures = await visits(trx, counted);
   daily.push(...visitFigures.daily);
   await incrementRows(
     trx,
@@ -99,7 +93,7 @@ export async function applyPageVisitEvents(
   );
 
   // Per-visitor metrics, then first touch (which needs to know whether the visitor already converted).
-  const touches = firstTouches(counted, dateOf);
+  const touches = firstTouches(counted);
   await applyVisitorDeltas(trx, [
     ...visitFigures.visitorDeltas,
     ...perVisitorMetrics(counted),
@@ -117,28 +111,27 @@ export async function applyPageVisitEvents(
  * Raw rows: leaves and views are stored; new bot views are counted as left out. Answers the new views of
  * people, in the order they were received (the aggregates' "first" and "last" follow it).
  */
-async function rawRows(trx: Trx, events: Envelope<PageVisitEvent>[], timeZone: string): Promise<View[]> {
-  await insertFreshRows(trx, 'page_leaves', events.filter(isPageLeave).map(pageLeaveRow));
-  const views = events.filter(isPageView);
-  if (!views.length) return [];
-  const fresh = await insertFreshRows(
+async function rawRows(trx: Trx, events: Enriched<PageVisitEvent>[]): Promise<View[]> {
+  await insertFreshRows(
     trx,
-    'page_visits',
-    views.map((e) => pageVisitRow(e, timeZone)),
+    'page_leaves',
+    events.filter(isPageLeave).map((e) => pageLeaveRow(e)),
   );
+  const views: View[] = events.filter(isPageView);
+  if (!views.length) return [];
+  const fresh = await insertFreshRows(trx, 'page_visits', views.map(pageVisitRow));
   await countLeftOutBots(
     trx,
-    views.filter((e) => fresh.has(e.id) && e.payload.isBot),
-    timeZone,
+    views.filter((e) => fresh.has(e.id) && e.isBot),
   );
   return views
-    .filter((e) => fresh.has(e.id) && !e.payload.isBot)
+    .filter((e) => fresh.has(e.id) && !e.isBot)
     .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
 }
 
 /** Page views per day. */
-const pageViews = (counted: View[], dateOf: DateOf): DailyVisits[] =>
-  counted.map((e) => ({ date: dateOf(e), total_page_views: 1 }));
+const pageViews = (counted: View[]): DailyVisits[] =>
+  counted.map((e) => ({ date: e.date, total_page_views: 1 }));
 
 /**
  * Unique visitors per day (the counted visitor: README "How we count"), and the device and geography rows,
@@ -147,18 +140,17 @@ const pageViews = (counted: View[], dateOf: DateOf): DailyVisits[] =>
 async function uniqueVisitors(
   trx: Trx,
   counted: View[],
-  dateOf: DateOf,
 ): Promise<{ daily: DailyVisits[]; devices: DailyDevices[]; geo: DailyGeo[] }> {
   const firstOfDay = new Map<string, View>();
   for (const e of counted) {
-    const key = `${dateOf(e)}|${countedVisitor(e.payload)}`;
+    const key = `${e.date}|${e.visitor}`;
     if (!firstOfDay.has(key)) firstOfDay.set(key, e);
   }
   const newVisitorDays = new Set<string>();
   for (const slice of chunks([...firstOfDay.values()])) {
     const rows = await trx
       .insertInto('daily_visitors')
-      .values(slice.map((e) => ({ date: dateOf(e), visitor_id: countedVisitor(e.payload) })))
+      .values(slice.map((e) => ({ date: e.date, visitor_id: e.visitor })))
       .onConflict((oc) => oc.columns(['date', 'visitor_id']).doNothing())
       .returning(['date', 'visitor_id'])
       .execute();
@@ -170,8 +162,7 @@ async function uniqueVisitors(
   for (const key of newVisitorDays) {
     const e = firstOfDay.get(key);
     if (!e) continue;
-    const date = dateOf(e);
-    const p = e.payload;
+    const { date, payload: p } = e;
     daily.push({ date, unique_visitors: 1, mobile_visitors: p.deviceType === 'mobile' ? 1 : 0 });
     devices.push({
       date,
@@ -192,7 +183,6 @@ async function uniqueVisitors(
 async function visits(
   trx: Trx,
   counted: View[],
-  dateOf: DateOf,
 ): Promise<{ daily: DailyVisits[]; visitorDeltas: VisitorDelta[] }> {
   const sessionless: VisitorDelta[] = counted
     .filter((e) => !e.payload.sessionId)
@@ -207,7 +197,7 @@ async function visits(
     counted.map((e) => ({
       sessionId: e.payload.sessionId,
       visitorId: e.payload.visitorId,
-      date: dateOf(e),
+      date: e.date,
       at: e.receivedAt,
       pageViews: 1,
     })),
@@ -229,14 +219,14 @@ const perVisitorMetrics = (counted: View[]): VisitorDelta[] =>
 type Touch = FirstTouch & { visitorId: string };
 
 /** First touch: each visitor id's first view in the batch, with where it came from. */
-function firstTouches(counted: View[], dateOf: DateOf): Touch[] {
+function firstTouches(counted: View[]): Touch[] {
   const first = new Map<string, View>();
   for (const e of counted) if (!first.has(e.payload.visitorId)) first.set(e.payload.visitorId, e);
   return [...first.values()].map((e) => ({
     visitorId: e.payload.visitorId,
-    visitorKey: countedVisitor(e.payload),
+    visitorKey: e.visitor,
     at: e.receivedAt,
-    date: dateOf(e),
+    date: e.date,
     landingPage: e.payload.pageUrl,
     ...classifyTrafficSource({ referrer: e.payload.referrer, pageUrl: e.payload.pageUrl }),
   }));

@@ -3,8 +3,10 @@
 //
 //   event field                        → table.column
 //   (the whole beacon)                 → session_durations.*  (raw: sessionDurationRow)
-//   isBot ?? the User-Agent rule       → daily_bot_events.events (bots move nothing below)
-//   receivedAt (the operator's day)    → daily_visits.date
+//   isBot (enriched: tracking's, or    → daily_bot_events.events (bots move nothing below)
+//     the User-Agent rule)
+//   date (enriched: the operator's     → daily_visits.date
+//     day of receivedAt)
 //   sessionDuration                    → daily_visits.session_time_total (+ .session_time_count),
 //                                        session_metrics.total_session_time: the beacons as the pages
 //                                        claimed them, which no figure reads
@@ -13,9 +15,9 @@
 //                                        .visit_seconds, session_metrics.total_visits, .bounced_visits,
 //                                        .bounce_rate (apply/visits.ts)
 //   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
-import type { Envelope, SessionDurationEvent } from '@bodymetrics/contracts';
-import { countLeftOutBots, isBotEvent } from '../bots';
-import { localDate } from '../local-date';
+import type { SessionDurationEvent } from '@bodymetrics/contracts';
+import { countLeftOutBots } from '../bots';
+import type { Enriched } from '../enrich';
 import { sessionDurationRow } from '../raw-rows';
 import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
 import { applyVisitorDeltas } from './session-metrics';
@@ -23,22 +25,15 @@ import { applySessionIncrements } from './visits';
 
 export async function applySessionDurationEvents(
   trx: Trx,
-  events: Envelope<SessionDurationEvent>[],
-  timeZone: string,
+  events: Enriched<SessionDurationEvent>[],
 ): Promise<void> {
-  const fresh = await insertFreshRows(
-    trx,
-    'session_durations',
-    events.map((e) => sessionDurationRow(e, timeZone)),
-  );
-  const isBot = (e: Envelope<SessionDurationEvent>) =>
-    isBotEvent(e.payload.isBot, e.payload.requestUserAgent);
+  const fresh = await insertFreshRows(trx, 'session_durations', events.map(sessionDurationRow));
+  const firstDelivery = events.filter((e) => fresh.has(e.id));
   await countLeftOutBots(
     trx,
-    events.filter((e) => fresh.has(e.id) && isBot(e)),
-    timeZone,
+    firstDelivery.filter((e) => e.isBot),
   );
-  const counted = events.filter((e) => fresh.has(e.id) && !isBot(e));
+  const counted = firstDelivery.filter((e) => !e.isBot);
   // The beacons add their seconds to their session (apply/visits.ts): what may make it engaged, and the
   // seconds of its visit.
   const visitFigures = await applySessionIncrements(
@@ -46,7 +41,7 @@ export async function applySessionDurationEvents(
     counted.map((e) => ({
       sessionId: e.payload.sessionId,
       visitorId: e.payload.visitorId,
-      date: localDate(e.receivedAt, timeZone),
+      date: e.date,
       at: e.receivedAt,
       seconds: e.payload.sessionDuration,
     })),
@@ -60,7 +55,7 @@ export async function applySessionDurationEvents(
     },
     [
       ...counted.map((e) => ({
-        date: localDate(e.receivedAt, timeZone),
+        date: e.date,
         session_time_total: e.payload.sessionDuration,
         session_time_count: 1,
       })),

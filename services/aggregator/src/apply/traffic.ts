@@ -13,7 +13,7 @@ import { countCampaignTouches } from './campaigns';
 import { chunks, incrementRows, type IncrementRow, type IncrementSpec, type Trx } from '../sql-helpers';
 
 export interface FirstTouch extends ClassifiedTrafficSource {
-  /** The counted visitor (countedVisitor). */
+  /** The counted visitor (the enriched event's `visitor`). */
   visitorKey: string;
   at: string;
   date: string;

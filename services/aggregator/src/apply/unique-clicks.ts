@@ -1,9 +1,8 @@
 // Unique clicks (README "How we count"): a counted visitor clicking an offer counts once per offer and day,
 // however many times they click it. affiliate_click_visitors is the "seen before?" set; a click without a
 // visitor id (none comes from our pages) has no unique count.
-import type { AffiliateClickEvent, Envelope } from '@bodymetrics/contracts';
-import { countedVisitor } from '../counted-visitor';
-import { localDate } from '../local-date';
+import type { AffiliateClickEvent } from '@bodymetrics/contracts';
+import type { Enriched } from '../enrich';
 import { chunks, type Trx } from '../sql-helpers';
 
 export interface UniqueClick {
@@ -16,19 +15,12 @@ export interface UniqueClick {
 /** Records the batch's (visitor, offer, day) triples and returns the ones seen for the first time. */
 export async function firstClicksOfTheDay(
   trx: Trx,
-  counted: Envelope<AffiliateClickEvent>[],
-  timeZone: string,
+  counted: Enriched<AffiliateClickEvent>[],
 ): Promise<UniqueClick[]> {
   const first = new Map<string, { date: string; offer_id: number; visitor_id: string; clickedAt: string }>();
   for (const e of counted) {
-    const { visitorId } = e.payload;
-    if (!visitorId) continue;
-    const row = {
-      date: localDate(e.receivedAt, timeZone),
-      offer_id: e.payload.offerId,
-      visitor_id: countedVisitor({ ...e.payload, visitorId }),
-      clickedAt: e.receivedAt,
-    };
+    if (!e.visitor) continue;
+    const row = { date: e.date, offer_id: e.payload.offerId, visitor_id: e.visitor, clickedAt: e.receivedAt };
     const key = `${row.date}|${row.offer_id}|${row.visitor_id}`;
     const seen = first.get(key);
     if (!seen || row.clickedAt < seen.clickedAt) first.set(key, row);
