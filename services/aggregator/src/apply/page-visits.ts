@@ -12,8 +12,10 @@
 //   each view                          → daily_visits.total_page_views, session_metrics.total_page_views
 //   visitor (enriched: the counted     → daily_visitors (visitor, day), daily_visits.unique_visitors,
 //     visitor), first view of the day    daily_devices.visitors, daily_geo.visitors
-//   deviceType                         → daily_visits.mobile_visitors (first view of the day),
-//                                        daily_devices.device_type, session_metrics.last_device_type
+//   the first view of the day, by the  → daily_visits.<counter> of contracts' dailyVisitorCounters
+//     figures catalogue's predicates     (mobile_visitors: deviceType, returning_visitors:
+//                                        isReturningVisitor)
+//   deviceType                         → daily_devices.device_type, session_metrics.last_device_type
 //   browserName, operatingSystem       → daily_devices.browser_name, .operating_system
 //   timeZone, language                 → daily_geo.time_zone, .language
 //   sessionId, visitorId               → visitor_sessions.page_views, and through it daily_visits.sessions,
@@ -25,7 +27,12 @@
 //   referrer, pageUrl (classified),    → traffic_sources.* (the counted visitor's first touch),
 //     first view of the visitor          session_metrics.acquisition_source, daily_traffic.visitors
 //                                        (and .converted if they already clicked an offer: apply/traffic.ts)
-import { classifyTrafficSource, type PageVisitEvent } from '@bodymetrics/contracts';
+import {
+  classifyTrafficSource,
+  dailyVisitorCounters,
+  type DailyVisitorCounter,
+  type PageVisitEvent,
+} from '@bodymetrics/contracts';
 import { countLeftOutBots } from '../bots';
 import type { Enriched } from '../enrich';
 import { isPageLeave, isPageView, pageLeaveRow, pageVisitRow, type PageView } from '../raw-rows';
@@ -35,12 +42,14 @@ import { applyFirstTouches, type FirstTouch } from './traffic';
 import { applySessionIncrements } from './visits';
 
 type View = Enriched<PageView>;
+/** The catalogue's once-per-visitor-and-day counters of daily_visits. */
+const visitorCounters = Object.keys(dailyVisitorCounters) as DailyVisitorCounter[];
 type DailyVisits = IncrementRow<
   'daily_visits',
   'date',
   | 'total_page_views'
   | 'unique_visitors'
-  | 'mobile_visitors'
+  | DailyVisitorCounter
   | 'sessions'
   | 'bounced_sessions'
   | 'visit_seconds'
@@ -69,7 +78,7 @@ export async function applyPageVisitEvents(trx: Trx, events: Enriched<PageVisitE
       counters: [
         'total_page_views',
         'unique_visitors',
-        'mobile_visitors',
+        ...visitorCounters,
         'sessions',
         'bounced_sessions',
         'visit_seconds',
@@ -163,7 +172,9 @@ async function uniqueVisitors(
     const e = firstOfDay.get(key);
     if (!e) continue;
     const { date, payload: p } = e;
-    daily.push({ date, unique_visitors: 1, mobile_visitors: p.deviceType === 'mobile' ? 1 : 0 });
+    const row: DailyVisits = { date, unique_visitors: 1 };
+    for (const counter of visitorCounters) row[counter] = dailyVisitorCounters[counter](p) ? 1 : 0;
+    daily.push(row);
     devices.push({
       date,
       device_type: p.deviceType,
