@@ -114,7 +114,7 @@ export const figures = {
   clicks: {
     unit: 'count',
     compute: { sum: 'clicks' },
-    label: 'Clickuri',
+    label: 'Clickuri pe oferte',
     definition:
       'Offer clicks on the results page or the bridge, on an offer that exists and is active; bots left out.',
     today: 'todayClicks',

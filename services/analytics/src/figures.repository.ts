@@ -17,6 +17,8 @@ import { firstDateOf, lastDateOf, type Period } from './period';
 import { percent, ratio, toNumber } from './numbers';
 
 type Sums = Record<DailySum, number>;
+/** The dates a read covers, both included (a dashboard period, a digest's week). */
+type DateRange = Pick<Period, 'from' | 'to'>;
 
 /** The catalogue's sums grouped by the table they come from: one query per table. */
 const sumsByTable = new Map<string, { name: DailySum; column: string }[]>();
@@ -41,13 +43,13 @@ function valueOf(figure: Figure, sums: Sums): number {
   throw new Error('a top figure has no value from sums');
 }
 
-const between = (period: Period): [RawBuilder<string>, RawBuilder<string>] => [
+const between = (period: DateRange): [RawBuilder<string>, RawBuilder<string>] => [
   firstDateOf(period),
   lastDateOf(period),
 ];
 
 /** Every catalogue sum over the period, per day (`byDay`) or in all. */
-async function readSums(db: Kysely<Database>, period: Period, byDay: boolean): Promise<Map<string, Sums>> {
+async function readSums(db: Kysely<Database>, period: DateRange, byDay: boolean): Promise<Map<string, Sums>> {
   const [first, last] = between(period);
   const out = new Map<string, Sums>();
   const sumsOf = (date: string) => {
@@ -79,7 +81,7 @@ type TopFigure = Extract<Figure['compute'], { top: unknown }>['top'];
 /** A `top` figure over the period, per day or in all: the group with the largest sum (ties: alphabetical). */
 async function readTops(
   db: Kysely<Database>,
-  period: Period,
+  period: DateRange,
   top: TopFigure,
   byDay: boolean,
 ): Promise<Map<string, string>> {
@@ -114,7 +116,7 @@ function figuresOf(sums: Sums, tops: Map<FigureName, string | undefined>): Figur
 }
 
 /** Every figure of the catalogue over `period`. */
-export async function readFigures(db: Kysely<Database>, period: Period): Promise<FigureValues> {
+export async function readFigures(db: Kysely<Database>, period: DateRange): Promise<FigureValues> {
   const [sums, tops] = await Promise.all([
     readSums(db, period, false),
     Promise.all(
@@ -127,7 +129,7 @@ export async function readFigures(db: Kysely<Database>, period: Period): Promise
 /** Every figure of the catalogue for each day of `period` that has any daily row, oldest first. */
 export async function readDailyFigures(
   db: Kysely<Database>,
-  period: Period,
+  period: DateRange,
 ): Promise<({ date: string } & FigureValues)[]> {
   const [sums, tops] = await Promise.all([
     readSums(db, period, true),

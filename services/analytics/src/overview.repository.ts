@@ -40,7 +40,7 @@ export async function readOverview(
   const lastThirtyDays: Period = { timeZone, from: shiftDate(today, -(topSourceDays - 1)), to: today };
   const isLastThirtyDays = period.from === lastThirtyDays.from && period.to === today;
   const [todays, figuresOfPeriod, previous, topOfThirtyDays, clicks, bots] = await Promise.all([
-    readFigures(db, { timeZone, from: today, to: today }),
+    readFigures(db, { from: today, to: today }),
     readPeriodFigures(db, period),
     compare ? readPeriodFigures(db, previousPeriod(period)) : undefined,
     // The dashboard's default period is the last 30 days: its top source is the card's, read once.

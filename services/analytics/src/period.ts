@@ -25,10 +25,10 @@ export interface Period {
 }
 
 /** The first date of `period`, as a SQL `date`: every read filters `date >= firstDateOf(period)`. */
-export const firstDateOf = ({ from }: Period): RawBuilder<string> => sql<string>`${from}::date`;
+export const firstDateOf = ({ from }: Pick<Period, 'from'>): RawBuilder<string> => sql<string>`${from}::date`;
 
 /** The last date of `period` (inclusive), as a SQL `date`: every read filters `date <= lastDateOf(period)`. */
-export const lastDateOf = ({ to }: Period): RawBuilder<string> => sql<string>`${to}::date`;
+export const lastDateOf = ({ to }: Pick<Period, 'to'>): RawBuilder<string> => sql<string>`${to}::date`;
 
 /**
  * The period a read's (already validated) query names: its `from`/`to` as given, else the last `days` (30

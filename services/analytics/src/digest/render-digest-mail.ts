@@ -1,7 +1,14 @@
 // The weekly digest mail, in Romanian like the operator's dashboard: a plain-text part and an HTML part in
 // which every value (offer titles are the operator's text, numbers included) is escaped — nothing is ever
 // rendered as HTML from data.
-import { shownFunnelSteps, type ShownFunnelStep } from '@bodymetrics/contracts';
+import {
+  figureNames,
+  figures,
+  shownFunnelSteps,
+  type Figure,
+  type FigureName,
+  type ShownFunnelStep,
+} from '@bodymetrics/contracts';
 import type { MailMessage } from '@bodymetrics/mail';
 import type { WeekFigures } from './week-figures.repository';
 import type { DigestWeek } from './week';
@@ -47,24 +54,44 @@ interface Line {
   change?: string;
 }
 
+/** A rate's change: the difference in percentage points ("+3 p.p.", "−2 p.p.", "0 p.p."), as the dashboard. */
+function pointsText(current: number, previous: number): string {
+  const diff = Math.round(current - previous);
+  return diff > 0 ? `+${diff} p.p.` : diff < 0 ? `−${-diff} p.p.` : '0 p.p.';
+}
+
+/** A figure of the catalogue as the digest writes it, with its change from the week before. */
+function figureLine(name: FigureName, current: WeekFigures, previous: WeekFigures, currency: string): Line {
+  const figure: Figure = figures[name];
+  const now = current.figures[name];
+  const before = previous.figures[name];
+  if (typeof now === 'string' || typeof before === 'string')
+    return { label: figure.label, value: String(now) };
+  switch (figure.unit) {
+    case 'percent':
+      return { label: figure.label, value: `${formatNumber(now)} %`, change: pointsText(now, before) };
+    case 'seconds':
+      return {
+        label: figure.label,
+        value: `${Math.floor(now / 60)} min ${now % 60} s`,
+        change: changeText(now, before),
+      };
+    case 'money':
+      return { label: figure.label, value: formatMoney(now, currency), change: changeText(now, before) };
+    default:
+      return { label: figure.label, value: formatNumber(now), change: changeText(now, before) };
+  }
+}
+
 function linesOf(current: WeekFigures, previous: WeekFigures, revenueCurrency: string): Line[] {
-  const withChange = (label: string, pick: (f: WeekFigures) => number): Line => ({
-    label,
-    value: formatNumber(pick(current)),
-    change: changeText(pick(current), pick(previous)),
-  });
-  const lines: Line[] = [
-    withChange('Vizitatori', (f) => f.visitors),
-    withChange('Afișări de pagină', (f) => f.pageViews),
-    withChange('Clickuri pe oferte', (f) => f.clicks),
-    ...shownFunnelSteps.map((step) => withChange(funnelLabels[step], (f) => f.funnel[step])),
+  return [
+    ...figureNames.map((name) => figureLine(name, current, previous, revenueCurrency)),
+    ...shownFunnelSteps.map((step) => ({
+      label: funnelLabels[step],
+      value: formatNumber(current.funnel[step]),
+      change: changeText(current.funnel[step], previous.funnel[step]),
+    })),
   ];
-  lines.push({
-    label: 'Venit',
-    value: formatMoney(current.revenue, revenueCurrency),
-    change: changeText(current.revenue, previous.revenue),
-  });
-  return lines;
 }
 
 export function renderDigestMail({
