@@ -5,7 +5,7 @@
 // Baseline: the same raw rows, in batches of the aggregator's observed size, inserted with a plain
 // multi-row INSERT … ON CONFLICT DO NOTHING into copies of the raw tables, without any aggregate (the
 // aggregator itself inserts them with INSERT … SELECT FROM unnest; the goal is stated against plain VALUES).
-// Targets (issue 16): ≥ 25,000 events/s and ≥ 0.6 of the baseline.
+// Targets: ≥ 25,000 events/s and ≥ 0.6 of the baseline.
 import { sql } from 'kysely';
 import { KafkaRawProducer, type RawMessage } from '@bodymetrics/bus';
 import { rawEventKeyOf, seedContent } from '@bodymetrics/db';

@@ -1,7 +1,7 @@
 // embedded: the ingest benchmark against the embedded mode (`npm start`: one process, the gateway over
 // every service, the in-process bus, the aggregator applying into PGlite in the same process). Same
 // page-visit bodies, same keep-alive load; the bare-fastify baseline of the ingest benchmark is measured
-// in the same run for scale. Targets (issue 14): ≥ 2,000 events/s and ≥ 0.06 of the baseline; p99 ≤ 50 ms at
+// in the same run for scale. Targets: ≥ 2,000 events/s and ≥ 0.06 of the baseline; p99 ≤ 50 ms at
 // half the maximum rate, for the tracking calls and for a page load, the offers list and the dashboard's
 // overview read meanwhile; RSS ≤ 350 MB at the maximum rate.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,8 +22,8 @@ import { pageVisitPool } from './lib/traffic';
 const say = (m: string) => progress('embedded', m);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-// BENCH_EMBEDDED_FROM=source: the sources through tsx under Node's defaults, as `npm start` ran them before
-// issue 14's build (the A/B's "before" in README "Performance"); default the build, as `npm start` runs now.
+// BENCH_EMBEDDED_FROM=source: the sources through tsx under Node's defaults, to compare with the build that
+// `npm start` runs (the default).
 const fromSource = process.env.BENCH_EMBEDDED_FROM === 'source';
 
 const operator = { username: 'bench-operator', password: 'bench operator passphrase 42' };

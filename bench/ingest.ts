@@ -2,8 +2,8 @@
 // services as their own processes as in production, under keep-alive load (autocannon) with realistic
 // bodies. Baseline in the same run: a bare fastify route validating the same body, answering 202.
 // Targets: ≥ 50 % of the baseline's throughput; p99 ≤ 25 ms at half of the maximum rate.
-// Issue 16 item 2's A/B, in the same run: (a) proxy hop, the envelope validated twice (PUBLISH_RECHECK=1,
-// as before checked publish); (b) proxy hop, validated once; (c) tracking in the gateway's process
+// Three paths, in the same run: (a) proxy hop, the envelope validated twice (PUBLISH_RECHECK=1, the
+// publish-side check); (b) proxy hop, validated once; (c) tracking in the gateway's process
 // (TRACKING_IN_PROCESS=1), validated once. Each prints events/s, its ratio to the baseline and the CPU
 // milliseconds per event of the processes on its path (gateway, tracking, Kafka broker).
 import { existsSync, readdirSync } from 'node:fs';
@@ -63,7 +63,7 @@ export async function run(): Promise<Figures> {
   const partitions = Number(process.env.BENCH_PARTITIONS ?? 6);
   const topics = await createBenchTopics('ingest', partitions);
   const started: ServiceProcess[] = [];
-  // BENCH_PROFILE=1: a CPU profile of the gateway serving tracking in its process (the A/B's winner).
+  // BENCH_PROFILE=1: a CPU profile of the gateway serving tracking in its process (the fastest of the three paths).
   const profile = process.env.BENCH_PROFILE === '1';
   const profileDir = join(benchLogDir, `ingest-prof-${uniqueTag()}`);
   const kafkaEnv = {
@@ -149,7 +149,7 @@ export async function run(): Promise<Figures> {
       once: best(r1.once, r2.once),
       inProcess: best(r1.inProcess, r2.inProcess),
     };
-    // The default distributed path (proxy hop) keeps the headline figures, as before the A/B.
+    // The default distributed path (proxy hop) gives the headline figures.
     const system = ab.once;
 
     const halfRate = Math.max(1, Math.round(system.okPerSecond / 2));

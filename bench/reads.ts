@@ -3,7 +3,7 @@
 // at days=90. The data is synthesised in Postgres (lib/dashboard-data.ts): raw tables and the
 // aggregates consistent with them. Each endpoint is timed on its own (the target's figure), then whole
 // dashboard loads fire every endpoint at once as the browser does (reported alongside). The heaviest period
-// reads are timed once more over a custom year with its previous year (issue 15 item 4), alone.
+// reads are timed once more over a custom year with its previous year, alone.
 // Target: p95 ≤ 50 ms for each endpoint.
 import pg from 'pg';
 import { seedContent } from '@bodymetrics/db';
@@ -20,7 +20,7 @@ const say = (m: string) => progress('reads', m);
 const timeZone = 'Europe/Bucharest';
 
 export const dashboardEndpoints = {
-  // As the dashboard asks for it: the period's figures and the period before (issue 15 item 4).
+  // As the dashboard asks for it: the period's figures and the period before.
   overview: '/api/analytics/overview?days=90&compare=previous',
   daily_stats: '/api/analytics/daily-stats?days=90',
   affiliate_stats: '/api/analytics/affiliate-stats?days=90',

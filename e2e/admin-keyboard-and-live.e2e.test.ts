@@ -1,5 +1,5 @@
 // The admin screens as a keyboard user and a 1400 px window meet them, in both run modes (design.md §3), and
-// the live panel while the real-time socket is down (issue 15 item 7): the footer on every screen, the Tab
+// the live panel while the real-time socket is down: the footer on every screen, the Tab
 // order, the dashboard's tabs as a tablist walked with the arrow keys on one row, the reset dialog keeping
 // and returning the focus, axe on each screen; then the live socket is cut between the page and the gateway
 // (Playwright's WebSocket routing: the connection is closed with 1011 and every new one turned away, as the

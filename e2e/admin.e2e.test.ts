@@ -194,7 +194,7 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
             },
           )
           .toEqual([[visitorId.slice(-8), '/legal/contact', 'Desktop', 'Chrome', 'New York']]);
-        // The row's flow stage (issue 13 item 8), reported by the page with its heartbeat: the contact page.
+        // The row's flow stage, reported by the page with its heartbeat: the contact page.
         expect(await liveUsers.getByRole('columnheader').allInnerTexts()).toContain('Etapă');
         await expect
           .poll(async () => (await tableRows(liveUsers.getByRole('table'))).map((r) => r[6]), {
@@ -251,7 +251,7 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       await affiliate.getByRole('button', { name: 'Coloane (8 din 20)', exact: true }).click();
       await affiliate.getByRole('checkbox', { name: 'Clickuri unice', exact: true }).check();
       // Read by column header (the table is wide: impressions, clicks, CTR, per placement, conversions…).
-      // Offers shown but not clicked have rows too (issue 15 item 2), ranked after the clicked ones.
+      // Offers shown but not clicked have rows too, ranked after the clicked ones.
       const clickedRows = async () =>
         (await tableRecords(affiliateRows)).filter((r) => r['Clickuri'] !== '0');
       await expect

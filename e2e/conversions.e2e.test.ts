@@ -1,4 +1,4 @@
-// Conversions end to end (issue 15 item 3), in a real Chromium on the embedded system: the operator creates an
+// Conversions end to end, in a real Chromium on the embedded system: the operator creates an
 // offer in "Oferte" whose link carries `{clickId}` and its own call-to-action; a visitor sees it on the bridge
 // with that label and clicks it — the partner's page opens with the click's id in its address; the network's
 // postback for that click id arrives; the dashboard shows the click, the conversion and the revenue.

@@ -1,4 +1,4 @@
-// The counting contract (issue 13, README "How we count"): a scripted day of traffic — people with two
+// The counting contract (docs/counting.md): a scripted day of traffic — people with two
 // tabs, consenting and not, returning, bouncing and engaged visitors, a bot with no User-Agent, a
 // cross-site beacon, unknown offer ids, out-of-order and repeated steps — and every dashboard figure read
 // back through the gateway and asserted against numbers computed by hand below. Run in both modes: the

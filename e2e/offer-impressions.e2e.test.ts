@@ -1,4 +1,4 @@
-// Issue 15 item 2 in a real browser, on the embedded mode (the one process `npm start` runs): when the bridge
+// Offer impressions in a real browser, on the embedded mode (the one process `npm start` runs): when the bridge
 // and then the results page have rendered their offers, the page reports them — one impression call per page
 // view naming every shown offer, none on re-renders — and the system counts them once per visitor, offer,
 // placement and day.

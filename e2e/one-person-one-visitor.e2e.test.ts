@@ -1,4 +1,4 @@
-// One person is one visitor, whatever they click and whenever (README "How we count"): two people in a real
+// One person is one visitor, whatever they click and whenever (docs/counting.md): two people in a real
 // Chromium — Ana answers the storage banner with "Allow" after the landing went out and reloads once; Bogdan
 // chooses "Necessary storage only" — both calculate and reach the results, Ana clicks two offers on the
 // bridge and has the report mailed. Every funnel step, abandonment row, visitor and source figure is then

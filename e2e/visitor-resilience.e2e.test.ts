@@ -1,4 +1,4 @@
-// Issue 17, the visitor side, in a real Chromium against the embedded system (the same gateway, services
+// What the visitor gets beyond the spec, in a real Chromium against the embedded system (the same gateway, services
 // and app as production, in one process): code chunks that fail to arrive, a tab left open across a
 // release, real 404s, the storage-choice banner on a phone, a bridge without offers, no loading flashes
 // on a simulated 4G connection, the Body Fat card's info tip, the waist-to-height card (and its line in

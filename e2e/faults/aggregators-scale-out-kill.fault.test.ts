@@ -1,4 +1,4 @@
-// Aggregators that scale out (issue 16 item 4): two aggregator processes share the topics' partitions in
+// Aggregators that scale out: two aggregator processes share the topics' partitions in
 // one consumer group (each applying two partitions at once, their default) while 60,000 events stream in
 // through the tracking service. One of them is killed with SIGKILL four times — each time once it has
 // applied something of its own (waited for up to a minute), so it held partitions and a batch may die with

@@ -1,4 +1,4 @@
-// The embedded mode killed with SIGKILL five times while page views stream in (issue 14: durable at 202).
+// The embedded mode killed with SIGKILL five times while page views stream in (durable at 202).
 // Each view is its own visitor (analytics storage allowed, so counted by its id) and carries its own
 // `eventId`; a sender keeps sending a view — the same body, the same id, as the page's tracker does — until
 // it is answered 202, through every kill and restart. After the last restart the dashboard must show

@@ -112,7 +112,7 @@ export async function startDistributedSystem(options: DistributedOptions = {}): 
       redis: { REDIS_URL: infra.redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix },
       smtp: { SMTP_URL: smtp.url },
       'public-base-url': { PUBLIC_BASE_URL: baseUrl },
-      // Unset: the services' own default (README "Settings").
+      // Unset: the services' own default (docs/operating.md).
       'time-zone': options.analyticsTimeZone ? { ANALYTICS_TZ: options.analyticsTimeZone } : {},
     };
     const common = { LOG_LEVEL: 'warn' };

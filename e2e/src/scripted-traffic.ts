@@ -55,7 +55,7 @@ export function scriptedTraffic(baseUrl: string) {
           ? {}
           : { 'content-type': extra.beacon ? 'text/plain;charset=UTF-8' : 'application/json' }),
         'x-forwarded-for': person.address,
-        // What a browser sends from our own page (issue 13 item 7).
+        // What a browser sends from our own page.
         'sec-fetch-site': 'same-origin',
         ...(person.userAgent === null ? {} : { 'user-agent': person.userAgent }),
         ...extra.headers,

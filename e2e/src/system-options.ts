@@ -15,7 +15,7 @@ export const e2eAdmin: AdminCredentials = {
   email: 'operator@bodymetrics.test',
 };
 
-/** POSTBACK_TOKEN of every system under test: the affiliate networks' postback secret (issue 15 item 3). */
+/** POSTBACK_TOKEN of every system under test: the affiliate networks' postback secret. */
 export const e2ePostbackToken = 'e2e-postback-secret-0123456789';
 
 /** Where the contact form's messages go. */

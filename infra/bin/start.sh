@@ -16,7 +16,7 @@ fi
 # shellcheck source=web-build.sh
 source infra/bin/web-build.sh
 bm_build_web_if_stale
-# The process runs its build (one bundle, no TypeScript loader: issue 14's memory bound), rebuilt every start
+# The process runs its build (one bundle, no TypeScript loader: the embedded mode's memory bound), rebuilt every start
 # (esbuild, well under a second), under the Node settings of services/embedded/node.env.
 pnpm --silent --filter @bodymetrics/embedded run build >/dev/null || { echo "[start] the embedded build failed" >&2; exit 1; }
 set -a

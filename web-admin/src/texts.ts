@@ -66,7 +66,7 @@ export const dashboardTexts = {
   signedInAs: (username: string) => `Conectat ca ${username}`,
   periodGroup: 'Perioadă',
   period: dashboardTextsPeriod,
-  /** The custom range beside the buttons (issue 15 item 4): calendar dates of the operator's time zone. */
+  /** The custom range beside the buttons: calendar dates of the operator's time zone. */
   customRange: 'Interval personalizat',
   rangeFrom: 'De la',
   rangeTo: 'Până la',
@@ -105,7 +105,7 @@ export const cardTexts = {
   conversionRate: 'Rată de conversie',
   /** The bot filter at work: events left out of every figure today. */
   botEventsExcludedToday: (n: string) => `Evenimente de la roboți excluse azi: ${n}`,
-  /** Conversions (issue 15 item 3): the period's revenue. */
+  /** Conversions: the period's revenue. */
   revenue: 'Venit',
   /** What every badge compares, said once above the cards: `what` is periodName(…), `days` its length. */
   changeLegend: (what: string, days: number) =>
@@ -117,7 +117,7 @@ export const cardTexts = {
 } as const;
 
 /**
- * Each card's definition, behind its "i" button: README "How we count", in Romanian. One sentence per card,
+ * Each card's definition, behind its "i" button: docs/counting.md, in Romanian. One sentence per card,
  * here only, so the card and any other place that explains the figure say the same words.
  */
 export const cardDefinitions = {
@@ -185,8 +185,8 @@ export const periodFormMessages = {
 } as const;
 
 /**
- * Conversions and earnings (issue 15 item 3): column headers of Affiliate Performance and of the two
- * conversion tables, and each figure's one definition (README "How we count").
+ * Conversions and earnings: column headers of Affiliate Performance and of the two
+ * conversion tables, and each figure's one definition (docs/counting.md).
  */
 export const conversionTexts = {
   clicks: 'Clickuri',
@@ -216,7 +216,7 @@ export const liveUsersTexts = {
   empty: 'Niciun utilizator activ în acest moment.',
   visitor: 'Vizitator',
   currentPage: 'Pagina curentă',
-  /** The visitor's flow stage (issue 13 item 8); the path alone is `/` for the form, bridge and results. */
+  /** The visitor's flow stage; the path alone is `/` for the form, bridge and results. */
   stage: 'Etapă',
   device: 'Dispozitiv',
   browser: 'Browser',
@@ -225,7 +225,7 @@ export const liveUsersTexts = {
   more: (shown: number, total: number) => `Se afișează ${shown} din ${total} utilizatori activi.`,
 } as const;
 
-/** The live panel while the real-time socket is down (issue 15 item 7). */
+/** The live panel while the real-time socket is down. */
 export const liveLinkTexts = {
   down: 'Conexiune în timp real întreruptă — se reîncearcă…',
   attempt: (n: number) => `Încercarea de reconectare nr. ${n}`,
@@ -278,7 +278,7 @@ export const tabTexts = {
   offers: 'Oferte',
 } as const;
 
-/** The "Oferte" tab (issue 15 item 1): the offers, their form and their change history. */
+/** The "Oferte" tab: the offers, their form and their change history. */
 export const offerTexts = {
   heading: 'Oferte',
   caption: 'Toate ofertele, active și inactive',
@@ -331,7 +331,7 @@ export const offerFormMessages = {
   required: 'Câmp obligatoriu',
   tooLong: (max: number) => `Cel mult ${max} caractere`,
   https: 'Introdu o adresă completă care începe cu https://',
-  /** `{clickId}` (issue 15 item 3) may stand only in the link's path or query. */
+  /** `{clickId}` may stand only in the link's path or query. */
   clickIdPlace: '{clickId} poate apărea doar în calea sau parametrii adresei, nu în domeniu sau după #',
   choose: 'Alege o valoare din listă',
 } as const;
@@ -342,7 +342,7 @@ export const toastTexts = {
   close: 'Închide notificarea',
 } as const;
 
-/** The "Campanii" section of the traffic tab (issue 15 item 5; README "How we count": Campaigns). */
+/** The "Campanii" section of the traffic tab (docs/counting.md: Campaigns). */
 export const campaignTexts = {
   heading: 'Campanii',
   csvWhat: 'campanii',
@@ -356,7 +356,7 @@ export const campaignTexts = {
     'Vizitatorii numărați a căror primă vizită a venit cu utm_campaign (în ziua primei vizite), clickurile lor pe oferte (în ziua clickului) și conversiile acestor clickuri cu venitul lor (în ziua în care rețeaua a raportat conversia).',
 } as const;
 
-/** The weekly digest mail (issue 15 item 6): the admin's opt-in and "send me one now". */
+/** The weekly digest mail: the admin's opt-in and "send me one now". */
 export const weeklyDigestTexts = {
   heading: 'Rezumat săptămânal pe e-mail',
   explanation: (email: string) =>
@@ -375,8 +375,8 @@ export const weeklyDigestTexts = {
 } as const;
 
 /**
- * Affiliate Performance (issue 15 item 2): impressions, clicks and click-through. Each figure's definition is
- * the README's ("How we count"), said once here so the operator reads it beside the table.
+ * Affiliate Performance: impressions, clicks and click-through. Each figure's definition is
+ * docs/counting.md's, said once here so the operator reads it beside the table.
  */
 export const affiliateTexts = {
   caption: 'Oferte ordonate după numărul de clickuri',

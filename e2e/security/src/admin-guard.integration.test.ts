@@ -2,7 +2,7 @@
 // session, an expired one, a logged-out one (login → logout → reuse), an inactive admin's, or a made-up
 // token — whether the id comes as the HttpOnly cookie or as a bearer token. The route list is read from
 // the analytics service itself, so a route added later is covered without editing this file, plus the
-// offer management's routes (issue 15) from their contracts.
+// offer management's routes from their contracts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import { adminOffersRoutes, fillPath } from '@bodymetrics/contracts';

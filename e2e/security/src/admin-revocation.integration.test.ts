@@ -1,4 +1,4 @@
-// Issue 11 item 9: logout, a password reset and disabling an admin close that admin's open live sockets
+// Logout, a password reset and disabling an admin close that admin's open live sockets
 // at once — through the whole system (admin-auth announces on Redis, live closes with 4401), not at the
 // live service's periodic session re-check, which stays at its default minute here.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 11 items 8 and 12 through the gateway, in front of the real services (distributed mode: live's
+// Authenticated reads, strict numbers and the live list's caps through the gateway, in front of the real services (distributed mode: live's
 // presence in Redis). Every authenticated read — each analytics read and CSV export, admin-auth's
 // validate-session — is `Cache-Control: no-store`; `days=0x5a` is refused naming the rule; one client
 // network cannot fill the live list with made-up visitors, and a socket cannot move another visitor's entry.

@@ -1,4 +1,4 @@
-// Only our own pages are counted (issue 13 item 7), in a real Chromium: a page on ANOTHER loopback port (same
+// Only our own pages are counted, in a real Chromium: a page on ANOTHER loopback port (same
 // site, other origin — as any other site would be) sends page visits to our tracking route with
 // `navigator.sendBeacon` and a `no-cors` fetch, as a real visitor's browser would on the attacker's page.
 // The gateway refuses them (403) and nothing reaches Kafka or Postgres, while the visit of our own page,

@@ -1,6 +1,6 @@
 // CSRF beyond SameSite, in a real Chromium. The admin is logged in on the gateway's origin (the admin app,
 // cookie SameSite=Strict); a page on ANOTHER loopback port — same site, other origin, as a sibling
-// subdomain would be in production — tries what issue 11 found it could do: wipe all analytics with an
+// subdomain would be in production — tries what a cross-site page could otherwise do: wipe all analytics with an
 // auto-submitted `enctype="text/plain"` form, log the admin out the same way, and read the admin live feed
 // over a cross-origin WebSocket. The cookie travels with each (same site), so only the gateway's
 // same-origin rule (Sec-Fetch-Site / Origin) and the services' refusal of text/plain bodies stop them.

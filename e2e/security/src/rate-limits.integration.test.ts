@@ -162,7 +162,7 @@ describe('admin login', () => {
     expect((await login('alina', adminPassword, '192.0.2.44')).statusCode).toBe(200);
   });
 
-  it('no operator lock-out (issue 11 item 3): failures from network A leave network B free, and a known browser skips the username delay', async () => {
+  it('no operator lock-out: failures from network A leave network B free, and a known browser skips the username delay', async () => {
     const sameOrigin = { 'sec-fetch-site': 'same-origin' };
     const attempt = (password: string, ip: string, cookie?: string) =>
       post(

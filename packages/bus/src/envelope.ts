@@ -9,8 +9,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export interface BuildEnvelopeOptions {
   /**
-   * Parse a `checkedPayload` again too (PUBLISH_RECHECK): a diagnostic, and the "two validations" side of
-   * the ingest benchmark's A/B. Off: a checked payload is not parsed again (contracts' topics.ts says why).
+   * Parse a `checkedPayload` again too (PUBLISH_RECHECK): a diagnostic, and the ingest benchmark's "validated
+   * twice" path. Off: a checked payload is not parsed again (contracts' topics.ts says why).
    */
   recheck?: boolean;
 }

@@ -59,7 +59,7 @@ describe('in-process bus: its own', () => {
   });
 });
 
-// The embedded mode's durability and bounds (issue 14): a write is acknowledged once it was applied, the
+// The embedded mode's durability and bounds: a write is acknowledged once it was applied, the
 // writes that arrive while a batch applies form the next batch, and a backlog past the bound is refused.
 describe("in-process bus: acknowledge 'applied'", () => {
   const step = (n: number) => ({

@@ -202,7 +202,7 @@ export class KafkaBus implements Bus {
   /**
    * Sends what is queued, one produce request at a time: the idempotent producer keeps one request in
    * flight anyway, so while one is on its way everything that arrives waits and goes in the next one
-   * together (measured: tracking alone went from about 3,200 to 6,100 events/s). Resolves once the queue
+   * together (measured: tracking alone about 6,100 events/s, against 3,200 with a request sent every tick). Resolves once the queue
    * is empty.
    */
   private flush(): Promise<void> {

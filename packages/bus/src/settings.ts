@@ -1,4 +1,4 @@
-// The bus settings of every process that talks to Kafka (README "Settings"), written once: each process's
+// The bus settings of every process that talks to Kafka (docs/operating.md), written once: each process's
 // config spreads the fragment it needs, and `kafkaBusOf` turns the parsed settings into the adapter.
 import { z } from 'zod';
 import { KafkaBus, type KafkaBusOptions } from './kafka-bus';
@@ -17,7 +17,7 @@ export const kafkaProducerEnv = {
   PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
   /**
    * Parse the envelope of a payload built from an already-parsed body again before publishing (envelope.ts):
-   * a diagnostic, and the "two validations" side of the ingest benchmark's A/B. Off by default.
+   * a diagnostic, and the ingest benchmark's "validated twice" path. Off by default.
    */
   PUBLISH_RECHECK: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })

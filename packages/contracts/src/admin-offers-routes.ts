@@ -1,4 +1,4 @@
-// The operator's offer management (issue 15 item 1): the offers service registers these behind the admin
+// The operator's offer management: the offers service registers these behind the admin
 // session, the dashboard's "Oferte" tab calls them through the typed client.
 import {
   adminOfferParamsSchema,

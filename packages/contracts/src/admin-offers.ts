@@ -1,4 +1,4 @@
-// The operator's offer management (issue 15 item 1): the fields an offer is created and edited with, and the
+// The operator's offer management: the fields an offer is created and edited with, and the
 // offer as the dashboard lists it — every offer, active or not, with its clicks and its change history.
 import { z } from 'zod';
 import { bmiCategorySchema, goalSchema } from './enums';

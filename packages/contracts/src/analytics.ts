@@ -43,8 +43,8 @@ export const rangeLength = (from: string, to: string): number =>
   Math.round((utcDay(to) - utcDay(from)) / dayMs) + 1;
 
 /**
- * The period before `from`..`to` of the same number of days, ending the day before `from` (issue 15 item 4:
- * what each overview card is compared with).
+ * The period before `from`..`to` of the same number of days, ending the day before `from` (what
+ * each overview card is compared with).
  */
 export function previousRange(from: string, to: string): { from: string; to: string } {
   const length = rangeLength(from, to);
@@ -99,7 +99,7 @@ function checkPeriod(
 }
 
 /**
- * The period of every analytics read (issue 15 item 4): `from`..`to` (YYYY-MM-DD, both included, calendar
+ * The period of every analytics read: `from`..`to` (YYYY-MM-DD, both included, calendar
  * dates of ANALYTICS_TZ), or — for the 7/30/90 buttons and old links — `days`, the last N days ending today;
  * neither means the last 30 days.
  */
@@ -183,10 +183,10 @@ export const affiliateStatsRowSchema = z.object({
   offerTitle: z.string(),
   offerUrl: z.string(),
   clickCount: z.number(),
-  /** Not in the spec's record: the period's sum of distinct counted visitors per day (README "How we count"). */
+  /** Not in the spec's record: the period's sum of distinct counted visitors per day (docs/counting.md). */
   uniqueClicks: z.number(),
   lastClicked: z.string().nullable(),
-  // ---- Impressions and click-through (issue 15 item 2; README "How we count": Impressions, CTR) ----
+  // ---- Impressions and click-through (docs/counting.md: Impressions, CTR) ----
   /** The offer's BMI category and goal, for the breakdown by category and goal (null: offer since removed). */
   bmiCategory: bmiCategorySchema.nullable(),
   goal: goalSchema.nullable(),
@@ -202,7 +202,7 @@ export const affiliateStatsRowSchema = z.object({
   resultsClicks: z.number(),
   resultsCtr: z.number().nullable(),
   // ---- end of impressions and click-through ----
-  // Conversions (issue 15 item 3; README "How we count"), all over the period's `clickCount` (total clicks):
+  // Conversions (docs/counting.md), all over the period's `clickCount` (total clicks):
   /** Counted conversions of the offer's clicks that arrived in the period (a bot's click converts uncounted). */
   conversions: z.number(),
   /** conversions ÷ clickCount × 100, one decimal; 0 without clicks. */
@@ -224,7 +224,7 @@ export const trafficSourceRowSchema = z.object({
 export type TrafficSourceRow = z.infer<typeof trafficSourceRowSchema>;
 
 /**
- * Campaigns (README "How we count": Campaigns): per UTM campaign and term of the counted visitors' first
+ * Campaigns (docs/counting.md: Campaigns): per UTM campaign and term of the counted visitors' first
  * touch. Conversions and revenue join as two more fields once postback conversions are stored.
  */
 export const campaignRowSchema = z.object({
@@ -286,7 +286,7 @@ export type ResetAllDataResult = z.infer<typeof resetAllDataResultSchema>;
 
 /**
  * Conversions beside clicks for one slice of the period (a day, or a BMI category and goal): the same four
- * figures as the Affiliate Performance row, over the slice's total clicks (README "How we count").
+ * figures as the Affiliate Performance row, over the slice's total clicks (docs/counting.md).
  */
 const conversionFigures = {
   clicks: z.number(),

@@ -1,4 +1,4 @@
-// Click ids (issue 15 item 3): the visitor's page makes one UUID per offer click, puts it in place of
+// Click ids: the visitor's page makes one UUID per offer click, puts it in place of
 // `{clickId}` in the offer's URL it opens — where an affiliate network's sub-id parameter takes it — and sends it
 // with the click call; the network's postback names it back (GET /api/postback?click_id=…), so a conversion
 // finds its click. Without zod: the visitor app's tracker imports this module alone.

@@ -35,7 +35,7 @@ export const clickSourceSchema = z.enum(clickSources);
 export const offerPlacementSchema = z.enum(offerPlacements, { error: 'must be "bridge" or "results"' });
 
 /**
- * Where in the flow a visitor is (issue 13 item 8), which the page path alone does not say — the form, the
+ * Where in the flow a visitor is, which the page path alone does not say — the form, the
  * calculation, the bridge and the results all live at `/`. Sent by the public app with its heartbeats and
  * page changes; shown as its own column of the admin live list. Optional: an older page omits it.
  */

@@ -19,7 +19,7 @@ export const offersRoutes = {
 } as const;
 
 /**
- * The networks' postback (issue 15 item 3): server to server, so no same-origin check; counted against the
+ * The networks' postback: server to server, so no same-origin check; counted against the
  * gateway's per-client budget like the tracking writes (route-table.ts).
  */
 export const postbackRoutes = {

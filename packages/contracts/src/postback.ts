@@ -1,6 +1,6 @@
-// The affiliate networks' postback (issue 15 item 3): GET /api/postback?click_id=…&transaction_id=…&payout=…
+// The affiliate networks' postback: GET /api/postback?click_id=…&transaction_id=…&payout=…
 // &currency=…&token=…, the form networks call server to server when a click of ours turned into a sale. It
-// records one conversion per network transaction (README "How we count": Conversions, Venit, EPC).
+// records one conversion per network transaction (docs/counting.md: Conversions, Venit, EPC).
 import { z } from 'zod';
 import { clickIdSchema } from './tracking';
 

@@ -44,7 +44,7 @@ export const analyticsExportPaths = {
   figures: '/api/analytics/export/figures.csv',
 } as const;
 
-/** The weekly digest mail (issue 15 item 6): the admin's opt-in and "send me one now" (analytics). */
+/** The weekly digest mail: the admin's opt-in and "send me one now" (analytics). */
 export const weeklyDigestPaths = {
   settings: '/api/analytics/weekly-digest',
   updateSettings: '/api/analytics/weekly-digest',

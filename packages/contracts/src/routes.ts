@@ -52,7 +52,7 @@ export const trackingRoutes = {
     path: trackingPaths.offerCounterClick,
     params: offerClickParamsSchema,
   }),
-  /** The offers a bridge or results page view showed (issue 15 item 2): counted as impressions. */
+  /** The offers a bridge or results page view showed: counted as impressions. */
   offerImpression: route({
     ...accepted,
     path: trackingPaths.offerImpression,

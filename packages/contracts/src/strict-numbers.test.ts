@@ -1,5 +1,5 @@
 // Numbers in bodies, paths and query strings are what they look like: no coercion of booleans, arrays,
-// hex, exponents or padded strings (issue 11 item 12), and a refusal names the rule.
+// hex, exponents or padded strings, and a refusal names the rule.
 import { describe, expect, it } from 'vitest';
 import { daysQuerySchema } from './analytics';
 import { recentClicksQuerySchema } from './admin';

@@ -73,10 +73,10 @@ export const deadLetterTopicName = (name: string) => `${name}.dlq`;
 /** Prefixed topic name: tests use a prefix per file so they never see each other's messages. */
 export const topicName = (prefix: string, name: string) => `${prefix}${name}`;
 
-// A checked payload (issue 16 item 2): tracking's routes parse the request body with the route's schema and
+// A checked payload: tracking's routes parse the request body with the route's schema and
 // add only fields the server makes itself within the payload schema's bounds (the truncated address, the
 // User-Agent cut to 1,024 characters, the bot flag, the visitor key). Parsing the whole envelope again before
-// publishing checked nothing new and cost a measurable part of the ingest path's CPU (README "Performance"),
+// publishing checked nothing new and cost a measurable part of the ingest path's CPU (docs/performance.md),
 // so a payload marked here skips the publish-side parse. The message still has one contract: the topic's
 // envelope schema, which every consumer applies when it decodes (producers and consumers deploy apart).
 // The mark is a WeakSet entry, not a field: nothing reaches the wire, a copy of the object is unmarked, and

@@ -21,7 +21,7 @@ import {
 /**
  * Whether the visitor allowed analytics storage, so `visitorId` is kept on the device across visits (without
  * it the id lasts one tab). Carried on the raw rows for the record; counting never depends on it: every
- * visitor is counted by the server's daily visitor key (README "How we count").
+ * visitor is counted by the server's daily visitor key (docs/counting.md).
  */
 export const storageAllowedSchema = z.boolean().optional();
 
@@ -30,7 +30,7 @@ const eventIdRule = 'must be a UUID made for this call, not the nil or max UUID'
  * The call's own id, made by the tracker once per call and kept across that call's retries: tracking uses it
  * as the event's id (the envelope's, never a payload field), so the aggregator's once-per-event-id rule also
  * covers a call sent twice (a retry after a 503, a beacon that went out twice). Without it the server makes
- * one (UUIDv7). In the body, not a header: beacons cannot set headers (README "How we count").
+ * one (UUIDv7). In the body, not a header: beacons cannot set headers (docs/counting.md).
  */
 export const eventIdSchema = z
   .uuid()
@@ -40,7 +40,7 @@ export const eventIdSchema = z
 const eventId = { eventId: eventIdSchema.optional() };
 
 /**
- * The click's id (issue 15 item 3, click-id.ts): a UUID the page made for this click and put in the offer's
+ * The click's id (click-id.ts): a UUID the page made for this click and put in the offer's
  * URL it opened, so a network's postback can name the click. Optional: a page cached from before click ids
  * sends none, and tracking then makes one (the click is counted; no postback can name it, as its URL had none).
  */
@@ -180,7 +180,7 @@ export const affiliateClickBodySchema = z.strictObject({
   ipAddress: z.null().optional(),
   userAgent: userAgentSchema.optional(),
   referrer: pageUrlSchema.nullish(),
-  /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
+  /** The tab session of the click: a click engages the visit (docs/counting.md: Bounce Rate). */
   sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
   ...clickId,
@@ -192,7 +192,7 @@ export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
 export const bridgeOfferClickBodySchema = z.strictObject({
   offerId: offerIdSchema,
   visitorId: visitorIdSchema,
-  /** The tab session of the click: a click engages the visit (README "How we count": Bounce Rate). */
+  /** The tab session of the click: a click engages the visit (docs/counting.md: Bounce Rate). */
   sessionId: sessionIdSchema.optional(),
   storageAllowed: storageAllowedSchema,
   ...clickId,
@@ -203,7 +203,7 @@ export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;
 /** The most offers one impression call may name: a page shows at most a handful (the results page all of a category's). */
 export const OFFER_IMPRESSION_MAX_OFFERS = 50;
 /**
- * POST /api/analytics/offer-impression: the offers a page showed the visitor (issue 15 item 2), sent once per
+ * POST /api/analytics/offer-impression: the offers a page showed the visitor, sent once per
  * page view when the bridge or the results page has rendered its offers. Each id must be an active offer
  * (checked by tracking like a click's); the aggregator counts each (visitor, offer, placement, day) once.
  */

@@ -37,7 +37,7 @@ export const journeySteps = [
 export type JourneyStep = (typeof journeySteps)[number];
 
 /**
- * The funnel's order (README "How we count": Funnel steps): a visitor counts at a step on a day only after
+ * The funnel's order (docs/counting.md: Funnel steps): a visitor counts at a step on a day only after
  * counting at every step before it that day. The bridge sits between the calculation and the full results,
  * as the public app shows it. The funnel is stored one row per day and step (conversion_funnel), so a step
  * placed here needs no migration.
@@ -134,7 +134,7 @@ export type DeviceType = (typeof deviceTypes)[number];
 export const clickSources = ['results', 'bridge', 'api'] as const;
 export type ClickSource = (typeof clickSources)[number];
 
-/** Where offers are shown to a visitor, for offer impressions (README "How we count": Impressions). */
+/** Where offers are shown to a visitor, for offer impressions (docs/counting.md: Impressions). */
 export const offerPlacements = ['bridge', 'results'] as const;
 export type OfferPlacement = (typeof offerPlacements)[number];
 

@@ -1,4 +1,4 @@
-// The weekly digest's routes (issue 15 item 6): the analytics service registers them behind the admin
+// The weekly digest's routes: the analytics service registers them behind the admin
 // session (under /api/analytics/, so the gateway's same-origin check covers the two writes); the dashboard
 // calls them through the typed client.
 import { route } from './route';

@@ -1,4 +1,4 @@
-// The weekly digest (issue 15 item 6): an admin's opt-in and the "send me one now" answer.
+// The weekly digest: an admin's opt-in and the "send me one now" answer.
 import { z } from 'zod';
 
 /** The logged-in admin's digest setting, and where the digest goes (their account's address). */

@@ -53,7 +53,7 @@ export const analyticsTimeZoneEnv = z
   .refine(isValidTimeZone, 'must be an IANA time zone name such as Europe/Bucharest');
 
 /**
- * REVENUE_CURRENCY (issue 15 item 3): the one currency conversions are recorded and summed in (ISO 4217). The
+ * REVENUE_CURRENCY: the one currency conversions are recorded and summed in (ISO 4217). The
  * offers service refuses a postback in another currency (400 naming `currency`), so every revenue figure is a
  * sum of like amounts; the dashboard shows it beside them. RON: the operator is in Romania.
  */

@@ -1,4 +1,4 @@
-// The daily visitor key: how every visitor is counted within a day (README "How we count"). As in the
+// The daily visitor key: how every visitor is counted within a day (docs/counting.md). As in the
 // privacy-first analytics products (Plausible counts by its daily hash alone), it is a keyed hash of a
 // random salt that rotates every day, the client's network (one IPv4 address, or an IPv6 /64, so a device
 // rotating its privacy address stays one visitor) and the User-Agent. The salt lives only in memory, or in

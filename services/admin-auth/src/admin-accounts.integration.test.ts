@@ -105,7 +105,7 @@ describe('disable, enable, set-password', () => {
   });
 });
 
-describe('weak passwords (issue 11 item 11, NIST SP 800-63B 5.1.1.2)', () => {
+describe('weak passwords (NIST SP 800-63B 5.1.1.2)', () => {
   it('admin12345 is refused for admin: it contains the username', async () => {
     await expect(
       createAdmin(f.database.db, { username: 'admin', email: 'admin@example.test', password: 'admin12345' }),

@@ -1,4 +1,4 @@
-// The admin-auth process's settings (README "Settings"), each checked at start. The fragment is exported
+// The admin-auth process's settings (docs/operating.md), each checked at start. The fragment is exported
 // so the embedded mode reads the same names with the same defaults (@bodymetrics/admin-auth/settings).
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';

@@ -76,7 +76,7 @@ function deviceMarkerOf(res: Awaited<ReturnType<typeof loginFrom>>): string {
   return `${name}=${value}`;
 }
 
-describe('operator lock-out (issue 11 item 3)', () => {
+describe('operator lock-out', () => {
   it('5 wrong passwords for admin from network A: the right password from network B logs in, from A it is refused', async () => {
     for (let i = 1; i <= 5; i++)
       expect((await loginFrom('admin', 'wrong-password1', `203.0.113.${i}`)).statusCode).toBe(401);

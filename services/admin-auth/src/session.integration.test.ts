@@ -39,7 +39,7 @@ describe('login', () => {
     });
 
     const cookie = parseSetCookie(res.headers['set-cookie']);
-    // The fixture's site is https: the `__Host-` name (issue 11 item 2).
+    // The fixture's site is https: the `__Host-` name.
     expect(cookie.name).toBe('__Host-bm_admin_session');
     expect(cookie.value).toBe(body.sessionId);
     expect(cookie.attributes).toEqual({

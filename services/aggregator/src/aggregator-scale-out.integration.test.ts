@@ -1,4 +1,4 @@
-// Aggregators that scale out (issue 16 item 4): two aggregators, each with a Kafka client of its own as two
+// Aggregators that scale out: two aggregators, each with a Kafka client of its own as two
 // processes would have, share the topics' partitions in one consumer group and each applies two partitions
 // at once — batches of one aggregate row from different transactions side by side. The hand-counted cases
 // of aggregator.cases.ts must come out exactly as with one aggregator.

@@ -1,4 +1,4 @@
-// The one bot decision, honoured (issue 13 item 6): a hand-counted day of 2 people and 3 bots (Googlebot,
+// The one bot decision, honoured: a hand-counted day of 2 people and 3 bots (Googlebot,
 // HeadlessChrome claiming a desktop Chrome in its click body, and a request with no User-Agent at all),
 // each sending one event of every counted kind through the real tracking routes (real HTTP, so the
 // headers are exactly these), through real Kafka into real Postgres. Figures count only the people, raw

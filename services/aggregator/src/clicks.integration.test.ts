@@ -1,4 +1,4 @@
-// Issue 13 item 5 end to end (real tracking routes → Kafka → aggregator → Postgres): clicks on unknown or
+// Offer clicks end to end (real tracking routes → Kafka → aggregator → Postgres): clicks on unknown or
 // inactive offers store nothing; the stored title and URL are the offer's; total and unique clicks per
 // offer and day; the spec's counter call moves the offer's own `clicks` and no dashboard figure.
 import { afterAll, describe, expect } from 'vitest';

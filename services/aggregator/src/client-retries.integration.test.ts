@@ -1,4 +1,4 @@
-// Issue 16 item 5, exactly once from the browser, end to end (real tracking routes → Kafka → aggregator →
+// Exactly once from the browser, end to end (real tracking routes → Kafka → aggregator →
 // Postgres): the same call sent three times — answered 503 although Kafka had taken the write, retried (202),
 // and sent once more as a duplicate beacon — is counted once, because the call's eventId is the event's id.
 // Three copies sent at the same moment (one batch) are counted once too; calls without an eventId get a

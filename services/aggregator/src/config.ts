@@ -1,4 +1,4 @@
-// The aggregator process's settings (README "Settings"), each checked at start. The fragment is exported
+// The aggregator process's settings (docs/operating.md), each checked at start. The fragment is exported
 // so the embedded mode reads the same names with the same defaults (@bodymetrics/aggregator/settings).
 import { z } from 'zod';
 import { kafkaEnv } from '@bodymetrics/bus';
@@ -19,7 +19,7 @@ export const aggregatorSettings = z.object({
   ...kafkaEnv,
   /** How long the broker waits for a silent (crashed) aggregator before handing its partitions on. */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(30_000),
-  /** Partitions whose batches are applied at once, each in its own transaction (README "Performance", drain). */
+  /** Partitions whose batches are applied at once, each in its own transaction (docs/performance.md, drain). */
   AGGREGATOR_PARTITIONS_CONCURRENTLY: z.coerce.number().int().min(1).max(16).default(2),
   REDIS_URL: z.string().default(defaultRedisUrl),
   REDIS_KEY_PREFIX: z.string().default(''),

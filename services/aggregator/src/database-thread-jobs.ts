@@ -1,7 +1,7 @@
 // The embedded mode's aggregator applies a batch inside PGlite's own thread (@bodymetrics/db/pglite
 // DatabaseThreadJobs): the same applyBatchToDb, in the same one transaction, on a Kysely of that thread —
 // one round trip from the HTTP thread per batch instead of one per statement, so the batch holds PGlite's
-// one connection only while PGlite works (issue 14: the page, offers and dashboard reads wait on it).
+// one connection only while PGlite works (the page, offers and dashboard reads wait on it).
 import { trackingTopics, type Envelope } from '@bodymetrics/contracts';
 import { kyselyOver, threadModule, type StartDatabaseThreadJobs } from '@bodymetrics/db/pglite';
 import { applyBatchToDb } from './aggregator';

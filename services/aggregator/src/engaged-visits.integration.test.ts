@@ -1,4 +1,4 @@
-// Bounce = a visit without engagement (issue 13 item 3, README "How we count"), against a real Postgres.
+// Bounce = a visit without engagement (docs/counting.md), against a real Postgres.
 // A hand-counted day of seven visits, applied batch by batch in an order Kafka may really deliver (topics
 // are not ordered with one another: a journey step and a beacon before their session's page view), then
 // every batch delivered again. Under the old rule ("a session with one page view bounced") the whole form

@@ -12,7 +12,7 @@ export interface Enrichment<P> {
   /** The calendar date of receipt in the operator's time zone (ANALYTICS_TZ): the day every row it moves is of. */
   date: string;
   /**
-   * The counted visitor (README "How we count"): the server's daily visitor key, or the visitor id of an
+   * The counted visitor (docs/counting.md): the server's daily visitor key, or the visitor id of an
    * event from before tracking stamped the key; null for an event that names no visitor.
    */
   visitor: CountedVisitorOf<P>;

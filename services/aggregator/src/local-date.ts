@@ -1,6 +1,6 @@
 // "Today" and daily rows are in the operator's time zone (ANALYTICS_TZ): the calendar date of an instant
 // there, as 'YYYY-MM-DD'. Every event asks for its date several times (its raw row and each aggregate), and
-// Intl formatting was 10 % of the aggregator's busy time (README "Performance", drain). So the zone's offset
+// Intl formatting per call would be ~10 % of the aggregator's busy time (docs/performance.md, drain). So the zone's offset
 // is worked out once per UTC hour (one formatToParts at the hour's first and last millisecond) and an
 // event's date is arithmetic on it; an hour whose offset changes inside it (a daylight-saving switch) asks
 // Intl for each instant, so every date stays exactly the one Intl gives.

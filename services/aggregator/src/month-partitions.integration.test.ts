@@ -1,4 +1,4 @@
-// The raw tables partitioned by month (issue 16 item 6), against a real Postgres (and Kafka for the
+// The raw tables partitioned by month, against a real Postgres (and Kafka for the
 // aggregator's start): the aggregator makes this month and the next two before it consumes; an event of
 // next month lands in next month's partition; a row of a month without a partition lands in the DEFAULT
 // one and moves into its month when that is made; and a client's retry of a call (same eventId) whose two

@@ -1,4 +1,4 @@
-// The ordered funnel (issue 13 item 4) against real Postgres and Kafka: a visitor counts at a step only after
+// The ordered funnel against real Postgres and Kafka: a visitor counts at a step only after
 // counting at every step before it that day; a step that arrived early counts once its gap fills, exactly
 // once under redelivery and under concurrent batches; no step ever exceeds its predecessor.
 import { beforeEach, describe, expect } from 'vitest';

@@ -1,7 +1,7 @@
 // The Postgres type of every raw table's column, for the array parameters of insertFreshRows'
 // `INSERT … SELECT FROM unnest($1::uuid[], $2::text[], …)`: one array per column instead of one parameter
 // per cell, so a batch is one short statement whatever its size (measured 1.47× faster than multi-row
-// VALUES for the same rows, README "Performance"). Typed against the tables: a new column must be named here.
+// VALUES for the same rows, docs/performance.md). Typed against the tables: a new column must be named here.
 import type { Database } from '@bodymetrics/db';
 import type { RawTable } from './sql-helpers';
 

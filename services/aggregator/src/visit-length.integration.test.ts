@@ -1,5 +1,5 @@
 // A visit counts its session-duration beacons only up to its own length — the time between its first and
-// last events as the server received them (README "How we count", Avg Session Time). A beacon's duration is
+// last events as the server received them (docs/counting.md, Avg Session Time). A beacon's duration is
 // the page's claim: five scripted visits sending three 86,400 s beacons each must not lift the day's
 // average past what the visits really lasted, nor make them engaged.
 import { randomUUID } from 'node:crypto';

@@ -18,7 +18,7 @@ export async function readAffiliateStats(db: Kysely<Database>, period: Period): 
     readClickRows(db, period),
     conversionsPerOffer(db, period),
   ]);
-  // Conversions (issue 15 item 3): an offer whose conversions arrived in the period but whose clicks did not
+  // Conversions: an offer whose conversions arrived in the period but whose clicks did not
   // still gets its row (0 clicks), after the clicked ones, so the period's revenue adds up across the rows.
   const clickless = [...conversions.keys()].filter((id) => !clickRows.some((r) => r.offerId === id));
   const offers = clickless.length
@@ -140,7 +140,7 @@ async function readClickRows(db: Kysely<Database>, period: Period): Promise<Clic
       clickCount,
       uniqueClicks: toNumber(r.unique_clicks),
       lastClicked: r.last_clicked ? new Date(r.last_clicked).toISOString() : null,
-      // Impressions and click-through (issue 15 item 2).
+      // Impressions and click-through.
       bmiCategory: r.bmi_category ?? null,
       goal: r.goal ?? null,
       impressions,

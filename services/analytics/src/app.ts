@@ -25,7 +25,7 @@ export function buildApp(deps: AnalyticsDeps) {
 /**
  * Analytics served inside the gateway's process (its in-process-service.ts), as the embedded mode does: the
  * dashboard's reads then skip the gateway's loopback hop to analytics' own app, two turns of the busy event
- * loop that also answers tracking (issue 14: the overview's p99 under half-rate ingest).
+ * loop that also answers tracking (the overview's p99 under half-rate ingest).
  */
 export function inProcessAnalytics(deps: AnalyticsDeps) {
   return { routes: (scope: App) => addAnalyticsRoutes(scope, deps) };

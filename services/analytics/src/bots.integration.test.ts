@@ -1,4 +1,4 @@
-// The dashboard's side of the one bot decision (issue 13 item 6): Recent Activity lists no bot click,
+// The dashboard's side of the one bot decision: Recent Activity lists no bot click,
 // and the overview tells the operator how many bot events were left out today (not yesterday's).
 import { describe, expect } from 'vitest';
 import type { TestDatabase } from '@bodymetrics/testing';

@@ -1,6 +1,6 @@
 // Campaigns tab: per UTM campaign and term, the period's first-touch visitors and their offer clicks
 // (daily_campaigns, summed over the days), and the conversions and revenue of clicks by those visitors
-// that arrived in the period (README "How we count": Campaigns), most visitors first.
+// that arrived in the period (docs/counting.md: Campaigns), most visitors first.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import type { CampaignRow } from '@bodymetrics/contracts';

@@ -1,4 +1,4 @@
-// The analytics process's settings (README "Settings"), read once from the environment by main.ts. The
+// The analytics process's settings (docs/operating.md), read once from the environment by main.ts. The
 // fragment is exported for the whole-system composition (@bodymetrics/analytics/settings).
 import { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ export const analyticsSettings = z.object({
   ANALYTICS_TZ: analyticsTimeZoneEnv,
   /** The currency the dashboard names beside revenue (the offers service records conversions only in it). */
   REVENUE_CURRENCY: revenueCurrencyEnv,
-  // The weekly digest's mail (issue 15 item 6), like the reports service's.
+  // The weekly digest's mail, like the reports service's.
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -1,4 +1,4 @@
-// Conversions and earnings (issue 15 item 3; README "How we count"): counted conversions and their revenue per
+// Conversions and earnings (docs/counting.md): counted conversions and their revenue per
 // arrival day and offer (affiliate_daily_conversions, kept by the offers service's postback) beside the
 // period's total clicks (affiliate_daily_clicks). Every rate is over total clicks — the Clickuri column —
 // never unique ones: EPC is what a click earns, as the networks' dashboards count it.

@@ -1,4 +1,4 @@
-// Issue 11 items 7 and 12 through the real analytics service and a real Postgres: a stored value with a
+// CSV injection, no-store and strict numbers through the real analytics service and a real Postgres: a stored value with a
 // formula after a `;` is exported as inert text, every read and export is `Cache-Control: no-store`, and
 // `days` / `limit` are decimal digits with the rule named when refused.
 import { describe, expect } from 'vitest';

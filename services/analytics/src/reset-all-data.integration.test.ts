@@ -206,7 +206,7 @@ async function seedAnalytics(): Promise<void> {
     .insertInto('campaign_pending_clicks')
     .values({ visitor_id: 'v:v9', date: today, clicks: 1 })
     .execute(); // 1
-  // Conversions (issue 15 item 3): money records, yet analytics the operator resets with the rest.
+  // Conversions: money records, yet analytics the operator resets with the rest.
   await db
     .insertInto('offer_conversions')
     .values({

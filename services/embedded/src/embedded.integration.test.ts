@@ -202,7 +202,7 @@ describe('embedded mode (npm start)', () => {
     expect(clicks).toHaveLength(2);
   });
 
-  it('counts a page view and a click sent three times with one eventId once (issue 16 item 5)', async () => {
+  it('counts a page view and a click sent three times with one eventId once', async () => {
     const session = await login();
     const before = (await (
       await fetch(`${current().url}/api/analytics/overview`, {

@@ -36,7 +36,7 @@ export interface EmbeddedOptions {
   logger?: false | { level: string };
   /** Lines for the operator: mails written, admin created. Default console.log. */
   log?: (line: string) => void;
-  /** ANALYTICS_TZ; default the services' own (README "Settings"), as every unset option below. */
+  /** ANALYTICS_TZ; default the services' own (docs/operating.md), as every unset option below. */
   timeZone?: string;
   /** Links in mails and share pages; default http://127.0.0.1:<port>. */
   publicBaseUrl?: string;

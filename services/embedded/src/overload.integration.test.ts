@@ -1,4 +1,4 @@
-// The embedded mode under more tracking than it can apply (issue 14): past `maxUnappliedEvents` waiting to be
+// The embedded mode under more tracking than it can apply: past `maxUnappliedEvents` waiting to be
 // applied, tracking answers 503 with Retry-After at once instead of queueing without limit, and every call it
 // answered 202 is in the database by the time of its answer (acknowledged after the aggregator's commit).
 import { randomUUID } from 'node:crypto';

@@ -2,7 +2,7 @@
 // of an app is this one small file (spa-hosting.ts), so serving it from disk on each visit cost the
 // event loop five or six trips to the file-system threads (stat, open, read, close, the twins' stats),
 // each waiting for a turn of the loop that answers the tracking calls: under half-rate ingest the page's
-// p99 was about twice the health check's (README "Performance"). From memory it is answered in the turn
+// p99 was about twice the health check's (docs/performance.md). From memory it is answered in the turn
 // its request arrives in.
 //
 // Still "picked up at once": the copy is checked against the files' sizes and modification times at most

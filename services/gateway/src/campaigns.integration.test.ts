@@ -1,6 +1,6 @@
-// Campaigns (issue 15 item 5) through the gateway on real servers: visitors arrive with UTM tags, click
+// Campaigns through the gateway on real servers: visitors arrive with UTM tags, click
 // offers (one click applied before its visitor's first touch), networks post back conversions for some of
-// those clicks, and the operator reads the breakdown and its CSV. Every expected figure is counted by hand from the story below (README "How we count": Campaigns).
+// those clicks, and the operator reads the breakdown and its CSV. Every expected figure is counted by hand from the story below (docs/counting.md: Campaigns).
 import { afterAll, describe, expect } from 'vitest';
 import type { TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';

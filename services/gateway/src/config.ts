@@ -1,4 +1,4 @@
-// The gateway's settings (README "Settings"), read once at start (main.ts) and validated with a message
+// The gateway's settings (docs/operating.md), read once at start (main.ts) and validated with a message
 // naming the variable. The fragment is exported so the embedded mode reads the same names with the same
 // defaults (@bodymetrics/gateway/settings).
 import { z } from 'zod';

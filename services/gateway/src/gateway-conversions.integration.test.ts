@@ -1,4 +1,4 @@
-// Conversions and earnings through the gateway, on real servers (issue 15 item 3): offer clicks with click ids
+// Conversions and earnings through the gateway, on real servers: offer clicks with click ids
 // go gateway → tracking → Kafka → aggregator → Postgres; the networks' postbacks go gateway → offers →
 // Postgres; the operator reads conversions, conversion rate, revenue and EPC back through the gateway from
 // the analytics service. Every expected figure is counted by hand from the story below. The offers service

@@ -1,4 +1,4 @@
-// Issue 15 item 2 end to end, on real servers: offer impressions go gateway → tracking → Kafka → aggregator
+// Offer impressions end to end, on real servers: offer impressions go gateway → tracking → Kafka → aggregator
 // → Postgres, and the operator reads impressions, clicks and CTR per offer and placement back through the
 // gateway. Every expected figure is counted by hand from the story below.
 import { randomUUID } from 'node:crypto';

@@ -109,7 +109,7 @@ describe('state-changing admin requests', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('visitor tracking is held to it too (issue 13: only our own pages are counted)', async () => {
+  it('visitor tracking is held to it too (only our own pages are counted)', async () => {
     const res = await gateway.inject({
       method: 'POST',
       url: '/api/analytics/page-visit',

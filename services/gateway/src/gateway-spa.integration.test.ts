@@ -46,7 +46,7 @@ describe('the public app at /', () => {
     expect(res.body).toBe(publicIndex);
   });
 
-  // Issue 17: an unknown address used to answer 200 (a soft 404 search engines index). It gets the same
+  // An unknown address must not answer 200 (a soft 404 search engines index). It gets the same
   // page, whose app draws the not-found screen, with the status that says so.
   it.each([
     '/nowhere',

@@ -1,4 +1,4 @@
-// Only our own pages are counted (issue 13 item 7): a tracking call must come from the site's pages —
+// Only our own pages are counted: a tracking call must come from the site's pages —
 // `Sec-Fetch-Site: same-origin`, an `Origin` of the public origin, or (a beacon with neither) a `Referer` of
 // it — else 403 in the error shape and nothing reaches the tracking service; the visitor socket likewise.
 // The tracking budget is per IPv4 address and per IPv6 /64.

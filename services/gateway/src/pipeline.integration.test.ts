@@ -196,7 +196,7 @@ describe('the analytics pipeline through the gateway', () => {
     });
   });
 
-  it('takes a custom range and the previous period through the gateway (issue 15 item 4)', async () => {
+  it('takes a custom range and the previous period through the gateway', async () => {
     // The story is today's: a range of today alone holds it all, the day before holds nothing.
     // Today in the operator's zone as the server resolves it: the end of the default period.
     const today = (await read<Overview>('/api/analytics/overview')).period.to;

@@ -22,8 +22,8 @@ export const contentSecurityPolicyDirectives = {
 export const permissionsPolicy = 'camera=(), microphone=(), geolocation=()';
 
 // helmet itself, built once: @fastify/helmet builds a new helmet middleware on every request (parsing
-// the CSP directives each time), which was 6 % of the gateway's CPU per tracking event in the ingest
-// bench's profile. These headers never vary by request (no nonces), so one middleware serves them all.
+// the CSP directives each time), about 6 % of the gateway's CPU per tracking event in the ingest bench's
+// profile. These headers never vary by request (no nonces), so one middleware serves them all.
 export async function securityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
   const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },

@@ -1,4 +1,4 @@
-// The live process's settings (README "Settings"), read once from the environment by main.ts. The
+// The live process's settings (docs/operating.md), read once from the environment by main.ts. The
 // fragment is exported for the whole-system composition (@bodymetrics/live/settings).
 import { z } from 'zod';
 import { defaultActiveWindowMs } from '@bodymetrics/contracts';
@@ -20,7 +20,7 @@ export const liveSettings = z.object({
   WS_HEARTBEAT_MS: ms(30_000),
   SESSION_RECHECK_MS: ms(60_000),
   MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
-  // Caps of the live list (issue 11 item 8): one client network (/24, /64 — one party with many
+  // Caps of the live list: one client network (/24, /64 — one party with many
   // addresses) may add at most this many active visitors, and the list holds at most the total.
   PRESENCE_MAX_PER_NETWORK: z.coerce.number().int().min(1).default(20),
   PRESENCE_MAX_TOTAL: z.coerce.number().int().min(1).default(100_000),

@@ -1,4 +1,4 @@
-// Issue 13 item 8 through the live service, in both modes (memory presence as embedded, Redis presence as
+// The live list through the live service, in both modes (memory presence as embedded, Redis presence as
 // distributed — there across two instances, the admin on one and the visitor on the other): a visitor whose
 // last tab closed leaves the admin's live list at once (the window is set to ten minutes here, so only the
 // socket closing can explain it), a second open tab keeps them listed, and each row carries the visitor's

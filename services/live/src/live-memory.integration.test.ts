@@ -102,7 +102,7 @@ describe('live list in embedded mode (memory presence)', () => {
   });
 });
 
-describe('ended sessions in embedded mode (issue 11 item 9)', () => {
+describe('ended sessions in embedded mode', () => {
   it('admin-auth calls the live service directly and the admin socket closes with 4401 at once', async () => {
     live = await startLive({ db: testDb.db, presence: 'memory' });
     const operator = await createAdminWithSession(testDb.db);

@@ -296,7 +296,7 @@ describe('admin sockets', () => {
   });
 });
 
-describe('ended sessions (issue 11 item 9)', () => {
+describe('ended sessions', () => {
   /** Resolves with the close code, or rejects when the socket is still open after `ms`. */
   const closedWithin = (socket: TestSocket, ms: number) =>
     Promise.race([

@@ -1,4 +1,4 @@
-// Issue 11 item 8 through the live service, in both modes (memory presence as embedded, Redis presence
+// The live list's abuse resistance through the live service, in both modes (memory presence as embedded, Redis presence
 // as distributed — there across two instances): one client network cannot fill the live list with made-up
 // visitors, and a socket cannot move another visitor's entry. The client address is the one X-Forwarded-For
 // names (the gateway's single hop, trusted by every service), so each test speaks from the network it needs.
@@ -43,7 +43,7 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('live presence abuse
     const admin = await openAdmin(instances[0]!.wsUrl);
     // Sockets from 120 addresses of one /24 (so the per-address socket limit does not stop them), spread
     // over the instances, each claiming a fresh visitor id and staying open (a closed socket's visitor
-    // leaves the list at once since issue 13 item 8, so open ones are the stronger attack).
+    // leaves the list at once, so open ones are the stronger attack).
     for (let batch = 0; batch < 12; batch++) {
       await Promise.all(
         Array.from({ length: 10 }, async (_, k) => {

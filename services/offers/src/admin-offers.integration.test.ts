@@ -1,4 +1,4 @@
-// The operator's offer management (issue 15 item 1) against a real Postgres: 401 without a session and
+// The operator's offer management against a real Postgres: 401 without a session and
 // nothing stored, 400 naming the field (https only), create / edit / deactivate each writing its change
 // record (admin and field → {from, to}) in the same transaction, and the public list following at once.
 import { describe, expect } from 'vitest';

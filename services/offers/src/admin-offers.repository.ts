@@ -1,4 +1,4 @@
-// The operator's offer management (issue 15 item 1): every offer with its change history, and the writes
+// The operator's offer management: every offer with its change history, and the writes
 // that create or edit an offer together with the record of who changed what, in one transaction — an edit
 // without its record (or a record of an edit that rolled back) cannot exist.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';

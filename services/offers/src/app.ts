@@ -47,7 +47,7 @@ export function buildApp({ db, logger, postback = postbackOff }: OffersDeps) {
 
 /**
  * Offers served inside the gateway's process (its in-process-service.ts), as the embedded mode does: the
- * page's offers list skips the loopback hop to offers' own app (issue 14). The postback goes where the
+ * page's offers list skips the loopback hop to offers' own app. The postback goes where the
  * gateway counts it against the per-client budget; everything else outside it.
  */
 export function inProcessOffers({ db, postback = postbackOff }: Omit<OffersDeps, 'logger'>) {
@@ -64,7 +64,7 @@ export function inProcessOffers({ db, postback = postbackOff }: Omit<OffersDeps,
 function addOffersRoutes(app: App, { db }: { db: Db }): void {
   affiliateOfferRoutes(app, { db });
   legalPageRoutes(app, { db });
-  // The operator's offer management (issue 15 item 1) in its own encapsulated scope behind the admin-session
+  // The operator's offer management in its own encapsulated scope behind the admin-session
   // guard (as in the analytics service): a route added there cannot be left open, and onRequest refuses an
   // unauthenticated caller (401) before its body is even validated.
   void app.register(async (admin) => {

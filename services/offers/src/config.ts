@@ -1,4 +1,4 @@
-// The offers process's settings (README "Settings"), read once at start (main.ts) and validated with a
+// The offers process's settings (docs/operating.md), read once at start (main.ts) and validated with a
 // message naming the variable. The fragment is exported for the whole-system composition.
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';

@@ -1,4 +1,4 @@
-// Conversions reported by the networks' postback (issue 15 item 3). One transaction per postback: the
+// Conversions reported by the networks' postback. One transaction per postback: the
 // network transaction is the idempotency key (offer_conversions' primary key), the click is found by the id
 // the page put in the offer's URL, and the day's aggregate moves only for a conversion recorded now whose
 // click was not a bot's — so the same transaction reported twice, even at the same moment, counts once.

@@ -88,7 +88,7 @@ const conversionsOf = async (db: Db, clickId: string) =>
   ).map((r) => r.transaction_id);
 
 describe('the postback within sense', () => {
-  it('defaults to a payout of at most 10,000 and 3 conversions per click (README "Settings")', () => {
+  it('defaults to a payout of at most 10,000 and 3 conversions per click (docs/operating.md)', () => {
     expect(settings).toMatchObject({ maxPayout: 10_000, maxConversionsPerClick: 3 });
   });
 

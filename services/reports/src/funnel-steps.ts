@@ -1,4 +1,4 @@
-// The funnel's last two steps (issue 13 item 4), recorded here rather than taken from the page's word:
+// The funnel's last two steps, recorded here rather than taken from the page's word:
 // `email_provided` when a report request was accepted (valid, within the per-client and per-recipient
 // limits, stored and handed to the mailer) and `report_sent` when its mail was really sent. They go on the
 // journey topic with the same payload as the page's steps, stamped like tracking stamps them (address,

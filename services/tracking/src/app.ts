@@ -29,7 +29,7 @@ export function buildApp(options: TrackingOptions & { logger?: FastifyServerOpti
 }
 
 /**
- * Tracking served by another process's app (issue 16 item 2): what the gateway mounts in a scope of its own
+ * Tracking served by another process's app: what the gateway mounts in a scope of its own
  * (its in-process-service.ts) instead of proxying to a tracking process — the same routes and code, without
  * the hop. `budgetedRoutes` may be called on several apps (a test's second gateway): each gets its own offers
  * cache.

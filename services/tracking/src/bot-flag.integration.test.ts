@@ -1,4 +1,4 @@
-// The one bot decision (issue 13 item 6): every tracking route stamps `isBot` on its event from the
+// The one bot decision: every tracking route stamps `isBot` on its event from the
 // request's User-Agent header, exactly as sent (a real HTTP request, so no test client fills one in);
 // a client cannot send the flag itself.
 import { request as httpRequest } from 'node:http';

@@ -1,4 +1,4 @@
-// The tracking process's settings (README "Settings"), read once from the environment by main.ts. The
+// The tracking process's settings (docs/operating.md), read once from the environment by main.ts. The
 // fragment is exported so the embedded mode reads the same names with the same defaults
 // (@bodymetrics/tracking/settings).
 import { z } from 'zod';

@@ -5,7 +5,7 @@ import type { IpStorage, VisitorKeys } from '@bodymetrics/service-kit';
 export interface TrackingDeps {
   bus: Bus;
   ipStorage: IpStorage;
-  /** The counted visitor of each event (README "How we count"). */
+  /** The counted visitor of each event (docs/counting.md). */
   visitorKeys: VisitorKeys;
   /** Read only: the offers a click may name (active-offers.ts). */
   db: Db;

@@ -1,4 +1,4 @@
-// A tracking call's eventId against a real Kafka broker (issue 16 item 5): every route with a body takes an
+// A tracking call's eventId against a real Kafka broker: every route with a body takes an
 // optional eventId, answers with it as the event's id and publishes it as the envelope's id — never inside
 // the payload as well; a call without one gets a server-made UUIDv7; a malformed one is a 400 naming
 // `eventId`, with nothing published.

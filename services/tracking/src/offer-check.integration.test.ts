@@ -1,4 +1,4 @@
-// Issue 13 item 5 at tracking: a click names an offer of the table that is active, or it is refused with a
+// The offer check at tracking: a click names an offer of the table that is active, or it is refused with a
 // 400 naming the field and nothing is published; the event carries the offer's own title and URL, never
 // the caller's; an offer (de)activated in the table is seen within the cache's TTL; a Postgres that is
 // away makes the click routes answer 503, never 202 for a click nobody checked.

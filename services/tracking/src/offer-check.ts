@@ -1,4 +1,4 @@
-// A click (or an impression) is accepted only for an offer that exists and is active (issue 13 item 5): an unknown or inactive
+// A click (or an impression) is accepted only for an offer that exists and is active: an unknown or inactive
 // id is a 400 naming the field it came in, and nothing is published. When the offers cannot be read the
 // click is answered 503 (retry later), like a bus outage — never 202 for a click nobody checked.
 import type { FastifyRequest } from 'fastify';
@@ -32,7 +32,7 @@ export async function checkedOffer(
 }
 
 /**
- * Every offer of an impression call (issue 15 item 2), checked like a click's: one unknown or inactive id
+ * Every offer of an impression call, checked like a click's: one unknown or inactive id
  * refuses the whole call (400 naming `offerIds` and the first such id), so nothing of it is counted.
  */
 export async function checkedOffers(

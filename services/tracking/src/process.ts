@@ -1,4 +1,4 @@
-// Tracking's adapters as a process makes them from its settings (README "Settings"): the Kafka producer with
+// Tracking's adapters as a process makes them from its settings (docs/operating.md): the Kafka producer with
 // its topics, the day's salt in Redis when REDIS_URL is set, and the small read-only Postgres pool of the
 // offer checks. Used by tracking's own process (main.ts) and by a gateway that serves tracking in its own
 // process (TRACKING_IN_PROCESS=1, the gateway's main.ts), so both run tracking on the same adapters.

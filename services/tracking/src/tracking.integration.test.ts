@@ -86,7 +86,7 @@ const valid: Case[] = [
       sessionId: 'tab-1',
     },
     topic: topics.affiliateClick,
-    // The tab session travels on: a click engages its visit (README "How we count": Bounce Rate).
+    // The tab session travels on: a click engages its visit (docs/counting.md: Bounce Rate).
     expectPayload: {
       offerId: 3,
       offerTitle: 'Offer 3',
@@ -211,7 +211,7 @@ const invalid: { name: string; url: string; body: unknown; field: string; topic:
     field: 'visitorId',
     topic: topics.affiliateClick,
   },
-  // Issue 11 item 12: an offer id is a number, not anything Number() can make one of.
+  // An offer id is a number, not anything Number() can make one of.
   ...([true, [7], '0x10', '7'] as const).map((offerId) => ({
     name: `bridge click with offerId ${JSON.stringify(offerId)}`,
     url: '/api/affiliate-offers/click',

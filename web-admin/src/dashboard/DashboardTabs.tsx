@@ -1,4 +1,4 @@
-// The seven tabs of spec §2 and the offers' (issue 15) as one keyboard-usable tablist (arrow keys move between tabs). A tab's
+// The seven tabs of spec §2 and the offers' as one keyboard-usable tablist (arrow keys move between tabs). A tab's
 // reads start when it is first shown; the timed ones (today's summary, recent clicks) are kept refreshing
 // by the dashboard itself, whichever tab is open.
 import * as Tabs from '@radix-ui/react-tabs';

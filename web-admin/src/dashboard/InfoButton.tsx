@@ -1,5 +1,5 @@
-// The small "i" beside a card's or a panel's title: it shows how the figure is counted (README "How we
-// count", texts.ts) in a popover under it, so the definitions stay one press away instead of filling the
+// The small "i" beside a card's or a panel's title: it shows how the figure is counted
+// (docs/counting.md, texts.ts) in a popover under it, so the definitions stay one press away instead of filling the
 // cards. A disclosure: the button says whether it is open (aria-expanded) and the text follows it in the
 // reading order; Escape, a second press or a press elsewhere closes it, Escape giving the focus back.
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';

@@ -1,8 +1,17 @@
-// The nine cards of spec §2 and "Venit" (issue 15 item 3): the live count from the socket, the rest from the
-// overview read. Each card is one figure — today's, as the spec names them, or the period's revenue — with
-// its definition behind an "i" and, but for the live and the all-time ones, a badge: the figure over the
-// chosen period against the period of equal length before it, as Plausible and Umami show it.
-import { rangeLength, type Overview, type PeriodFigures } from '@bodymetrics/contracts';
+// The cards of spec §2 and beyond: the live count from the socket, all-time clicks, and a card for every
+// figure of the catalogue (contracts' figures.ts), in its order — today's figure where the overview has one,
+// else the chosen period's — with its definition behind an "i" and a badge: the figure over the chosen period
+// against the period of equal length before it, as Plausible and Umami show it. A figure added to the
+// catalogue gets its card here without further code.
+import {
+  figureNames,
+  figures,
+  rangeLength,
+  type Figure,
+  type FigureName,
+  type Overview,
+  type PeriodFigures,
+} from '@bodymetrics/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMinutesSeconds, formatMoney, formatNumber, formatPercent, placeholder } from '../lib/format';
 import { percentChange, pointChange } from '../lib/metrics';
@@ -39,6 +48,39 @@ function badge(
   );
 }
 
+/** The cards' test ids the operator tests know; a new figure's card is `card-<figure name>`. */
+const testIds: Partial<Record<FigureName, string>> = {
+  visitors: 'card-today-visitors',
+  avgSessionTime: 'card-avg-session',
+  bounceRate: 'card-bounce-rate',
+  mobilePercentage: 'card-mobile',
+  clicks: 'card-today-clicks',
+  topTrafficSource: 'card-top-source',
+  conversionRate: 'card-conversion-rate',
+  revenue: 'card-revenue',
+};
+
+/** A figure's value as its card writes it, by its unit. */
+function formatterOf(figure: Figure, currency: string): (value: number) => string {
+  switch (figure.unit) {
+    case 'percent':
+      return formatPercent;
+    case 'seconds':
+      return formatMinutesSeconds;
+    case 'money':
+      return (amount) => formatMoney(amount, currency);
+    default:
+      return formatNumber;
+  }
+}
+
+/** Today's value of a figure where the overview has one, else the chosen period's. */
+function cardValue(overview: Overview, name: FigureName): number | string {
+  const figure: Figure = figures[name];
+  if (figure.today) return (overview as unknown as Record<string, number | string>)[figure.today] ?? 0;
+  return overview.period[name];
+}
+
 export function OverviewCards({
   overview,
   activeUsers,
@@ -49,12 +91,48 @@ export function OverviewCards({
   activeUsers: number | null;
   /** The live socket is down: the active users count is unavailable. */
   liveDown: boolean;
-  /** The period picker's: the "Venit" card's period and every badge's. */
+  /** The period picker's: the badges' period, and the period of a figure with no "today". */
   period: Period;
 }) {
   const data = overview.data;
-  const show = (render: (o: Overview) => string) => (data ? render(data) : placeholder);
-  const money = (amount: number) => formatMoney(amount, data?.revenueCurrency ?? '');
+  const currency = data?.revenueCurrency ?? '';
+  const shown = (name: FigureName) => {
+    if (!data) return placeholder;
+    const value = cardValue(data, name);
+    return typeof value === 'string' ? value : formatterOf(figures[name], currency)(value);
+  };
+  const cardOf = (name: FigureName) => {
+    const figure: Figure = figures[name];
+    const detailFigure = figureNames.find((other) => (figures[other] as Figure).shownWith === name);
+    const testId = testIds[name] ?? `card-${name}`;
+    return (
+      <StatCard
+        key={name}
+        testId={testId}
+        label={(figure.today && figure.todayLabel) || figure.label}
+        definition={figure.explanation}
+        value={shown(name)}
+        detail={
+          detailFigure
+            ? `${shown(detailFigure)} ${figures[detailFigure].label.toLowerCase()}`
+            : figure.today
+              ? undefined
+              : describePeriod(period)
+        }
+        change={
+          figure.unit === 'source'
+            ? undefined
+            : badge(
+                data,
+                (f) => f[name] as number,
+                formatterOf(figure, currency),
+                figure.better,
+                figure.unit === 'percent' ? 'p.p.' : '%',
+              )
+        }
+      />
+    );
+  };
   return (
     <section className="overview" aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="visually-hidden">
@@ -72,72 +150,25 @@ export function OverviewCards({
       )}
       <div className="card-grid">
         <ActiveUsersCard count={activeUsers} liveDown={liveDown} />
-        <StatCard
-          testId="card-today-visitors"
-          label={cardTexts.todayVisitors}
-          definition={cardDefinitions.todayVisitors}
-          value={show((o) => formatNumber(o.todayVisitors))}
-          detail={cardTexts.pageViews(show((o) => formatNumber(o.todayPageViews)))}
-          change={badge(data, (f) => f.visitors, formatNumber, 'up')}
-        />
-        <StatCard
-          testId="card-avg-session"
-          label={cardTexts.avgSession}
-          definition={cardDefinitions.avgSession}
-          value={show((o) => formatMinutesSeconds(o.avgSessionTime))}
-          change={badge(data, (f) => f.avgSessionTime, formatMinutesSeconds, 'up')}
-        />
-        <StatCard
-          testId="card-bounce-rate"
-          label={cardTexts.bounceRate}
-          definition={cardDefinitions.bounceRate}
-          value={show((o) => formatPercent(o.bounceRate))}
-          change={badge(data, (f) => f.bounceRate, formatPercent, 'down', 'p.p.')}
-        />
-        <StatCard
-          testId="card-mobile"
-          label={cardTexts.mobile}
-          definition={cardDefinitions.mobile}
-          value={show((o) => formatPercent(o.mobilePercentage))}
-          change={badge(data, (f) => f.mobilePercentage, formatPercent, 'neither', 'p.p.')}
-        />
-        <StatCard
-          testId="card-today-clicks"
-          label={cardTexts.todayClicks}
-          definition={cardDefinitions.todayClicks}
-          value={show((o) => formatNumber(o.todayClicks))}
-          change={badge(data, (f) => f.clicks, formatNumber, 'up')}
-        />
-        <StatCard
-          testId="card-total-clicks"
-          label={cardTexts.totalClicks}
-          definition={cardDefinitions.totalClicks}
-          value={show((o) => formatNumber(o.totalClicks))}
-        />
-        <StatCard
-          testId="card-top-source"
-          label={cardTexts.topSource}
-          definition={cardDefinitions.topSource}
-          value={show((o) => o.topTrafficSource || 'direct')}
-        />
-        <StatCard
-          testId="card-conversion-rate"
-          label={cardTexts.conversionRate}
-          definition={cardDefinitions.conversionRate}
-          value={show((o) => formatPercent(o.conversionRate))}
-          change={badge(data, (f) => f.conversionRate, formatPercent, 'up', 'p.p.')}
-        />
-        <StatCard
-          testId="card-revenue"
-          label={cardTexts.revenue}
-          definition={cardDefinitions.revenue}
-          value={show((o) => formatMoney(o.revenue, o.revenueCurrency))}
-          detail={describePeriod(period)}
-          change={badge(data, (f) => f.revenue, money, 'up')}
-        />
+        {figureNames
+          .filter((name) => !(figures[name] as Figure).shownWith)
+          .flatMap((name) =>
+            name === 'clicks'
+              ? [
+                  cardOf(name),
+                  <StatCard
+                    key="total-clicks"
+                    testId="card-total-clicks"
+                    label={cardTexts.totalClicks}
+                    definition={cardDefinitions.totalClicks}
+                    value={data ? formatNumber(data.totalClicks) : placeholder}
+                  />,
+                ]
+              : [cardOf(name)],
+          )}
       </div>
       <p className="muted" data-testid="bot-events-excluded">
-        {cardTexts.botEventsExcludedToday(show((o) => formatNumber(o.botEventsExcludedToday)))}
+        {cardTexts.botEventsExcludedToday(data ? formatNumber(data.botEventsExcludedToday) : placeholder)}
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
-// The 7 / 30 / 90 days buttons (the chosen one is pressed) and, beside them, a custom range of two dates
-// (issue 15 item 4), checked like every admin form before anything is asked of the server. The dates are
+// The 7 / 30 / 90 days buttons (the chosen one is pressed) and, beside them, a custom range of two dates,
+// checked like every admin form before anything is asked of the server. The dates are
 // text fields read as zz.ll.aaaa (lib/period-rules): a native date field writes the browser's language's
 // order (ll/zz/aaaa in an English browser), whatever the page's lang says.
 import { useId, useRef, useState, type FormEvent } from 'react';

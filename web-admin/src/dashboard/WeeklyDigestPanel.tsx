@@ -1,4 +1,4 @@
-// "Rezumat săptămânal pe e-mail" (issue 15 item 6): the logged-in admin turns the Monday digest on or off
+// "Rezumat săptămânal pe e-mail": the logged-in admin turns the Monday digest on or off
 // and can have last week's sent to them now. Both writes go through the typed client with the session.
 import '@bodymetrics/web-kit/zod-jitless';
 import { weeklyDigestRoutes } from '@bodymetrics/contracts';

@@ -22,7 +22,7 @@ export const presetDays = [7, 30, 90] as const;
 export type PresetDays = (typeof presetDays)[number];
 
 /**
- * The dashboard's period (issue 15 item 4): a button's last N days — sent as `days`, so the server turns it
+ * The dashboard's period: a button's last N days — sent as `days`, so the server turns it
  * into dates in the operator's time zone, and "today" moves at the operator's midnight while the page stays
  * open — or a custom range of calendar dates, both included, sent as `from`/`to`.
  */
@@ -88,7 +88,7 @@ export function useLiveDashboardReads(period: Period): { overview: UseQueryResul
   return { overview };
 }
 
-/** The overview of the period with the period before it: each card shows the change (issue 15 item 4). */
+/** The overview of the period with the period before it: each card shows the change. */
 const overviewInput = (period: Period) =>
   ({ query: { ...periodQuery(period), compare: 'previous' } }) as const;
 

@@ -1,4 +1,4 @@
-// The live list's "Etapă" column (issue 13 item 8): every flow stage of the contract has its Romanian name.
+// The live list's "Etapă" column: every flow stage of the contract has its Romanian name.
 import { liveStageSchema } from '@bodymetrics/contracts';
 import { describe, expect, it } from 'vitest';
 import { liveStageLabel } from './labels';

@@ -14,7 +14,7 @@ export function firstRows<T>(rows: readonly T[] | undefined, count: number): T[]
 }
 
 /**
- * The change from the previous period (issue 15 item 4): (current − previous) ÷ previous, whole percent, as
+ * The change from the previous period: (current − previous) ÷ previous, whole percent, as
  * the weekly digest says it; null when the previous figure is 0 (no percentage of nothing).
  */
 export function percentChange(current: number, previous: number): number | null {

@@ -1,4 +1,4 @@
-// Client checks of the offer form (issue 15 item 1): the same rules as the server's contract
+// Client checks of the offer form: the same rules as the server's contract
 // (contracts admin-offers.ts offerFieldsSchema) in Romanian, one message per field, so the operator sees
 // every problem at once beside its field before anything is sent.
 import { bmiCategories, clickIdPlaceholderMisplaced, goals, type OfferFields } from '@bodymetrics/contracts';

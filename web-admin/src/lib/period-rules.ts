@@ -1,4 +1,4 @@
-// Client checks of the custom range (issue 15 item 4): the server's rules (contracts analytics.ts
+// Client checks of the custom range: the server's rules (contracts analytics.ts
 // periodQuerySchema) in Romanian, one message per date, so nothing is asked that the server would refuse.
 // The dates are typed as Romanians write them, zz.ll.aaaa, whatever language the browser speaks (a native
 // date field follows the browser's, and reads ll/zz/aaaa in an English one), and sent as YYYY-MM-DD.

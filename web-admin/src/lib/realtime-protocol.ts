@@ -48,7 +48,7 @@ function finiteNumber(value: unknown): number | null {
 function toLiveUser(value: unknown): LiveUser | null {
   const user = asRecord(value);
   if (!user || typeof user.visitorId !== 'string' || user.visitorId === '') return null;
-  // The flow stage (issue 13 item 8) is optional: an unknown or missing one shows as a dash.
+  // The flow stage is optional: an unknown or missing one shows as a dash.
   return {
     ...(isLiveStage(user.stage) ? { stage: user.stage } : {}),
     visitorId: user.visitorId,

@@ -140,7 +140,7 @@ export default function HomePage() {
     };
   }, [restoring, fields]);
 
-  // The live list's "stage" column (issue 13 item 8): the step the visitor sees, not just the path `/`.
+  // The live list's "stage" column: the step the visitor sees, not just the path `/`.
   useEffect(() => trackFlowStage(step), [step]);
 
   useEffect(() => {

@@ -16,7 +16,7 @@ describe('offer links', () => {
   });
 });
 
-describe('offer links for one click (issue 15 item 3)', () => {
+describe('offer links for one click', () => {
   const clickId = '5b0c2f7e-8d1a-4e3b-9c6d-2a7f1e0b3c4d';
 
   it('put the click id in place of {clickId}, in the link the page opens', () => {

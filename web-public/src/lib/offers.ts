@@ -46,7 +46,7 @@ export function offerImage(offer: Pick<AffiliateOffer, 'imageUrl'>): string | nu
 }
 
 /**
- * Where an offer leads for one click (issue 15 item 3): its link with the click's id in place of
+ * Where an offer leads for one click: its link with the click's id in place of
  * `{clickId}` (URL-encoded), so the network can name the click in its postback; a link without the
  * placeholder is unchanged.
  */

@@ -130,7 +130,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       selectedGoal: goal,
       offers: reportOffers(offers),
       consent: consent.consent,
-      // The reports service records email_provided and report_sent for this visitor (README "How we count").
+      // The reports service records email_provided and report_sent for this visitor (docs/counting.md).
       ...reportVisitor(),
     });
   };

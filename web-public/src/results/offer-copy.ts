@@ -1,5 +1,5 @@
 // Words around the sponsored offers on the results page (spec §2): the section's copy depends on the goal.
-// Each card's button label, disclaimer and "Evidence-Based" badge come from its offer (issue 15 item 1; the
+// Each card's button label, disclaimer and "Evidence-Based" badge come from its offer (the
 // per-position copy they replaced is in migration 2026-11-23T1100_offer_management).
 import type { Goal } from '@bodymetrics/health';
 

@@ -173,7 +173,7 @@ export function affiliateClickBody(facts: {
   sessionId: string;
   userAgent: string;
   referrer: string;
-  /** The id put in the offer's URL it opened (issue 15 item 3). */
+  /** The id put in the offer's URL it opened. */
   clickId: string;
 }): AffiliateClickBody {
   return {
@@ -219,7 +219,7 @@ export function bridgeOfferClickBody(facts: {
   visitorId: string;
   sessionId: string;
   storageAllowed: boolean;
-  /** The id put in the offer's URL it opened (issue 15 item 3). */
+  /** The id put in the offer's URL it opened. */
   clickId: string;
 }): BridgeOfferClickBody {
   return {

@@ -1,4 +1,4 @@
-// The flow stage the live list shows (issue 13 item 8): derived from the route and the home flow's step,
+// The flow stage the live list shows: derived from the route and the home flow's step,
 // and carried, checked against the shared contract, by both socket messages.
 import { liveClientMessageSchema } from '@bodymetrics/contracts';
 import { describe, expect, it } from 'vitest';

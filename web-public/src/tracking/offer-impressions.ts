@@ -1,4 +1,4 @@
-// Offer impressions (issue 15 item 2): the page reports which offers it showed, once they are on screen.
+// Offer impressions: the page reports which offers it showed, once they are on screen.
 // Imported only by the bridge and the results page, which are lazy, so none of it weighs on the home page's
 // download; the call itself goes through the tracker chunk like every other tracking call (track.ts).
 import { useEffect, useRef } from 'react';

@@ -35,7 +35,7 @@ let previousPageUrl: string | null = null;
 /** The home flow's step as HomePage last reported it (form, calculating, bridge, results all live at `/`). */
 let homeStage: LiveStage = 'form';
 
-/** The flow stage the live list shows for a route (issue 13 item 8). */
+/** The flow stage the live list shows for a route. */
 export function stageForPage(path: string, home: LiveStage): LiveStage | undefined {
   if (path === '/') return home;
   if (path === '/legal/contact') return 'contact';
@@ -116,7 +116,7 @@ export function trackFormSnapshot(fields: FormFields, currentStep: string): void
 /**
  * A click on an offer card of the results page: the full click record (the one analytics click) and the
  * spec's body-less POST /api/affiliate-offers/{id}/click, which feeds only the offer's own `clicks`
- * counter and no dashboard figure — so the click is still counted once (README "How we count").
+ * counter and no dashboard figure — so the click is still counted once (docs/counting.md).
  */
 export function trackResultsOfferClick(offer: ClickedOffer, clickId: string): void {
   if (!trackingAllowed()) return;
@@ -147,7 +147,7 @@ export function trackBridgeOfferClick(offerId: number, clickId: string): void {
   trackJourney('bridge_affiliate_click', { offerId });
 }
 
-/** The offers a bridge or results page view showed (issue 15 item 2): one call naming them all. */
+/** The offers a bridge or results page view showed: one call naming them all. */
 export function trackOfferImpressions(placement: OfferPlacement, offerIds: readonly number[]): void {
   if (!trackingAllowed() || offerIds.length === 0) return;
   postTracking(

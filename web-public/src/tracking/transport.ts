@@ -3,8 +3,8 @@
 //
 // Exactly once: every call with a body gets its own `eventId` (a UUID) here, once, and keeps it across that
 // call's retries — a retry after a 503 or a lost answer, the fetch behind a refused beacon. Tracking makes it
-// the event's id, so the aggregator applies the call once however many times it arrived (README "How we
-// count"). The body-less counter call has none (it has no body to carry one).
+// the event's id, so the aggregator applies the call once however many times it arrived
+// (docs/counting.md). The body-less counter call has none (it has no body to carry one).
 import { trackingAllowed } from './privacy';
 
 /** Answers that say the write may not have been taken: tried again, with the same eventId. */

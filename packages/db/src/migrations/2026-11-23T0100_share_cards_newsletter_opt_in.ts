@@ -1,4 +1,4 @@
-// Issue 11 items 1 and 6 (abuse of the reports service).
+// Against abuse of the reports service: share cards stored once, and the newsletter's double opt-in.
 //
 // Share cards: a card depends only on the rounded BMI and its category, so each distinct card is rendered
 // and stored once (share_cards, keyed by its content key) and a share is a small row that points at it

@@ -1,4 +1,4 @@
-// The one bot decision made visible (issue 13 item 6): how many bot events the aggregator left out of the
+// The one bot decision made visible: how many bot events the aggregator left out of the
 // figures each day (the dashboard shows today's), and a bot mark on raw clicks so Recent Activity can
 // leave them out. Clicks stored before this keep is_bot = false (their decision was never recorded).
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Issue 13 item 3: a bounce is a visit without engagement (README "How we count"). A browser session
+// A bounce is a visit without engagement (docs/counting.md). A browser session
 // keeps what decides that as additive counters, so that whichever topic's event is applied first, the
 // session's state before a batch is exactly its state after minus the batch (see the aggregator's
 // apply/visits.ts): page views (already there), journey steps past `landing`, offer clicks and the seconds

@@ -1,4 +1,4 @@
-// The ordered funnel (issue 13 item 4): how far along the funnel's order each counted visitor has been
+// The ordered funnel: how far along the funnel's order each counted visitor has been
 // counted on each day, so a step that arrived before its predecessor is counted when the gap fills, once.
 // funnel_step_visitors keeps recording every step seen; this row is the per-visitor, per-day cursor over it
 // and the row the aggregator locks, so two batches for one visitor and day take turns.

@@ -1,4 +1,4 @@
-// Traffic sources count the visitor as counted everywhere else (README "How we count": the daily visitor
+// Traffic sources count the visitor as counted everywhere else (docs/counting.md: the daily visitor
 // key, or the id kept on the device), not one row per browser tab. A visitor's conversion (their first
 // offer click) is recorded per counted visitor here, whichever of the click and the first touch is applied
 // first. traffic_sources.visitor_id holds the counted visitor from now on; rows written before keep their

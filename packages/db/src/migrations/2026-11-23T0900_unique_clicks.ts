@@ -1,4 +1,4 @@
-// Issue 13 item 5. Unique clicks: one per counted visitor, offer and day, with affiliate_click_visitors as
+// Unique clicks: one per counted visitor, offer and day, with affiliate_click_visitors as
 // the "seen before?" set (like daily_visitors). The offer's own counter (affiliate_offers.clicks) is fed by
 // the spec's POST /api/affiliate-offers/{id}/click, which is not an analytics click: offer_counter_clicks
 // holds one row per such call, keyed by its event id, so a replayed call moves the counter once.

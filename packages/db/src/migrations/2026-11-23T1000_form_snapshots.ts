@@ -1,4 +1,4 @@
-// Issue 12 item 7: the form snapshot has one name from route to table. The raw table of the form's snapshots
+// The form snapshot has one name from route to table. The raw table of the form's snapshots
 // (POST /api/session/store → tracking.form-session.v1) was form_sessions; renaming it (with its key and
 // index) keeps every row, and the aggregator writes form_snapshots from this release on.
 import { sql, type Kysely } from 'kysely';

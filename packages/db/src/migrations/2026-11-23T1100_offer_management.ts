@@ -1,4 +1,4 @@
-// Issue 15 item 1: the operator manages the offers. Each offer carries its own call-to-action label,
+// The operator manages the offers. Each offer carries its own call-to-action label,
 // disclaimer and "Evidence-Based" flag, which the results page assigned until now by card position (the
 // three labels in turn, each with its disclaimer, and the badge on every card). The existing offers get the
 // values of the position they are shown at today — their place among the active offers of their BMI category

@@ -1,4 +1,4 @@
-// Issue 15 item 2: offer impressions. A bridge or results page view reports the offers it showed
+// Offer impressions. A bridge or results page view reports the offers it showed
 // (POST /api/analytics/offer-impression → tracking.offer-impression.v1). offer_impressions holds one raw row
 // per call, keyed by its event id (a redelivered call counts nothing twice); offer_impression_visitors is the
 // "seen before?" set — one row per counted visitor, offer, placement and day, like affiliate_click_visitors —

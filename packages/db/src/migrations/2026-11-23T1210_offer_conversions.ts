@@ -1,4 +1,4 @@
-// Issue 15 item 3. Click ids and conversions: each click row keeps the id the page put in the offer's URL
+// Click ids and conversions: each click row keeps the id the page put in the offer's URL
 // (affiliate_clicks.click_id, unique, so a postback finds exactly one click); offer_conversions holds one row
 // per network transaction (the idempotency key of GET /api/postback), with the click's offer and the day
 // the conversion arrived in the operator's time zone; affiliate_daily_conversions is the dashboard's

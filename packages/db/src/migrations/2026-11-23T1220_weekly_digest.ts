@@ -1,8 +1,8 @@
-// Issue 15 item 6. The weekly digest: each admin opts in (admin_users.weekly_digest, off by default), and a
+// The weekly digest: each admin opts in (admin_users.weekly_digest, off by default), and a
 // digest is sent once per admin and week. weekly_digests_sent holds the claim: the scheduler that inserts the
 // (admin, week) row sends, every other one (another process, a restart) sees the row and does not. sent_at
 // stays null until the mail server accepted the mail: a claim left without it by a crash is taken over after
-// a while (README "Security": weekly digest). weekly_digest_requests counts the "send me one now" mails
+// a while (docs/security.md: weekly digest). weekly_digest_requests counts the "send me one now" mails
 // per admin (its rate limit).
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Issue 15 item 5. Campaigns: per UTM campaign and term (utm_campaign / utm_term of the visitor's first
+// Campaigns: per UTM campaign and term (utm_campaign / utm_term of the visitor's first
 // touch, traffic_sources.campaign / .keyword), the counted visitors who first arrived with them (on their
 // first-touch day) and those visitors' offer clicks (on the click's day). The click and the first touch
 // travel on different topics, so a click may be applied before its visitor's first touch: it then waits in

@@ -1,4 +1,4 @@
-// Issue 16 item 6: the raw event tables become partitioned by month of their time column (month-partitions.ts),
+// The raw event tables become partitioned by month of their time column (month-partitions.ts),
 // with a DEFAULT partition as the safety net. The rows already stored are copied into the new table inside
 // this migration's transaction (a failure leaves the old table as it was): each table is renamed aside,
 // the partitioned table is made with the same columns, key-free indexes and names, its partitions from the

@@ -1,4 +1,4 @@
-// Issue 15 item 5. Campaigns count conversions and revenue: a conversion belongs to its click's visitor's
+// Campaigns count conversions and revenue: a conversion belongs to its click's visitor's
 // first-touch campaign, so each raw click keeps the visitor as counted (`visitorKey`: v:<id> or the daily
 // d:<hash>, the key traffic_sources is written under). Clicks stored before this have none; they carry no
 // click id either (click ids came the same day), so no conversion can point at them.

@@ -1,6 +1,6 @@
 // A visit's seconds are its session-duration beacons' sum, but never more than the time between the
 // visit's first and last events as the server received them: a beacon's duration is the page's own claim,
-// so a visit's beacons must not add past the visit (README "How we count", Avg Session Time). The session
+// so a visit's beacons must not add past the visit (docs/counting.md, Avg Session Time). The session
 // keeps the first and last event times and the seconds it counts; `counted_seconds_before` is the counted
 // seconds as they were before the statement that last changed the row, which lets the aggregator move the
 // day's figures by the difference (an upsert's RETURNING shows only the new row).

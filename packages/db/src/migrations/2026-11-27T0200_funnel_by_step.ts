@@ -33,7 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE conversion_funnel (
       date date NOT NULL,
       step text NOT NULL,
-      -- Counted visitors at this step on this day (README "How we count": Funnel steps).
+      -- Counted visitors at this step on this day (docs/counting.md: Funnel steps).
       visitors integer NOT NULL DEFAULT 0,
       PRIMARY KEY (date, step)
     )

@@ -70,8 +70,8 @@ interface ThreadStatements extends Statements {
  * shares the connection out as a server would (pglite-thread.ts) — a transaction alone from its BEGIN to
  * its end, single statements of every session in the order they came. The waiting happens in that thread,
  * not here: the dashboard's eight sums, asked together, go together and come back together, instead of
- * each waiting for this busy thread to take the previous answer and hand the connection on (README
- * "Performance"). As with PgBouncer's transaction pooling, a session's own settings outside a transaction
+ * each waiting for this busy thread to take the previous answer and hand the connection on
+ * (docs/performance.md). As with PgBouncer's transaction pooling, a session's own settings outside a transaction
  * (SET, advisory locks) are the one connection's, not the session's: nothing here relies on them (the
  * retention's advisory lock guards against a second process, which the data folder's lock already rules out).
  */

@@ -104,7 +104,7 @@ const port = parentPort;
 /**
  * Postgres' shared buffers live in the WebAssembly heap, which never shrinks: 128 MB by default, ~150 MB of
  * resident memory. A site's analytics fit in far less, and the operating system caches the data files
- * underneath anyway (README "Performance": RSS and throughput with each size).
+ * underneath anyway (docs/performance.md: RSS and throughput with each size).
  */
 const settings = { parsers, postgresqlconf: ['shared_buffers=16MB'] };
 
@@ -121,7 +121,7 @@ if (prepareOnly) {
  * A statement with parameters, sent to PGlite in one call as pg sends it down a socket — Parse, Bind,
  * Describe, Execute, Sync in one message (the extended protocol, pipelined) — instead of PGlite's query(),
  * which enters the WebAssembly once per message and first describes the statement to type the parameters:
- * a small SELECT went from 0.8 to 0.12 ms (README "Performance"). The parameters go as pg prepares them
+ * a small SELECT takes 0.12 ms this way against 0.8 through query() (docs/performance.md). The parameters go as pg prepares them
  * (its prepareValue: Dates, arrays, objects as JSON, Buffers in binary) and the rows come back through pg's
  * type parsers, so the services see what the distributed mode's driver gives them.
  */

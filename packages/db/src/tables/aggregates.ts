@@ -1,4 +1,4 @@
-// What the aggregator derives from the raw events (README "How we count"): per-day figures, the visitor
+// What the aggregator derives from the raw events (docs/counting.md): per-day figures, the visitor
 // and session sets that keep them distinct, and per-visitor summaries. Only the aggregator writes here;
 // the analytics service reads.
 import type { DailyVisitorCounter, DeviceType, JourneyStep, OfferPlacement } from '@bodymetrics/contracts';
@@ -16,7 +16,7 @@ export interface DailyVisitsTable extends Record<DailyVisitorCounter, Generated<
   session_time_total: DefaultBigCount;
   session_time_count: Generated<number>;
   affiliate_clicks: Generated<number>;
-  /** Seconds on site of the visits that started this day (README "How we count": Avg Session Time). */
+  /** Seconds on site of the visits that started this day (docs/counting.md: Avg Session Time). */
   visit_seconds: DefaultBigCount;
 }
 export interface DailyVisitorsTable {
@@ -42,7 +42,7 @@ export interface VisitorSessionsTable {
   /** `counted_seconds` before the statement that last changed the row (the aggregator's difference). */
   counted_seconds_before: Generated<number>;
 }
-/** Counted visitors per day and journey step (README "How we count": Funnel steps), keyed by contracts' step list. */
+/** Counted visitors per day and journey step (docs/counting.md: Funnel steps), keyed by contracts' step list. */
 export interface ConversionFunnelTable {
   date: DateOnly;
   step: JourneyStep;
@@ -100,7 +100,7 @@ export interface DailyTrafficTable {
   converted: Generated<number>;
 }
 /**
- * Per day, UTM campaign and term (README "How we count": Campaigns): counted visitors whose first touch
+ * Per day, UTM campaign and term (docs/counting.md: Campaigns): counted visitors whose first touch
  * carried the campaign (on their first-touch day) and their offer clicks (on the click's day).
  */
 export interface DailyCampaignsTable {
@@ -154,7 +154,7 @@ export interface OfferImpressionVisitorsTable {
   placement: OfferPlacement;
   visitor_id: string;
 }
-/** Impressions (README "How we count"): distinct counted visitors shown the offer at this placement that day. */
+/** Impressions (docs/counting.md): distinct counted visitors shown the offer at this placement that day. */
 export interface OfferDailyImpressionsTable {
   date: DateOnly;
   offer_id: number;

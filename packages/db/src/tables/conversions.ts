@@ -1,4 +1,4 @@
-// Conversions (issue 15 item 3): what the affiliate networks' postbacks reported, and the dashboard's daily
+// Conversions: what the affiliate networks' postbacks reported, and the dashboard's daily
 // aggregate of them. A conversion belongs to the offer of its click and to the day it arrived (ANALYTICS_TZ).
 import type { Generated } from 'kysely';
 import type { DateOnly, DefaultNumeric, DefaultTimestamp, Numeric } from './columns';

@@ -14,7 +14,7 @@ export interface AffiliateOffersTable {
   goal: Goal;
   clicks: Generated<number>;
   active: Generated<boolean>;
-  /** The results card's button text (issue 15: per offer, no longer by card position). */
+  /** The results card's button text (per offer, not by card position). */
   cta_label: Generated<string>;
   /** The line under the card's button; may be empty. */
   disclaimer: Generated<string>;

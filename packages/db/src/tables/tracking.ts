@@ -66,7 +66,7 @@ export interface AffiliateClicksTable {
   click_date: DateOnly;
   /** The bot decision tracking made (clicks stored before it: false). Recent Activity lists no bot click. */
   is_bot: Generated<boolean>;
-  /** The id the page put in the offer's URL (issue 15 item 3), unique; null for clicks from before it. */
+  /** The id the page put in the offer's URL, unique; null for clicks from before it. */
   click_id: string | null;
   /** The visitor as counted (the daily d:<hash>; v:<id> on rows stored before), which names its first touch in traffic_sources:
    * a conversion of this click counts in that touch's campaign. Null for clicks stored before it. */

@@ -1,4 +1,4 @@
-// Campaigns (README "How we count": Campaigns): per UTM campaign and term of a counted visitor's first touch,
+// Campaigns (docs/counting.md: Campaigns): per UTM campaign and term of a counted visitor's first touch,
 // the visitors (on their first-touch day) and their offer clicks (on each click's day). A click and its
 // visitor's first touch come on different topics, in either order: a click whose visitor has no first
 // touch yet waits in campaign_pending_clicks, and the touch moves it into its campaign (or drops it, for a

@@ -1,5 +1,5 @@
-// tracking.offer-impression.v1: the offers a bridge or results page view showed (issue 15 item 2).
-// Impressions are unique (README "How we count": Impressions): a counted visitor shown an offer at a
+// tracking.offer-impression.v1: the offers a bridge or results page view showed.
+// Impressions are unique (docs/counting.md: Impressions): a counted visitor shown an offer at a
 // placement counts once per local day, however many page views showed it — like unique clicks
 // (unique-clicks.ts). offer_impression_visitors is the "seen before?" set. Only events whose raw row is new
 // (first delivery) move an aggregate; a bot's call moves daily_bot_events only.

@@ -1,4 +1,4 @@
-// The ordered funnel (README "How we count": Funnel steps): a counted visitor counts at a step on a day at
+// The ordered funnel (docs/counting.md: Funnel steps): a counted visitor counts at a step on a day at
 // most once, and only after counting at every step before it that day (orderedFunnelSteps), so no step ever
 // exceeds its predecessor; a side step (funnelSideSteps) counts once the step it follows does. Steps arrive
 // out of order — the page sends its calls in parallel and the reports service records

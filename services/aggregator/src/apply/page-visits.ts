@@ -143,7 +143,7 @@ const pageViews = (counted: View[]): DailyVisits[] =>
   counted.map((e) => ({ date: e.date, total_page_views: 1 }));
 
 /**
- * Unique visitors per day (the counted visitor: README "How we count"), and the device and geography rows,
+ * Unique visitors per day (the counted visitor: docs/counting.md), and the device and geography rows,
  * which count each visitor once a day: a visitor-day is new when its daily_visitors row is.
  */
 async function uniqueVisitors(

@@ -1,5 +1,5 @@
 // First touch per counted visitor (traffic_sources) and the per-day traffic table the dashboard reads.
-// The visitor is the counted visitor of README "How we count" (the daily visitor key, or the id kept on
+// The visitor is the counted visitor of docs/counting.md (the daily visitor key, or the id kept on
 // the device), so one person's two tabs are one visitor of one source. A visitor's conversion (first
 // offer click, visitor_conversions) may be applied before or after their first touch (different topics),
 // so both orders end with the visitor counted once as converted under their first-touch row. Batches of the

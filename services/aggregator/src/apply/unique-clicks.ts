@@ -1,4 +1,4 @@
-// Unique clicks (README "How we count"): a counted visitor clicking an offer counts once per offer and day,
+// Unique clicks (docs/counting.md): a counted visitor clicking an offer counts once per offer and day,
 // however many times they click it. affiliate_click_visitors is the "seen before?" set; a click without a
 // visitor id (none comes from our pages) has no unique count.
 import type { AffiliateClickEvent } from '@bodymetrics/contracts';

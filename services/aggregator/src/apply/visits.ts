@@ -1,4 +1,4 @@
-// Visits, bounces and the seconds of visits (README "How we count", modelled on GA4's engaged session).
+// Visits, bounces and the seconds of visits (docs/counting.md, modelled on GA4's engaged session).
 // A visit is a browser tab session (sessionId) with at least one counted page view. It is engaged when it
 // has two or more page views, a journey step past `landing`, an offer click, or at least 10 s on site; a
 // bounce is a visit that is not engaged. Its seconds on site are the sum of its session-duration beacons,

@@ -57,7 +57,7 @@ export const periodExports = {
     'clickCount',
     'uniqueClicks',
     'lastClicked',
-    // Impressions and click-through (issue 15 item 2).
+    // Impressions and click-through.
     'bmiCategory',
     'goal',
     'impressions',
@@ -68,7 +68,7 @@ export const periodExports = {
     'resultsImpressions',
     'resultsClicks',
     'resultsCtr',
-    // Conversions (issue 15 item 3), over clickCount.
+    // Conversions, over clickCount.
     'conversions',
     'conversionRate',
     'revenue',

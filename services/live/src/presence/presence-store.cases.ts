@@ -177,7 +177,7 @@ export function presenceStoreCases(make: MakePresenceStore): void {
     expect(await store.count(t0 + 1501)).toBe(0);
   });
 
-  // ---- who may report a visitor, and how many one network may add (issue 11 item 8) ----------------
+  // ---- who may report a visitor, and how many one network may add ----------------
 
   it("refuses another connection's heartbeat and page change for a visitor it does not hold", async () => {
     const store = await make(windowMs);
@@ -303,7 +303,7 @@ export function presenceStoreCases(make: MakePresenceStore): void {
     expect(await store.touch(activity('v-2'), t0 + 1, by('v-2'))).toBe('recorded');
   });
 
-  // Issue 13 item 8: a visitor who left drops off the list at once, not when the window passes.
+  // A visitor who left drops off the list at once, not when the window passes.
   it('takes a visitor off the list as soon as their last open socket closes', async () => {
     const store = await make(windowMs);
     await store.touch(activity('v-1'), t0, by('v-1'));

@@ -8,7 +8,7 @@
 import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
 
 //
-// Abuse resistance (issue 11 item 8): a visitor id is held by the connection (socket) that first reported
+// Abuse resistance: a visitor id is held by the connection (socket) that first reported
 // it while the visitor is active; another connection's reports for it change nothing until the holder lets
 // go (its socket closed — a reload or a reconnect then takes it over) or the visitor drops out of the
 // window. And a new visitor is only listed while its client network (/24, /64) has fewer than

@@ -1,4 +1,4 @@
-// GET/POST /api/admin/offers and PATCH /api/admin/offers/:id (issue 15 item 1): the operator's offer
+// GET/POST /api/admin/offers and PATCH /api/admin/offers/:id: the operator's offer
 // management. Registered inside the admin-session scope (app.ts), so request.adminSession is always set here.
 // The public list reads the table on every request, so an edit shows there at once (after the list's
 // one-minute shared cache).

@@ -1,4 +1,4 @@
-// GET /api/postback (issue 15 item 3): an affiliate network reports that a click of ours converted. Server to
+// GET /api/postback: an affiliate network reports that a click of ours converted. Server to
 // server: no session, no same-origin check, no bot or consent rule (it is not a visitor); the gateway counts
 // it against the per-client budget. The token is checked before anything else — a caller without the secret
 // learns nothing, not even which fields are wrong — and compared in constant time. Even with the secret, a

@@ -219,7 +219,7 @@ function plainText({
 /**
  * mjml is the heaviest module the product loads (~18 MB of heap, tens of MB resident): it is imported at the
  * first report mail, not at start — most processes that serve reports (and every embedded one) send few
- * (issue 14's memory bound, README "Performance").
+ * (the embedded mode's memory bound, docs/performance.md).
  */
 let mjml: Promise<typeof Mjml2Html> | undefined;
 // mjml is CommonJS (`export =`): Node hands it over as the namespace's default, which its types do not name.

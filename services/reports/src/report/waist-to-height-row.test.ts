@@ -1,4 +1,4 @@
-// The e-mailed report's waist-to-height line (issue 17 item 7): present with its NICE band and source
+// The e-mailed report's waist-to-height line: present with its NICE band and source
 // when a waist was given, absent otherwise, in both the HTML and the text part.
 import { describe, expect, it } from 'vitest';
 import { knownMetrics, PUBLIC_BASE_URL } from '../test-support';

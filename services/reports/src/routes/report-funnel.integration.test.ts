@@ -1,4 +1,4 @@
-// The funnel's email_provided and report_sent come from this service (issue 13 item 4), on real Postgres,
+// The funnel's email_provided and report_sent come from this service, on real Postgres,
 // Kafka and SMTP: the page's steps go through tracking, the report through POST /api/email-report, the
 // aggregator counts both for the same visitor (one shared daily salt, as in every composition root).
 // Every expected number is counted by hand from the story below.

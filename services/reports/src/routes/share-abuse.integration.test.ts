@@ -1,4 +1,4 @@
-// Issue 11 item 1 (disk fill through share images): one stored card per rounded BMI and category however
+// Disk fill through share images: one stored card per rounded BMI and category however
 // many shares point at it, per-client limits on share images and stored reports (an IPv4 address or an
 // IPv6 /64, counted in Redis across instances), and BMIs no form can produce refused before anything
 // is rendered or stored.

@@ -2,7 +2,7 @@
 // active (offer-check.ts); the event's title and URL are the offer's, never the caller's. The results page
 // sends its full record (an analytics click) plus the body-less counter call, which feeds only the offer's
 // own `clicks` counter; the bridge page makes one call, which is both. So a click is counted once.
-// Both click calls carry the click id the page put in the offer's URL (issue 15 item 3); a page cached from
+// Both click calls carry the click id the page put in the offer's URL; a page cached from
 // before click ids sends none and gets one made here (like eventId), so every stored click has one.
 // Clicks are published unmarked (not `checkedPayload`): their title and URL come from the offers table,
 // which no route schema parsed, so the bus validates the envelope before it goes out.

@@ -1,4 +1,4 @@
-// POST /api/analytics/offer-impression: the offers a bridge or results page view showed (issue 15 item 2).
+// POST /api/analytics/offer-impression: the offers a bridge or results page view showed.
 // Every id must be an active offer (offer-check.ts); the event carries the visitor as counted and the bot
 // decision, and the aggregator counts each (visitor, offer, placement, day) once (apply/offer-impressions.ts).
 import { routeOptions, type App } from '@bodymetrics/service-kit';

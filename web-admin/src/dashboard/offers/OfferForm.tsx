@@ -1,4 +1,4 @@
-// The offer form (create and edit, issue 15 item 1): every field labelled, checked on submit with the
+// The offer form (create and edit): every field labelled, checked on submit with the
 // server's rules in Romanian (lib/offer-form-rules.ts), each message beside its field; the first field in
 // error takes the focus. A server refusal (400 naming the field) is shown under the form.
 import { bmiCategories, goals, type OfferFields } from '@bodymetrics/contracts';

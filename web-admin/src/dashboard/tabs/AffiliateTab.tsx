@@ -2,7 +2,7 @@
 // visitor, offer and day) and click-through — overall and per page (bridge, results) — their conversions,
 // conversion rate, revenue and EPC, when each was last clicked and its link; then the same figures summed per
 // BMI category and goal (affiliate-breakdown.ts), and the conversions per day and per category and goal
-// (issue 15 item 3, ConversionPanels). The ranking shows what an operator acts on first — rank, offer, clicks,
+// (ConversionPanels). The ranking shows what an operator acts on first — rank, offer, clicks,
 // conversions, revenue, EPC, last click and the link — and the other twelve columns through its chooser.
 import type { AffiliateStatsRow } from '@bodymetrics/contracts';
 import { formatDateTime, formatMoney, formatNumber, formatPercent, placeholder } from '../../lib/format';
@@ -111,7 +111,7 @@ export function AffiliateTab({ period }: { period: Period }) {
                     numeric: true,
                     optional: true,
                   },
-                  // Conversions (issue 15 item 3), each over the Clickuri column.
+                  // Conversions, each over the Clickuri column.
                   {
                     header: conversionTexts.conversions,
                     cell: (r) => formatNumber(r.conversions),

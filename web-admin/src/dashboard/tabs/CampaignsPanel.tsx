@@ -1,4 +1,4 @@
-// "Campanii" (issue 15 item 5): the period's first-touch visitors, their offer clicks, and the conversions and
+// "Campanii": the period's first-touch visitors, their offer clicks, and the conversions and
 // revenue of those clicks per UTM campaign and term, shown under the traffic sources they refine.
 import type { CampaignRow } from '@bodymetrics/contracts';
 import { formatMoney, formatNumber, placeholder } from '../../lib/format';

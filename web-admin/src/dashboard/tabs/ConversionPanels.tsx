@@ -1,5 +1,5 @@
-// Conversions per day and per BMI category and goal (issue 15 item 3), under Affiliate Performance: the same
-// four figures as its rows, each over the slice's total clicks (README "How we count").
+// Conversions per day and per BMI category and goal, under Affiliate Performance: the same
+// four figures as its rows, each over the slice's total clicks (docs/counting.md).
 import type { ConversionsByCategoryRow, ConversionsByDayRow } from '@bodymetrics/contracts';
 import { formatDay, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { bmiCategoryLabel, goalLabel } from '../../lib/labels';

@@ -1,4 +1,4 @@
-// Tab "Oferte" (issue 15 item 1): every offer, active or not, with its category, goal, state, clicks and last
+// Tab "Oferte": every offer, active or not, with its category, goal, state, clicks and last
 // change; a form to create or edit one; a switch to activate or deactivate it (offers are never deleted: their
 // clicks keep them); and each offer's history ("Modificări": who, when, what).
 import type { AdminOffer, OfferFields, OfferPatch } from '@bodymetrics/contracts';
