@@ -1,4 +1,4 @@
-// The period of a dashboard read (issue 15 item 4): calendar dates of the operator's time zone (design.md
+// The period of a dashboard read: calendar dates of the operator's time zone (design.md
 // §4 Time), both included. A read names it by `from`/`to`, or by `days` (the 7/30/90 buttons, old links):
 // the last N days ending today, where "today" is Postgres' date so the dashboard and the aggregator, which
 // dates rows the same way, agree on where a day starts. Resolved here, once per request; every
@@ -69,7 +69,7 @@ const knownTodays = new WeakMap<Kysely<Database>, Map<string, KnownToday>>();
 /**
  * Today's date in `timeZone` by Postgres' clock, as the aggregator dates rows — asked at most once a minute
  * (todayKnownUntil) instead of once per read: each question is a round trip of its own before a read's sums
- * can start, and in the embedded mode every trip may wait behind an aggregator batch (issue 14).
+ * can start, and in the embedded mode every trip may wait behind an aggregator batch.
  */
 export async function todayOf(db: Kysely<Database>, timeZone: string): Promise<string> {
   const known = knownTodays.get(db) ?? new Map<string, KnownToday>();
