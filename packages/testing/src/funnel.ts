@@ -1,23 +1,25 @@
 // The conversion funnel as tests seed and read it: a day's counts, one per journey step, named as spec §3
-// names conversion_funnel's counts (landing_visitors … bridge_affiliate_clicks). The table holds one row per
-// day and step; these turn a day's counts into its rows and its rows back into counts (0 for a step with no row).
+// names conversion_funnel's counts (landing_visitors … bridge_affiliate_clicks: the snake_case of each step's
+// FunnelRow field). The table holds one row per day and step; these turn a day's counts into its rows and
+// its rows back into counts (0 for a step with no row).
 import { sql, type Kysely } from 'kysely';
-import { journeySteps, type JourneyStep } from '@bodymetrics/contracts';
+import {
+  funnelRowFieldOf,
+  journeySteps,
+  type FunnelRowField,
+  type JourneyStep,
+} from '@bodymetrics/contracts';
 import type { Database } from '@bodymetrics/db';
 
-export const funnelCountOf = {
-  landing: 'landing_visitors',
-  form_started: 'form_started',
-  form_completed: 'form_completed',
-  results_viewed: 'results_viewed',
-  email_provided: 'email_provided',
-  report_sent: 'report_sent',
-  bridge_viewed: 'bridge_viewed',
-  bridge_affiliate_click: 'bridge_affiliate_clicks',
-  bridge_to_full_results: 'bridge_to_full_results',
-} as const satisfies Record<JourneyStep, string>;
-export type FunnelCount = (typeof funnelCountOf)[JourneyStep];
+type SnakeCase<S extends string> = S extends `${infer H}${infer T}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}`
+  : S;
+export type FunnelCount = SnakeCase<FunnelRowField>;
 export type FunnelCounts = Record<FunnelCount, number>;
+
+/** A step's count name: landing → landing_visitors, bridge_affiliate_click → bridge_affiliate_clicks. */
+export const funnelCountOf = (step: JourneyStep): FunnelCount =>
+  funnelRowFieldOf[step].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as FunnelCount;
 
 /** conversion_funnel's rows for a day's counts: one per count given. */
 export const funnelRows = (
@@ -25,12 +27,12 @@ export const funnelRows = (
   counts: Partial<FunnelCounts>,
 ): { date: string; step: JourneyStep; visitors: number }[] =>
   journeySteps.flatMap((step) => {
-    const visitors = counts[funnelCountOf[step]];
+    const visitors = counts[funnelCountOf(step)];
     return visitors === undefined ? [] : [{ date, step, visitors }];
   });
 
 const countsOf = (visitorsAt: (step: JourneyStep) => number): FunnelCounts =>
-  Object.fromEntries(journeySteps.map((step) => [funnelCountOf[step], visitorsAt(step)])) as FunnelCounts;
+  Object.fromEntries(journeySteps.map((step) => [funnelCountOf(step), visitorsAt(step)])) as FunnelCounts;
 
 /** Every day's counts, oldest day first (only days with rows). */
 export async function funnelDays(db: Kysely<Database>): Promise<({ date: string } & FunnelCounts)[]> {
