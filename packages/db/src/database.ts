@@ -7,6 +7,7 @@ import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
 import type { ConversionTables } from './tables/conversions';
 import type { OfferTables } from './tables/offers';
+import type { RateLimitTables } from './tables/rate-limits';
 import type { ReportTables } from './tables/reports';
 import type { TrackingTables } from './tables/tracking';
 
@@ -17,6 +18,7 @@ export type * from './tables/offers';
 export type * from './tables/reports';
 export type * from './tables/content';
 export type * from './tables/admin';
+export type * from './tables/rate-limits';
 
 export interface Database
   extends
@@ -26,7 +28,8 @@ export interface Database
     ConversionTables,
     ReportTables,
     ContentTables,
-    AdminTables {}
+    AdminTables,
+    RateLimitTables {}
 
 /** Tables that hold analytics data: what reset-all-data and the retention job may delete. */
 export const analyticsTables = [

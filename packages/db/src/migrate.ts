@@ -20,6 +20,7 @@ import * as clickVisitorKey from './migrations/2026-11-23T1250_click_visitor_key
 import * as visitElapsedTime from './migrations/2026-11-27T0100_visit_elapsed_time';
 import * as funnelByStep from './migrations/2026-11-27T0200_funnel_by_step';
 import * as returningVisitors from './migrations/2026-11-27T0300_returning_visitors';
+import * as rateLimitCounters from './migrations/2026-11-28T0100_rate_limit_counters';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0100_visit_elapsed_time': visitElapsedTime,
   '2026-11-27T0200_funnel_by_step': funnelByStep,
   '2026-11-27T0300_returning_visitors': returningVisitors,
+  '2026-11-28T0100_rate_limit_counters': rateLimitCounters,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

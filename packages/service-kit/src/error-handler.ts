@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@bodymetrics/contracts';
-import { HttpError } from './http-error';
+import { HttpError, RateLimitedError } from './http-error';
 
 interface FieldIssue {
   field: string;
@@ -37,6 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) request.log.warn({ err }, err.message);
+      if (err instanceof RateLimitedError) void reply.header('retry-after', String(err.retryAfterSeconds));
       return reply
         .status(err.statusCode)
         .send({ error: { code: err.code, message: err.message, details: err.details } });

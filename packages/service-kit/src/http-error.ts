@@ -11,6 +11,19 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: over a limit (rate-limit.ts). The error handler sends `retryAfterSeconds` as Retry-After. */
+export class RateLimitedError extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+    code = 'rate_limited',
+    details?: unknown,
+  ) {
+    super(429, code, message, details);
+    this.name = 'RateLimitedError';
+  }
+}
+
 export const badRequest = (field: string, message: string) =>
   new HttpError(400, 'validation_error', `${field}: ${message}`, [{ field, message }]);
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'A valid admin session is required');

@@ -1,9 +1,10 @@
 // The admin-auth service: login, logout, session check, forgotten-password mail and password reset.
-// Sessions live in Postgres (checked by the shared service-kit guard); rate-limit counters in Redis.
+// Sessions live in Postgres (checked by the shared service-kit guard); rate-limit counters in Redis
+// (rate-limits.ts).
 import { sql } from 'kysely';
 import { createServiceApp } from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from './deps';
-import { createRateLimiters, RateLimitedError } from './rate-limits';
+import { createRateLimiters } from './rate-limits';
 import { deviceMarkerKey } from './device-marker';
 import { publishSessionsRevoked, quietly } from './sessions-revoked';
 import { sessionRoutes } from './routes/session';
@@ -45,11 +46,6 @@ export function buildApp(deps: AdminAuthDeps) {
   // Closing waits for mails in flight, so a reset link is not lost to a deploy.
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
-  });
-
-  // The one error handler knows nothing of rate limits; the wait rides along as Retry-After.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
 
   app.addHook('onSend', async (_request, reply) => {

@@ -1,15 +1,10 @@
-// Brute-force protection for the admin login and the reset mail, in Redis so every admin-auth instance
-// shares the counts (rate-limiter-flexible, atomic Lua increments with expiry). Should Redis be away,
-// each instance falls back to an in-memory limiter with the same limits rather than opening the door.
-// Without Redis at all (the embedded mode: one process) the counts live in memory from the start.
+// Brute-force protection for the admin login and the reset mail (service-kit rate-limit.ts), in Redis so
+// every admin-auth instance shares the counts. Should Redis be away, each instance counts in its own memory
+// with the same limits rather than opening the door. Without Redis at all (the embedded mode: one process)
+// the counts live in memory from the start.
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import { HttpError } from '@bodymetrics/service-kit';
+import { RateLimitedError } from '@bodymetrics/service-kit';
+import { rateLimiter, type RateLimiter, type RateLimitStore } from '@bodymetrics/service-kit/rate-limit';
 
 export interface Limit {
   points: number;
@@ -56,22 +51,10 @@ export const defaultRateLimits: RateLimitSettings = {
   resetMailsPerAccount: { points: 3, durationSeconds: 60 * 60 },
 };
 
-function limiter(
-  redis: Redis | undefined,
-  keyPrefix: string,
-  name: string,
-  { points, durationSeconds }: Limit,
-): RateLimiterAbstract {
-  if (!redis) return new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
-  return new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${keyPrefix}admin-auth:${name}`,
-    points,
-    duration: durationSeconds,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }),
-  });
-}
+const limiterOf =
+  (store: RateLimitStore) =>
+  (name: string, { points, durationSeconds }: Limit): RateLimiter =>
+    rateLimiter(name, { max: points, windowMs: durationSeconds * 1000 }, store);
 
 export type RateLimiters = ReturnType<typeof createRateLimiters>;
 
@@ -82,29 +65,32 @@ export function createRateLimiters(
 ) {
   const settings: RateLimitSettings = { ...defaultRateLimits, ...overrides };
   const delay = settings.loginUsernameDelay;
+  const limiter = limiterOf(
+    redis
+      ? { kind: 'redis', redis, keyPrefix: `${keyPrefix}admin-auth:`, whenDown: 'count-in-memory' }
+      : { kind: 'memory' },
+  );
   return {
-    loginIp: limiter(redis, keyPrefix, 'login-ip', settings.loginPerIp),
-    loginNetwork: limiter(redis, keyPrefix, 'login-network', settings.loginPerNetwork),
-    loginUsernameNetwork: limiter(
-      redis,
-      keyPrefix,
-      'login-username-network',
-      settings.loginFailuresPerUsername,
-    ),
+    loginIp: limiter('login-ip', settings.loginPerIp),
+    loginNetwork: limiter('login-network', settings.loginPerNetwork),
+    loginUsernameNetwork: limiter('login-username-network', settings.loginFailuresPerUsername),
     loginUsername: new UsernameDelay(
       // Counts failures only; it never refuses by itself (the points are out of reach).
-      limiter(redis, keyPrefix, 'login-username-failures', {
+      limiter('login-username-failures', {
         points: Number.MAX_SAFE_INTEGER,
         durationSeconds: delay.windowSeconds,
       }),
       // The wait in force: blocked for the computed number of seconds after a failure.
-      limiter(redis, keyPrefix, 'login-username-wait', { points: 1, durationSeconds: delay.maxSeconds }),
+      limiter('login-username-wait', { points: 1, durationSeconds: delay.maxSeconds }),
       delay,
     ),
-    forgotIp: limiter(redis, keyPrefix, 'forgot-ip', settings.forgotPasswordPerIp),
-    resetMail: limiter(redis, keyPrefix, 'reset-mail', settings.resetMailsPerAccount),
+    forgotIp: limiter('forgot-ip', settings.forgotPasswordPerIp),
+    resetMail: limiter('reset-mail', settings.resetMailsPerAccount),
   };
 }
+
+// Every admin limit refuses in these words; the wait itself travels in Retry-After.
+const tooManyAttempts = 'Prea multe încercări. Încearcă din nou mai târziu.';
 
 /**
  * The per-username progressive delay: after `afterFailures` failures, each further failure makes the
@@ -112,8 +98,8 @@ export function createRateLimiters(
  */
 export class UsernameDelay {
   constructor(
-    private readonly failures: RateLimiterAbstract,
-    private readonly wait: RateLimiterAbstract,
+    private readonly failures: RateLimiter,
+    private readonly wait: RateLimiter,
     private readonly settings: ProgressiveDelay,
   ) {}
 
@@ -124,46 +110,24 @@ export class UsernameDelay {
 
   /** Counts a failure and starts the wait it earns. */
   async failed(username: string): Promise<void> {
-    const res = await this.failures.consume(username);
-    const beyond = res.consumedPoints - this.settings.afterFailures;
+    const { used } = await this.failures.take(username);
+    const beyond = used - this.settings.afterFailures;
     if (beyond < 0) return;
     const seconds = Math.min(2 ** beyond, this.settings.maxSeconds);
     await this.wait.block(username, seconds);
   }
 }
 
-export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    // The wait itself travels in Retry-After; the operator's screen says it in its own words.
-    super(429, 'rate_limited', 'Prea multe încercări. Încearcă din nou mai târziu.');
-  }
-}
-
-const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-
-/** Spends one point; throws RateLimitedError once the limit is used up. */
-export async function consumeOrThrow(l: RateLimiterAbstract, key: string): Promise<void> {
-  try {
-    await l.consume(key);
-  } catch (err) {
-    if (err instanceof RateLimiterRes) throw new RateLimitedError(secondsUntil(err));
-    throw err;
-  }
-}
+/** Counts one attempt; throws RateLimitedError once the limit is used up. */
+export const consumeOrThrow = (l: RateLimiter, key: string): Promise<void> =>
+  l.takeOrRefuse(key, tooManyAttempts);
 
 /** Throws RateLimitedError if the key has already used every point, without spending one. */
-export async function throwIfExhausted(l: RateLimiterAbstract, key: string): Promise<void> {
-  const res = await l.get(key);
-  if (res && res.consumedPoints >= l.points) throw new RateLimitedError(secondsUntil(res));
+export async function throwIfExhausted(l: RateLimiter, key: string): Promise<void> {
+  const verdict = await l.check(key);
+  if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, tooManyAttempts);
 }
 
-/** Spends one point and says whether it was still within the limit (for limits that must stay silent). */
-export async function consumeQuietly(l: RateLimiterAbstract, key: string): Promise<boolean> {
-  try {
-    await l.consume(key);
-    return true;
-  } catch (err) {
-    if (err instanceof RateLimiterRes) return false;
-    throw err;
-  }
-}
+/** Counts one and says whether it was still within the limit (for limits that must stay silent). */
+export const consumeQuietly = async (l: RateLimiter, key: string): Promise<boolean> =>
+  (await l.take(key)).allowed;

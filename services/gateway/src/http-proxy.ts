@@ -1,15 +1,15 @@
 // Proxies the HTTP routes of the route table to their services. Bodies are read as bytes (with the 64 KB
 // limit) and passed on unchanged: the gateway never reinterprets JSON or beacon text. Tracking routes share
-// two budgets (@fastify/rate-limit, Redis-backed when a client is given so that every gateway instance counts
-// together): one per client network (IPv4 address, IPv6 /64), sized for the people behind one address, and
-// within it one per browser (network and User-Agent), sized for one person, so that one script cannot send
-// what a whole office would.
+// two budgets (service-kit's rate limiter, in Redis when a client is given so that every gateway instance
+// counts together): one per client network (IPv4 address, IPv6 /64), sized for the people behind one
+// address, and within it one per browser (network and User-Agent), sized for one person, so that one
+// script cannot send what a whole office would.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
-import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { badRequest, HttpError, rateLimitKey } from '@bodymetrics/service-kit';
+import { badRequest, rateLimitKey } from '@bodymetrics/service-kit';
+import { rateLimiter, waitInWords, type RateLimitStore } from '@bodymetrics/service-kit/rate-limit';
 import { forwardedHeaders } from './forwarded-headers';
 import { crossOriginRefused, fromSameOrigin, safeMethods } from './same-origin';
 import {
@@ -63,7 +63,7 @@ export const perBrowserMaxOf = (limit: TrackingRateLimit): number =>
 const browserKey = (request: FastifyRequest): string => {
   const ua = request.headers['user-agent'] ?? '';
   const digest = createHash('sha256').update(ua).digest('base64url').slice(0, 16);
-  return `browser:${rateLimitKey(request.ip)}:${digest}`;
+  return `${rateLimitKey(request.ip)}:${digest}`;
 };
 
 // Dot segments would be resolved by the URL parser after routing, letting a path that matched one service
@@ -136,33 +136,31 @@ export async function httpProxy(app: FastifyInstance, options: HttpProxyOptions)
       throw crossOriginRefused();
   });
 
+  const windowMs = options.rateLimit.timeWindowMs ?? 60_000;
+  // A Redis outage must not take visitor tracking down with it: count nothing rather than refuse.
+  const store: RateLimitStore = options.redis
+    ? {
+        kind: 'redis',
+        redis: options.redis,
+        keyPrefix: options.rateLimit.redisKeyPrefix ?? 'bm:gateway:rate-limit:',
+        whenDown: 'let-through',
+      }
+    : { kind: 'memory' };
+  const perNetwork = rateLimiter('network', { max: options.rateLimit.max, windowMs }, store);
+  const perBrowser = rateLimiter('browser', { max: perBrowserMaxOf(options.rateLimit), windowMs }, store);
+
   await app.register(async (limited) => {
-    await limited.register(rateLimit, {
-      global: true,
-      max: options.rateLimit.max,
-      timeWindow: options.rateLimit.timeWindowMs ?? 60_000,
-      // One budget per IPv4 address and per IPv6 /64: one subscriber holds a whole /64 and could
-      // otherwise rotate through its addresses for unlimited budgets.
-      keyGenerator: (request) => rateLimitKey(request.ip),
-      ...(options.redis
-        ? { redis: options.redis, nameSpace: options.rateLimit.redisKeyPrefix ?? 'bm:gateway:rate-limit:' }
-        : {}),
-      // A Redis outage must not take visitor tracking down with it: count nothing rather than refuse.
-      skipOnError: true,
-    });
-    const perBrowser = limited.createRateLimit({
-      max: perBrowserMaxOf(options.rateLimit),
-      timeWindow: options.rateLimit.timeWindowMs ?? 60_000,
-      keyGenerator: browserKey,
-      skipOnError: true,
-    });
-    limited.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    limited.addHook('onRequest', async (request: FastifyRequest) => {
+      await perNetwork.takeOrRefuse(
+        rateLimitKey(request.ip),
+        (seconds) => `Rate limit exceeded, retry in ${waitInWords(seconds)}`,
+      );
       const url = request.routeOptions.url;
       if (url === undefined || !routeByUrl.get(url)?.sameOrigin) return;
-      const verdict = await perBrowser(request);
-      if (verdict.isAllowed || !verdict.isExceeded) return;
-      void reply.header('retry-after', String(verdict.ttlInSeconds));
-      throw new HttpError(429, 'rate_limited', 'Too many tracking calls from this browser; try again later');
+      await perBrowser.takeOrRefuse(
+        browserKey(request),
+        'Too many tracking calls from this browser; try again later',
+      );
     });
     addRoutes(
       limited,

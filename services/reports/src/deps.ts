@@ -6,6 +6,7 @@ import type { Bus } from '@bodymetrics/bus';
 import type { Db } from '@bodymetrics/db';
 import type { Mailer } from '@bodymetrics/mail';
 import type { IpStorage, VisitorKeys } from '@bodymetrics/service-kit';
+import type { ReportsRateLimiters } from './rate-limits';
 
 export interface ReportsDeps {
   db: Db;
@@ -26,26 +27,22 @@ export interface ReportsDeps {
   /** The operator's address that receives contact messages. */
   contactTo: string;
   ipStorage?: IpStorage;
+  /** The limits (rate-limits.ts); one left out takes its setting's default (config.ts). */
   rateLimit?: {
-    /** Contact messages per IP per window (default 5). */
+    /** Contact messages per client per window (CONTACT_RATE_LIMIT_MAX / _WINDOW_MS). */
     contactMax?: number;
-    /** Window in ms (default 10 minutes). */
     contactWindowMs?: number;
-    /** Report e-mails per IP per window (default 10): the endpoint mails any address it is given. */
+    /** Report e-mails per client (REPORT_RATE_LIMIT_…): the endpoint mails any address it is given. */
     reportMax?: number;
-    /** Window in ms (default 10 minutes). */
     reportWindowMs?: number;
-    /** Stored report copies per IP per window (default 10): each call may store a row of health data. */
+    /** Stored report copies per client (SUBMIT_REPORT_RATE_LIMIT_…): each may store health data. */
     submitReportMax?: number;
-    /** Window in ms (default 10 minutes). */
     submitReportWindowMs?: number;
-    /** Share images per IP per window (default 20): each call stores a share row. */
+    /** Share images per client (SHARE_IMAGE_RATE_LIMIT_…): each call stores a share row. */
     shareImageMax?: number;
-    /** Window in ms (default 10 minutes). */
     shareImageWindowMs?: number;
-    /** Report mails to one address per window (default 3), whoever asks: the mailer is no spam relay. */
+    /** Report mails to one address, whoever asks (REPORTS_PER_RECIPIENT_MAX / _WINDOW_MS). */
     reportsPerRecipient?: number;
-    /** Window in ms (default 24 hours). */
     reportsPerRecipientWindowMs?: number;
   };
   /** How long a newsletter confirmation link stays valid, in ms (default 7 days). */
@@ -53,16 +50,11 @@ export interface ReportsDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-export interface RouteRateLimit {
-  max: number;
-  windowMs: number;
-}
-
 /** The deps with defaults applied, as the routes see them. */
 export interface ReportsContext extends Required<
   Pick<ReportsDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'contactTo' | 'bus' | 'visitorKeys'>
 > {
   ipStorage: IpStorage;
-  reportsPerRecipient: RouteRateLimit;
+  limits: ReportsRateLimiters;
   newsletterConfirmationTtlMs: number;
 }

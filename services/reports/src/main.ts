@@ -7,7 +7,7 @@ import { createDb } from '@bodymetrics/db';
 import { createMailer } from '@bodymetrics/mail';
 import { processVisitorKeys, runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
-import { reportsSettingsFromEnv } from './config';
+import { reportsRateLimitOf, reportsSettingsFromEnv } from './config';
 
 const config = reportsSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
@@ -35,18 +35,7 @@ const app = buildApp({
   publicBaseUrl: config.PUBLIC_BASE_URL,
   contactTo: config.CONTACT_TO,
   ipStorage: config.IP_STORAGE,
-  rateLimit: {
-    contactMax: config.CONTACT_RATE_LIMIT_MAX,
-    contactWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
-    reportMax: config.REPORT_RATE_LIMIT_MAX,
-    reportWindowMs: config.REPORT_RATE_LIMIT_WINDOW_MS,
-    submitReportMax: config.SUBMIT_REPORT_RATE_LIMIT_MAX,
-    submitReportWindowMs: config.SUBMIT_REPORT_RATE_LIMIT_WINDOW_MS,
-    shareImageMax: config.SHARE_IMAGE_RATE_LIMIT_MAX,
-    shareImageWindowMs: config.SHARE_IMAGE_RATE_LIMIT_WINDOW_MS,
-    reportsPerRecipient: config.REPORTS_PER_RECIPIENT_MAX,
-    reportsPerRecipientWindowMs: config.REPORTS_PER_RECIPIENT_WINDOW_MS,
-  },
+  rateLimit: reportsRateLimitOf(config),
   newsletterConfirmationTtlMs: config.NEWSLETTER_CONFIRMATION_TTL_MS,
   logger: { level: config.LOG_LEVEL },
 });

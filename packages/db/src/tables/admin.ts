@@ -44,12 +44,6 @@ export interface WeeklyDigestsSentTable {
   claimed_at: DefaultTimestamp;
   sent_at: Timestamp | null;
 }
-/** A "send me one now" digest an admin asked for (its per-admin rate limit). */
-export interface WeeklyDigestRequestsTable {
-  id: Generated<number>;
-  admin_id: number;
-  requested_at: DefaultTimestamp;
-}
 
 export interface AdminTables {
   admin_users: AdminUsersTable;
@@ -57,5 +51,4 @@ export interface AdminTables {
   password_resets: PasswordResetsTable;
   service_secrets: ServiceSecretsTable;
   weekly_digests_sent: WeeklyDigestsSentTable;
-  weekly_digest_requests: WeeklyDigestRequestsTable;
 }

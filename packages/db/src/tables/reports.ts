@@ -1,5 +1,6 @@
 // What visitors hand to the reports service: the calculation behind an emailed report, the newsletter and
-// its double opt-in, shared result cards, and contact messages; plus the per-recipient mail counter.
+// its double opt-in, shared result cards, and contact messages (report mails per recipient are counted in
+// rate_limit_counters, tables/rate-limits.ts).
 import type {
   ActivityLevel,
   BmiCategory,
@@ -69,12 +70,6 @@ export interface ShareCardsTable {
   png: Buffer;
   created_at: DefaultTimestamp;
 }
-/** One report mail sent, counted per recipient (hash of the normalised address) over 24 h. */
-export interface ReportMailSendsTable {
-  id: Generated<string>;
-  recipient_hash: string;
-  sent_at: DefaultTimestamp;
-}
 
 export interface ReportTables {
   health_metrics: HealthMetricsTable;
@@ -83,5 +78,4 @@ export interface ReportTables {
   contact_messages: ContactMessagesTable;
   share_images: ShareImagesTable;
   share_cards: ShareCardsTable;
-  report_mail_sends: ReportMailSendsTable;
 }

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuthRoutes } from '@bodymetrics/contracts';
-import { HttpError, routeOptions } from '@bodymetrics/service-kit';
+import { HttpError, rateLimitKey, routeOptions } from '@bodymetrics/service-kit';
 import { resetTokenTtlMinutes, type AdminAuthDeps } from '../deps';
 import { consumeOrThrow, consumeQuietly, type RateLimiters } from '../rate-limits';
 import { findAdminByEmail, findAdminByEmailOrUsername, updatePasswordHash } from '../admin-users.repository';
@@ -67,7 +67,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetOptions> = 
   app.route({
     ...routeOptions(adminAuthRoutes.forgotPassword),
     handler: async (request) => {
-      await consumeOrThrow(limiters.forgotIp, request.ip);
+      await consumeOrThrow(limiters.forgotIp, rateLimitKey(request.ip));
       const identifier = (request.body.email || request.body.username) ?? '';
       // Looked up and mailed after the answer: a known account must not take measurably longer.
       background(() => mailResetLink(identifier, request.log), request.log);

@@ -63,7 +63,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
 
       // Only the count of this network is cleared: the guesses made elsewhere still count (and still
       // slow down browsers without a marker) until they age out.
-      await limiters.loginUsernameNetwork.delete(fromHere);
+      await limiters.loginUsernameNetwork.forget(fromHere);
       const sessionId = newSessionId();
       await deleteExpiredSessionsOfAdmin(db, admin.id);
       await insertSession(db, {

@@ -1,5 +1,4 @@
 // Who gets the weekly digest and the once-per-week claim (migration 2026-11-23T1220_weekly_digest).
-import { sql } from 'kysely';
 import type { Db } from '@bodymetrics/db';
 
 export interface DigestRecipient {
@@ -67,35 +66,4 @@ export async function releaseDigestClaim(db: Db, adminId: number, weekStart: str
     .where('week_start', '=', weekStart)
     .where('sent_at', 'is', null)
     .execute();
-}
-
-/** Records a "send me one now" unless the admin asked `max` times within `windowMs`: false when over. */
-export async function recordSendNowRequest(
-  db: Db,
-  adminId: number,
-  now: Date,
-  max: number,
-  windowMs: number,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  return db.transaction().execute(async (trx) => {
-    // One admin's requests are counted one at a time, so two clicks at once cannot both pass the limit.
-    await sql`select pg_advisory_xact_lock(hashtext('weekly_digest_requests'), ${adminId})`.execute(trx);
-    const since = new Date(now.getTime() - windowMs);
-    const recent = await trx
-      .selectFrom('weekly_digest_requests')
-      .select(['requested_at'])
-      .where('admin_id', '=', adminId)
-      .where('requested_at', '>', since)
-      .orderBy('requested_at')
-      .execute();
-    if (recent.length >= max) {
-      const oldest = recent[0]!.requested_at.getTime();
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now.getTime()) / 1000)),
-      };
-    }
-    await trx.insertInto('weekly_digest_requests').values({ admin_id: adminId, requested_at: now }).execute();
-    return { allowed: true, retryAfterSeconds: 0 };
-  });
 }

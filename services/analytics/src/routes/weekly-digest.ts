@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { weeklyDigestRoutes } from '@bodymetrics/contracts';
 import { HttpError, routeOptions, serviceUnavailable, unauthorized } from '@bodymetrics/service-kit';
+import { rateLimiter } from '@bodymetrics/service-kit/rate-limit';
 import { revenueCurrencyOf, type AnalyticsDeps } from '../deps';
-import { recordSendNowRequest } from '../digest/digest-sends.repository';
 import { sendDigest } from '../digest/send-digest';
 import { lastCompletedWeek } from '../digest/week';
 
@@ -17,6 +17,9 @@ export const weeklyDigestRoutesPlugin: FastifyPluginAsyncZod<AnalyticsDeps> = as
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const limit = deps.sendNowLimit ?? defaultSendNowLimit;
+  // In Postgres: the count outlives a restart and is one however many processes serve this route (the
+  // analytics service and the gateway's in-process copy).
+  const sendNow = rateLimiter('digest-send-now', limit, { kind: 'postgres', db });
 
   const adminOf = async (adminId: number | undefined) => {
     if (adminId === undefined) throw unauthorized();
@@ -52,25 +55,14 @@ export const weeklyDigestRoutesPlugin: FastifyPluginAsyncZod<AnalyticsDeps> = as
 
   app.route({
     ...routeOptions(weeklyDigestRoutes.sendNow),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const admin = await adminOf(request.adminSession?.adminId);
       if (!deps.mailer) throw serviceUnavailable('mail is not configured for the analytics service');
-      const at = now();
-      const { allowed, retryAfterSeconds } = await recordSendNowRequest(
-        db,
-        admin.id,
-        at,
-        limit.max,
-        limit.windowMs,
+      await sendNow.takeOrRefuse(
+        String(admin.id),
+        `at most ${limit.max} digests on request per ${Math.round(limit.windowMs / 60000)} minutes`,
       );
-      if (!allowed) {
-        reply.header('retry-after', String(retryAfterSeconds));
-        throw new HttpError(
-          429,
-          'rate_limited',
-          `at most ${limit.max} digests on request per ${Math.round(limit.windowMs / 60000)} minutes`,
-        );
-      }
+      const at = now();
       const week = lastCompletedWeek(at, deps.timeZone);
       try {
         await sendDigest(

@@ -21,11 +21,12 @@ import {
 } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { clientNetwork, sessionIdFromHeaders } from '@bodymetrics/service-kit';
+import type { RateLimiter } from '@bodymetrics/service-kit/rate-limit';
 import { checkAdminSession, type AdminSessionCheck } from '../admin-session-check';
 import { parseClientMessage } from '../client-message';
 import type { LiveConnection, LiveHub } from '../live-hub';
 import type { PresenceStore } from '../presence/presence-store';
-import { MessageRateLimiter, type RateLimit } from '../rate-limiter';
+import { MessageRateLimiter, socketMessageCounter, type RateLimit } from '../rate-limiter';
 
 export interface AnalyticsWsOptions {
   db: Db;
@@ -44,6 +45,8 @@ export function analyticsWsRoute(app: FastifyInstance, o: AnalyticsWsOptions): v
   // The session is looked up before the upgrade completes, so the connection handler below is synchronous
   // and no early message can slip past an undecided role.
   const upgradeChecks = new WeakMap<FastifyRequest, AdminSessionCheck>();
+  // One count per socket, all in one counter of this app.
+  const connection = { ...o, messageCounter: socketMessageCounter(o.rateLimit) };
 
   app.get(
     liveSocketPath,
@@ -62,7 +65,7 @@ export function analyticsWsRoute(app: FastifyInstance, o: AnalyticsWsOptions): v
         isBotRequest(request.headers['user-agent']),
         wantsAdmin,
         upgradeChecks.get(request) ?? { status: 'absent' },
-        o,
+        connection,
         request.log,
       );
     },
@@ -75,7 +78,7 @@ function openConnection(
   crawler: boolean,
   wantsAdmin: boolean,
   upgradeCheck: AdminSessionCheck,
-  o: AnalyticsWsOptions,
+  o: AnalyticsWsOptions & { messageCounter: RateLimiter },
   log: FastifyBaseLogger,
 ): void {
   const { hub } = o;
@@ -87,7 +90,7 @@ function openConnection(
   hub.register(conn);
   // Who holds a visitor in the presence store: this socket (unique across instances), from this network.
   const claimant = { connectionId: randomUUID(), network: clientNetwork(ip) };
-  const limiter = new MessageRateLimiter(o.rateLimit);
+  const limiter = new MessageRateLimiter(o.rateLimit, o.messageCounter);
   let authTimer: NodeJS.Timeout | undefined;
   // One message at a time per socket; a failure is logged, never thrown into the event loop.
   let queue: Promise<void> = Promise.resolve();
@@ -100,6 +103,7 @@ function openConnection(
   });
   socket.on('close', () => {
     clearTimeout(authTimer);
+    void limiter.release();
     hub.unregister(conn);
     // This socket lets go of the visitor, so a reloaded page's socket may report for them; and when it was
     // the visitor's last open tab (on any instance) they leave the live list now, not when the window
@@ -113,16 +117,22 @@ function openConnection(
         if (await o.presence.release(visitorId, claimant.connectionId)) await hub.presenceChanged();
       });
   });
+  // The budget's decisions come in the order the messages arrived (the count is in this process's memory).
   socket.on('message', (data, isBinary) => {
-    const rate = limiter.check(Date.now());
-    if (rate.verdict === 'close') return socket.close(liveCloseCodes.policyViolation, 'too many messages');
-    if (rate.verdict === 'drop') {
-      if (rate.firstDrop) hub.send(conn, errorMessage('rate_limited'));
-      return;
-    }
-    const parsed = parseClientMessage(data, isBinary);
-    if (!parsed.ok) return hub.send(conn, errorMessage('invalid_message', parsed.reason));
-    enqueue(() => handleMessage(conn, parsed.message));
+    void limiter.check().then(
+      (rate) => {
+        if (rate.verdict === 'close')
+          return socket.close(liveCloseCodes.policyViolation, 'too many messages');
+        if (rate.verdict === 'drop') {
+          if (rate.firstDrop) hub.send(conn, errorMessage('rate_limited'));
+          return;
+        }
+        const parsed = parseClientMessage(data, isBinary);
+        if (!parsed.ok) return hub.send(conn, errorMessage('invalid_message', parsed.reason));
+        enqueue(() => handleMessage(conn, parsed.message));
+      },
+      (err: unknown) => log.warn({ err }, 'live message not counted'),
+    );
   });
 
   const refuse = () => socket.close(liveCloseCodes.unauthorized, 'unauthorized');

@@ -5,16 +5,17 @@
 import { reportsRoutes } from '@bodymetrics/contracts';
 import { MailDeliveryError } from '@bodymetrics/mail';
 import { routeOptions, storableIp, type App } from '@bodymetrics/service-kit';
-import type { ReportsContext, RouteRateLimit } from '../deps';
+import type { ReportsContext } from '../deps';
+import { limitedPerClient } from '../rate-limits';
 import { markContactMessageForwarded, storeContactMessage } from '../contact-messages.repository';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
 
 export const CONTACT_FAILED_MESSAGE = 'Failed to send your message';
 
-export function contactRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
+export function contactRoute(app: App, ctx: ReportsContext): void {
   app.route({
     ...routeOptions(reportsRoutes.contact),
-    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    onRequest: limitedPerClient(ctx.limits.contact),
     handler: async (request) => {
       const { fullName, email, reason, message } = request.body;
       try {

@@ -1,10 +1,9 @@
 // POST /api/email-report: the visitor asks for their report by e-mail (spec §2 "Send My Health Report").
 //
-// Nothing half-done: counting the mail for its recipient, storing the report, storing a pending
-// newsletter confirmation and sending the mail happen in one database transaction that commits only
-// after the SMTP server accepted the message. If sending fails, the transaction is rolled back — no
-// stored report, nothing pending, the mail not counted — and the visitor gets 502 mail_delivery_failed
-// and can simply try again.
+// Nothing half-done: storing the report, storing a pending newsletter confirmation and sending the mail
+// happen in one database transaction that commits only after the SMTP server accepted the message. If
+// sending fails, the transaction is rolled back — no stored report, nothing pending — the mail's count for
+// its recipient is given back, and the visitor gets 502 mail_delivery_failed and can simply try again.
 //
 // Consent (privacy: the operator is in the EU): the body must carry `consent.healthData: true` — the
 // schema refuses it otherwise, before anything is stored or sent. `consent.newsletter` does not subscribe
@@ -21,7 +20,8 @@ import type { z } from 'zod';
 import { MailDeliveryError } from '@bodymetrics/mail';
 import { reportsRoutes } from '@bodymetrics/contracts';
 import { routeOptions, type App } from '@bodymetrics/service-kit';
-import type { ReportsContext, RouteRateLimit } from '../deps';
+import type { ReportsContext } from '../deps';
+import { limitedPerClient, recipientHash, recipientLimited } from '../rate-limits';
 import { storeHealthReport } from '../health-metrics.repository';
 import { recordFunnelSteps } from '../funnel-steps';
 import { mailDeliveryFailed } from '../mail-delivery-failed';
@@ -30,7 +30,6 @@ import {
   deleteExpiredNewsletterConfirmations,
   findSubscriber,
 } from '../newsletter.repository';
-import { countReportMail, pruneReportMailSends } from '../report-mail-sends.repository';
 import { renderReportEmail } from '../report/render-report-email';
 import { findActiveOffers } from '../report-offers.repository';
 import { computeReport, reportBodySchema } from '../report-request';
@@ -40,10 +39,10 @@ type ReportBody = z.output<typeof reportBodySchema>;
 
 export const REPORT_FAILED_MESSAGE = 'Failed to send your health report';
 
-export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
+export function emailReportRoute(app: App, ctx: ReportsContext): void {
   app.route({
     ...routeOptions(reportsRoutes.emailReport, reportBodySchema),
-    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    onRequest: limitedPerClient(ctx.limits.emailReport),
     handler: async (request) => {
       const body: ReportBody = request.body;
       const report = computeReport(body.metrics, body.selectedGoal);
@@ -51,14 +50,17 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
         ctx.db,
         body.offers.map((o) => o.id),
       );
-      await pruneReportMailSends(ctx.db, ctx.reportsPerRecipient);
       if (body.consent.newsletter) await deleteExpiredNewsletterConfirmations(ctx.db);
+      // Counted before anything is stored; given back below when the mail does not go out.
+      const perRecipient = ctx.limits.reportsPerRecipient;
+      const recipient = recipientHash(body.email);
+      const counted = await perRecipient.take(recipient);
+      if (!counted.allowed) throw recipientLimited(perRecipient.limit, counted.retryAfterSeconds);
       // Set once the request was counted for its recipient, stored and handed to the mailer: the funnel's
       // email_provided, whether or not the mail then goes out.
       let accepted = false;
       try {
         await ctx.db.transaction().execute(async (trx) => {
-          await countReportMail(trx, body.email, ctx.reportsPerRecipient);
           await storeHealthReport(trx, {
             name: body.name,
             email: body.email,
@@ -108,6 +110,7 @@ export function emailReportRoute(app: App, ctx: ReportsContext, limit: RouteRate
           });
         });
       } catch (err) {
+        await perRecipient.giveBack(recipient);
         if (err instanceof MailDeliveryError) {
           request.log.warn({ err }, 'report mail not accepted by the SMTP server; nothing stored');
           if (accepted) await recordFunnelSteps(ctx, request, body, ['email_provided']);

@@ -5,7 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { reportsRoutes, shareIdSchema } from '@bodymetrics/contracts';
 import { classifyBmi, roundTo } from '@bodymetrics/health';
 import { notFound, replyAs, routeOptions, type App } from '@bodymetrics/service-kit';
-import type { ReportsContext, RouteRateLimit } from '../deps';
+import type { ReportsContext } from '../deps';
+import { limitedPerClient } from '../rate-limits';
 import {
   findShareCard,
   findShareImage,
@@ -29,12 +30,12 @@ function newShareId(uniqueId: string | undefined): string {
     .slice(0, 22);
 }
 
-export function shareRoutes(app: App, ctx: ReportsContext, limit: RouteRateLimit): void {
+export function shareRoutes(app: App, ctx: ReportsContext): void {
   const renderCard = createShareCardCache();
 
   app.route({
     ...routeOptions(reportsRoutes.generateShareImage),
-    config: { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+    onRequest: limitedPerClient(ctx.limits.shareImage),
     handler: async (request) => {
       const { results, platform, uniqueId } = request.body;
       // The card shows the BMI to one decimal and the category that number falls in, computed here so a

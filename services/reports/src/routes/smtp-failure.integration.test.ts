@@ -25,6 +25,14 @@ describe('SMTP server unreachable', () => {
     expect(await countRows(database.db, 'newsletter_subscribers')).toBe(0);
   });
 
+  it('a report mail the server did not take does not count against its recipient (at most 3 a day)', async () => {
+    const body = reportBody({ email: 'retrying@example.com' });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const response = await app.inject({ method: 'POST', url: '/api/email-report', payload: body });
+      expect(response.statusCode, `attempt ${attempt}`).toBe(502);
+    }
+  });
+
   it('POST /api/contact → 502, nothing stored', async () => {
     const response = await app.inject({
       method: 'POST',
