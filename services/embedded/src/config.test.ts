@@ -6,10 +6,15 @@ import { adminAuthSettings, adminAuthSettingsFromEnv } from '@bodymetrics/admin-
 import { aggregatorSettings, aggregatorSettingsFromEnv } from '@bodymetrics/aggregator/settings';
 import { analyticsSettingsFromEnv } from '@bodymetrics/analytics/settings';
 import { gatewaySettings, gatewaySettingsFromEnv } from '@bodymetrics/gateway/settings';
-import { reportsSettings, reportsSettingsFromEnv } from '@bodymetrics/reports/settings';
+import { liveSettings, liveSettingsFromEnv } from '@bodymetrics/live/settings';
+import {
+  reportsRateLimitSettings,
+  reportsSettings,
+  reportsSettingsFromEnv,
+} from '@bodymetrics/reports/settings';
 import { defaultSystemSettings } from '@bodymetrics/system';
 import { trackingSettings, trackingSettingsFromEnv } from '@bodymetrics/tracking/settings';
-import { embeddedConfig, embeddedEnvSchema } from './config';
+import { embeddedConfig, embeddedEnvSchema, embeddedRateLimitsOf } from './config';
 
 /** Each shared setting of the embedded mode and the service fragment it comes from. */
 const sharedSettings = {
@@ -25,6 +30,9 @@ const sharedSettings = {
   DEVICE_COOKIE_SECRET: adminAuthSettings,
   RETENTION_DAYS: aggregatorSettings,
   METRICS_HOST: gatewaySettings,
+  ...Object.fromEntries(Object.keys(reportsRateLimitSettings).map((name) => [name, reportsSettings])),
+  RATE_LIMIT_MESSAGES: liveSettings,
+  RATE_LIMIT_WINDOW_MS: liveSettings,
 } as const;
 
 describe('the embedded settings', () => {
@@ -98,6 +106,50 @@ describe('the embedded settings', () => {
     expect(() => embeddedConfig({ POSTBACK_MAX_CONVERSIONS_PER_CLICK: '0' })).toThrow(
       /POSTBACK_MAX_CONVERSIONS_PER_CLICK: must be at least 1/,
     );
+  });
+
+  it('honour every limit setting of reports and live as those services do (README "Settings")', () => {
+    const reports = reportsSettingsFromEnv({});
+    const live = liveSettingsFromEnv({});
+    expect(embeddedRateLimitsOf(embeddedConfig({}))).toEqual({
+      trackingRateLimitPerMinute: 600,
+      trackingRateLimitPerBrowserPerMinute: undefined,
+      reportsRateLimit: {
+        contactMax: reports.CONTACT_RATE_LIMIT_MAX,
+        contactWindowMs: reports.CONTACT_RATE_LIMIT_WINDOW_MS,
+        reportMax: reports.REPORT_RATE_LIMIT_MAX,
+        reportWindowMs: reports.REPORT_RATE_LIMIT_WINDOW_MS,
+        submitReportMax: reports.SUBMIT_REPORT_RATE_LIMIT_MAX,
+        submitReportWindowMs: reports.SUBMIT_REPORT_RATE_LIMIT_WINDOW_MS,
+        shareImageMax: reports.SHARE_IMAGE_RATE_LIMIT_MAX,
+        shareImageWindowMs: reports.SHARE_IMAGE_RATE_LIMIT_WINDOW_MS,
+        reportsPerRecipient: reports.REPORTS_PER_RECIPIENT_MAX,
+        reportsPerRecipientWindowMs: reports.REPORTS_PER_RECIPIENT_WINDOW_MS,
+      },
+      live: { rateLimit: { messages: live.RATE_LIMIT_MESSAGES, windowMs: live.RATE_LIMIT_WINDOW_MS } },
+    });
+    const set = embeddedRateLimitsOf(
+      embeddedConfig({
+        CONTACT_RATE_LIMIT_MAX: '2',
+        CONTACT_RATE_LIMIT_WINDOW_MS: '60000',
+        REPORT_RATE_LIMIT_MAX: '3',
+        SUBMIT_REPORT_RATE_LIMIT_MAX: '4',
+        SHARE_IMAGE_RATE_LIMIT_WINDOW_MS: '5000',
+        REPORTS_PER_RECIPIENT_MAX: '1',
+        RATE_LIMIT_MESSAGES: '7',
+        RATE_LIMIT_WINDOW_MS: '2000',
+      }),
+    );
+    expect(set.reportsRateLimit).toMatchObject({
+      contactMax: 2,
+      contactWindowMs: 60_000,
+      reportMax: 3,
+      submitReportMax: 4,
+      shareImageWindowMs: 5_000,
+      reportsPerRecipient: 1,
+    });
+    expect(set.live).toEqual({ rateLimit: { messages: 7, windowMs: 2_000 } });
+    expect(() => embeddedConfig({ CONTACT_RATE_LIMIT_MAX: '0' })).toThrow(/CONTACT_RATE_LIMIT_MAX/);
   });
 
   it('still name the variable that is wrong', () => {

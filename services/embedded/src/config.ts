@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { adminAuthSettings } from '@bodymetrics/admin-auth/settings';
 import { aggregatorSettings } from '@bodymetrics/aggregator/settings';
 import { gatewaySettings } from '@bodymetrics/gateway/settings';
-import { reportsSettings } from '@bodymetrics/reports/settings';
+import { liveSettings } from '@bodymetrics/live/settings';
+import { reportsRateLimitOf, reportsRateLimitSettings, reportsSettings } from '@bodymetrics/reports/settings';
 import {
   commonEnv,
   loadConfig,
@@ -17,6 +18,7 @@ import {
   revenueCurrencyEnv,
 } from '@bodymetrics/service-kit';
 import { trackingSettings } from '@bodymetrics/tracking/settings';
+import type { EmbeddedOptions } from './embedded';
 
 const optionalText = z
   .string()
@@ -49,6 +51,11 @@ export const embeddedEnvSchema = z
     IP_STORAGE: trackingSettings.shape.IP_STORAGE,
     RATE_LIMIT_TRACKING_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
     RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+    /** Reports' per-client limits and mails per recipient (as the reports service). */
+    ...reportsRateLimitSettings,
+    /** Messages per live socket (as the live service). */
+    RATE_LIMIT_MESSAGES: liveSettings.shape.RATE_LIMIT_MESSAGES,
+    RATE_LIMIT_WINDOW_MS: liveSettings.shape.RATE_LIMIT_WINDOW_MS,
     TRUST_PROXY_HOPS: gateway.TRUST_PROXY_HOPS,
     SESSION_TTL_HOURS: adminAuthSettings.shape.SESSION_TTL_HOURS,
     COOKIE_SECURE: adminAuthSettings.shape.COOKIE_SECURE,
@@ -78,3 +85,12 @@ export type EmbeddedConfig = z.infer<typeof embeddedEnvSchema>;
 
 export const embeddedConfig = (env: NodeJS.ProcessEnv = process.env): EmbeddedConfig =>
   loadConfig(embeddedEnvSchema, env);
+
+/** Every limit setting as startEmbedded takes it: the distributed services' names, read the same way. */
+export const embeddedRateLimitsOf = (config: EmbeddedConfig) =>
+  ({
+    trackingRateLimitPerMinute: config.RATE_LIMIT_TRACKING_PER_MINUTE,
+    trackingRateLimitPerBrowserPerMinute: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+    reportsRateLimit: reportsRateLimitOf(config),
+    live: { rateLimit: { messages: config.RATE_LIMIT_MESSAGES, windowMs: config.RATE_LIMIT_WINDOW_MS } },
+  }) satisfies Partial<EmbeddedOptions>;

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defaultAdminDir, defaultPublicDir } from '@bodymetrics/gateway/settings';
-import { embeddedConfig } from './config';
+import { embeddedConfig, embeddedRateLimitsOf } from './config';
 import { DataDirBusyError } from '@bodymetrics/db/pglite';
 import { startEmbedded } from './embedded';
 
@@ -37,8 +37,7 @@ async function main(): Promise<void> {
     publicDir,
     adminDir,
     ipStorage: config.IP_STORAGE,
-    trackingRateLimitPerMinute: config.RATE_LIMIT_TRACKING_PER_MINUTE,
-    trackingRateLimitPerBrowserPerMinute: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+    ...embeddedRateLimitsOf(config),
     trustProxyHops: config.TRUST_PROXY_HOPS,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,

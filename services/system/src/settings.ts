@@ -55,9 +55,12 @@ export interface SystemSettings {
   /** The web builds the gateway serves; unset, the repository's dist folders. */
   publicDir?: string | undefined;
   adminDir?: string | undefined;
-  /** Live presence and socket timing; unset, the live service's own defaults. */
-  live?: Pick<LiveDeps, 'activeWindowMs' | 'sweepIntervalMs' | 'sessionRecheckMs' | 'authTimeoutMs'>;
-  /** Overrides of reports' rate limits (tests use small ones). */
+  /** Live presence, socket timing and messages per socket; unset, the live service's own defaults. */
+  live?: Pick<
+    LiveDeps,
+    'activeWindowMs' | 'sweepIntervalMs' | 'sessionRecheckMs' | 'authTimeoutMs' | 'rateLimit'
+  >;
+  /** Reports' limits (`<WHAT>_RATE_LIMIT_MAX` / `_WINDOW_MS`, REPORTS_PER_RECIPIENT_…); unset, its defaults. */
   reportsRateLimit?: ReportsDeps['rateLimit'];
   /** Overrides of admin-auth's rate limits (tests use small ones). */
   adminRateLimits?: AdminAuthDeps['rateLimits'];
