@@ -2,7 +2,7 @@
 // views and revenue per day (the daily rows and the conversions by day, the reads the tabs show as tables).
 import type { Overview } from '@bodymetrics/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { namePeriod } from '../lib/period-words';
 import { periodSeries } from '../lib/period-series';
 import { dashboardTexts, periodChartTexts } from '../texts';
@@ -22,8 +22,18 @@ export function PeriodChartPanel({
   const height = useNarrowScreen() ? 200 : 240;
   const daily = useDailyStats(period);
   const conversions = useConversionsByDay(period);
-  const resolved = overview.data?.period;
+  const from = overview.data?.period.from;
+  const to = overview.data?.period.to;
+  const currency = overview.data?.revenueCurrency ?? '';
   const failed = daily.error ?? conversions.error;
+  // The overview is read again every 5 s; the days are drawn again only when they changed.
+  const points = useMemo(
+    () =>
+      from && to && daily.data && conversions.data
+        ? periodSeries({ from, to }, daily.data, conversions.data)
+        : null,
+    [from, to, daily.data, conversions.data],
+  );
   return (
     <section className="panel period-chart" aria-labelledby={id} data-testid="period-chart">
       <div className="panel-header">
@@ -34,10 +44,10 @@ export function PeriodChartPanel({
         <p className="form-error" role="alert">
           {dashboardTexts.loadFailed(failed.message)}
         </p>
-      ) : resolved && daily.data && conversions.data ? (
+      ) : points ? (
         <LazyPeriodChart
-          points={periodSeries(resolved, daily.data, conversions.data)}
-          currency={overview.data?.revenueCurrency ?? ''}
+          points={points}
+          currency={currency}
           height={height}
           label={periodChartTexts.label(namePeriod(period))}
         />

@@ -1,6 +1,6 @@
 // The charts are the heaviest code of the dashboard: they load in their own chunk, on first use, and
 // a chunk that fails to load leaves the tables (which carry the same numbers) in place.
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, type ReactNode } from 'react';
 import type { FunnelStepCount } from '../../lib/funnel';
 import type { DayPoint } from '../../lib/period-series';
 import { dashboardTexts } from '../../texts';
@@ -50,7 +50,8 @@ export function LazyFunnelChart({ steps, label }: { steps: FunnelStepCount[]; la
   );
 }
 
-export function LazyPeriodChart({
+/** Drawn again only when its points, currency or height change (the dashboard re-renders every 5 s). */
+export const LazyPeriodChart = memo(function LazyPeriodChart({
   points,
   currency,
   height,
@@ -66,4 +67,4 @@ export function LazyPeriodChart({
       <PeriodChart points={points} currency={currency} height={height} />
     </ChartFrame>
   );
-}
+});
