@@ -94,19 +94,9 @@ export const cardTexts = {
   /** While the live socket is down the count is not known: said so, rather than a dash that looks like loading. */
   activeUsersUnavailable: 'Indisponibil',
   activeUsersUnavailableHint: 'fără conexiune în timp real',
-  todayVisitors: 'Vizitatori azi',
-  pageViews: (count: string) => `${count} afișări de pagină`,
-  avgSession: 'Durată medie sesiune',
-  bounceRate: 'Rată de respingere',
-  mobile: 'Trafic mobil',
-  todayClicks: 'Clickuri azi',
   totalClicks: 'Total clickuri',
-  topSource: 'Sursă principală',
-  conversionRate: 'Rată de conversie',
   /** The bot filter at work: events left out of every figure today. */
   botEventsExcludedToday: (n: string) => `Evenimente de la roboți excluse azi: ${n}`,
-  /** Conversions: the period's revenue. */
-  revenue: 'Venit',
   /** What every badge compares, said once above the cards: `what` is periodName(…), `days` its length. */
   changeLegend: (what: string, days: number) =>
     days === 1
@@ -117,29 +107,13 @@ export const cardTexts = {
 } as const;
 
 /**
- * Each card's definition, behind its "i" button: docs/counting.md, in Romanian. One sentence per card,
- * here only, so the card and any other place that explains the figure say the same words.
+ * The "i" of the cards that are not figures of the catalogue (contracts' figures.ts explains those, in the
+ * same words as docs/counting.md).
  */
 export const cardDefinitions = {
   activeUsers:
     'Vizitatorii cu o pagină a site-ului deschisă acum: conexiunea lor în timp real este deschisă și au dat semn în ultimele 60 de secunde. Roboții nu apar.',
-  todayVisitors:
-    'Vizitatori distincți, fiecare numărat o dată pe zi, cu cel puțin o afișare de pagină azi (ziua din fusul orar al panoului); roboții nu se numără. Afișări de pagină: fiecare încărcare de pagină sau schimbare de pagină în aplicație.',
-  avgSession:
-    'Timpul petrecut pe site în vizitele de azi ÷ numărul acestor vizite. O vizită este o filă de browser cu cel puțin o afișare de pagină, numărată în ziua primei afișări.',
-  bounceRate:
-    'Vizitele de azi fără implicare ÷ toate vizitele de azi, în procente întregi. O vizită este implicată când are cel puțin 2 afișări de pagină, un pas al parcursului după pagina principală, un click pe o ofertă sau cel puțin 10 secunde pe site.',
-  mobile:
-    'Vizitatorii de azi a căror primă afișare de pagină a zilei a venit de pe un dispozitiv mobil (fereastră sub 768 px) ÷ vizitatorii de azi, în procente întregi.',
-  todayClicks:
-    'Clickurile de azi pe ofertele active, de pe pagina de recomandări sau de rezultate; fiecare click se numără, roboții nu.',
   totalClicks: 'Toate clickurile pe oferte, numărate după aceeași regulă, din toate zilele.',
-  topSource:
-    'Sursa de trafic cu cei mai mulți vizitatori la prima lor vizită în ultimele 30 de zile (la egalitate, prima alfabetic); „direct” când nu există niciunul.',
-  conversionRate:
-    'Vizitatorii care au dat click pe cel puțin o ofertă ÷ vizitatori, în procente întregi, ambii după prima vizită (regula surselor de trafic): dintre vizitatorii veniți azi pentru prima dată, câți au dat click, oricând. Nu trece de 100%, oricâte oferte ar alege un vizitator.',
-  revenue:
-    'Suma plăților conversiilor numărate (vânzările raportate de rețele prin postback) sosite în perioada aleasă, după ziua sosirii; conversiile clickurilor roboților nu se numără.',
 } as const;
 
 /** The small up/down badge of a card: its figure over the period against the period before. */

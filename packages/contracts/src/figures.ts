@@ -56,12 +56,20 @@ export type FigureComputation =
 export interface Figure {
   unit: FigureUnit;
   compute: FigureComputation;
-  /** The card's label on the Romanian dashboard. */
+  /** The figure's label on the Romanian dashboard and in the digest. */
   label: string;
   /** The sentence of "How we count": what the figure counts, over a period (today: a one-day period). */
   definition: string;
   /** The overview's field for today's figure, where the overview has one (spec §3 names most of them). */
   today?: string;
+  /** The card's label when it shows today's figure, where it differs from `label`. */
+  todayLabel?: string;
+  /** The card's "i": the definition in the operator's Romanian, as the card shows the figure. */
+  explanation: string;
+  /** Which way is good news, for the change badge's colour. */
+  better: 'up' | 'down' | 'neither';
+  /** Shown as the detail line of another figure's card rather than on a card of its own. */
+  shownWith?: string;
 }
 
 export const figures = {
@@ -72,6 +80,10 @@ export const figures = {
     definition:
       'Distinct counted visitors with at least one counted page view, each once a day (a visitor on two days counts on each).',
     today: 'todayVisitors',
+    todayLabel: 'Vizitatori azi',
+    explanation:
+      'Vizitatori distincți, fiecare numărat o dată pe zi, cu cel puțin o afișare de pagină azi (ziua din fusul orar al panoului); roboții nu se numără.',
+    better: 'up',
   },
   pageViews: {
     unit: 'count',
@@ -79,6 +91,9 @@ export const figures = {
     label: 'Afișări de pagină',
     definition: 'Counted page views: one per page load or in-app route view; bots left out.',
     today: 'todayPageViews',
+    explanation: 'Fiecare încărcare de pagină sau schimbare de pagină în aplicație; roboții nu se numără.',
+    better: 'up',
+    shownWith: 'visitors',
   },
   avgSessionTime: {
     unit: 'seconds',
@@ -87,6 +102,9 @@ export const figures = {
     definition:
       "Seconds on site of the visits ÷ the visits; a visit's seconds are its duration beacons' sum, never more than the time between its first and last events.",
     today: 'avgSessionTime',
+    explanation:
+      'Timpul petrecut pe site în vizitele de azi ÷ numărul acestor vizite. O vizită este o filă de browser cu cel puțin o afișare de pagină; secundele ei nu trec niciodată de durata reală a vizitei.',
+    better: 'up',
   },
   bounceRate: {
     unit: 'percent',
@@ -95,6 +113,9 @@ export const figures = {
     definition:
       'Visits that were not engaged ÷ visits; engaged: 2 or more page views, a journey step past landing, an offer click, or at least 10 s on site.',
     today: 'bounceRate',
+    explanation:
+      'Vizitele de azi fără implicare ÷ toate vizitele de azi, în procente întregi. O vizită este implicată când are cel puțin 2 afișări de pagină, un pas al parcursului după pagina principală, un click pe o ofertă sau cel puțin 10 secunde pe site.',
+    better: 'down',
   },
   mobilePercentage: {
     unit: 'percent',
@@ -102,6 +123,9 @@ export const figures = {
     label: 'Trafic mobil',
     definition: 'Visitors whose first page view of the day came from a mobile device ÷ visitors.',
     today: 'mobilePercentage',
+    explanation:
+      'Vizitatorii de azi a căror primă afișare de pagină a zilei a venit de pe un dispozitiv mobil (fereastră sub 768 px) ÷ vizitatorii de azi, în procente întregi.',
+    better: 'neither',
   },
   returningPercentage: {
     unit: 'percent',
@@ -110,6 +134,9 @@ export const figures = {
     definition:
       'Visitors whose first page view of the day was flagged returning (they allowed storage on an earlier visit) ÷ visitors.',
     today: 'returningPercentage',
+    explanation:
+      'Vizitatorii de azi a căror primă afișare de pagină a zilei a fost a unui vizitator care revine (a permis stocarea la o vizită anterioară) ÷ vizitatorii de azi, în procente întregi.',
+    better: 'up',
   },
   clicks: {
     unit: 'count',
@@ -118,6 +145,20 @@ export const figures = {
     definition:
       'Offer clicks on the results page or the bridge, on an offer that exists and is active; bots left out.',
     today: 'todayClicks',
+    todayLabel: 'Clickuri azi',
+    explanation:
+      'Clickurile de azi pe ofertele active, de pe pagina de recomandări sau de rezultate; fiecare click se numără, roboții nu.',
+    better: 'up',
+  },
+  topTrafficSource: {
+    unit: 'source',
+    compute: { top: { table: 'daily_traffic', group: 'source', by: 'visitors', otherwise: 'direct' } },
+    label: 'Sursă principală',
+    definition:
+      'The traffic source with the most first-touch visitors (ties: alphabetical); direct when there are none.',
+    explanation:
+      'Sursa de trafic cu cei mai mulți vizitatori la prima lor vizită în perioada aleasă (la egalitate, prima alfabetic); „direct” când nu există niciunul.',
+    better: 'neither',
   },
   conversionRate: {
     unit: 'percent',
@@ -126,19 +167,18 @@ export const figures = {
     definition:
       'Visitors who clicked at least one offer ÷ visitors, both by first touch (the Traffic Sources rule over every source).',
     today: 'conversionRate',
-  },
-  topTrafficSource: {
-    unit: 'source',
-    compute: { top: { table: 'daily_traffic', group: 'source', by: 'visitors', otherwise: 'direct' } },
-    label: 'Sursă principală',
-    definition:
-      'The traffic source with the most first-touch visitors (ties: alphabetical); direct when there are none.',
+    explanation:
+      'Vizitatorii care au dat click pe cel puțin o ofertă ÷ vizitatori, în procente întregi, ambii după prima vizită (regula surselor de trafic): dintre vizitatorii veniți azi pentru prima dată, câți au dat click, oricând. Nu trece de 100%, oricâte oferte ar alege un vizitator.',
+    better: 'up',
   },
   revenue: {
     unit: 'money',
     compute: { sum: 'revenue' },
     label: 'Venit',
     definition: "The counted conversions' payouts, by the day they arrived, in REVENUE_CURRENCY.",
+    explanation:
+      'Suma plăților conversiilor numărate (vânzările raportate de rețele prin postback) sosite în perioada aleasă, după ziua sosirii; conversiile clickurilor roboților nu se numără.',
+    better: 'up',
   },
 } as const satisfies Record<string, Figure>;
 

@@ -78,7 +78,8 @@ describe('AdminSessionProvider', () => {
     render(<App />);
 
     // The stored session is checked, the dashboard reads, the read answers 401: back to the login.
-    expect(await screen.findByText(loginTexts.sessionExpiredTitle)).toBeTruthy();
+    // The dashboard's first reads, then the 401: more than findBy's default second on a loaded host.
+    expect(await screen.findByText(loginTexts.sessionExpiredTitle, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(loginTexts.sessionExpired)).toBeTruthy();
     expect(await screen.findByRole('button', { name: loginTexts.submit })).toBeTruthy();
     expect(window.localStorage.getItem(adminSessionStorageKey)).toBeNull();

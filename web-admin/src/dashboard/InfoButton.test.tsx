@@ -3,7 +3,7 @@
 // a second press, by Escape (the focus back on the button) or by a press elsewhere — all by keyboard too.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cardDefinitions, cardTexts } from '../texts';
+import { figures } from '@bodymetrics/contracts';
 import { StatCard } from './StatCard';
 
 afterEach(() => cleanup());
@@ -13,15 +13,15 @@ const renderCard = () =>
     <>
       <StatCard
         testId="card-bounce-rate"
-        label={cardTexts.bounceRate}
-        definition={cardDefinitions.bounceRate}
+        label={figures.bounceRate.label}
+        definition={figures.bounceRate.explanation}
         value="40%"
       />
       <button type="button">altceva</button>
     </>,
   );
 const info = () => screen.getByRole('button', { name: 'Cum numărăm: Rată de respingere' });
-const definition = () => screen.queryByText(cardDefinitions.bounceRate);
+const definition = () => screen.queryByText(figures.bounceRate.explanation);
 
 describe('the info button of a card', () => {
   it('is closed at first: the card shows its figure, not its definition', () => {

@@ -84,6 +84,8 @@ afterAll(async () => {
 });
 
 const livePanel = () => screen.getByTestId('live-users');
+/** The socket's first frames: a loaded CI host can take more than waitFor's default second to open it. */
+const socketWait = { timeout: 5000 };
 const activeUsersValue = () =>
   screen.getByTestId('card-active-users').querySelector('.stat-value')?.textContent;
 
@@ -93,7 +95,7 @@ describe('the live panel while the real-time socket is down', () => {
     render(<App />);
 
     // Connected: the live list and the count.
-    await waitFor(() => expect(within(livePanel()).getByRole('table')).toBeTruthy());
+    await waitFor(() => expect(within(livePanel()).getByRole('table')).toBeTruthy(), socketWait);
     expect(within(livePanel()).getByTitle('visitor-0001')).toBeTruthy();
     expect(activeUsersValue()).toBe('1');
     expect(within(livePanel()).getByTestId('live-link-status').textContent).toBe('');
@@ -128,7 +130,7 @@ describe('the live panel while the real-time socket is down', () => {
     // Back: the down state clears, the list and the count return.
     refusing = false;
     fireEvent.click(within(livePanel()).getByRole('button', { name: liveLinkTexts.retryNow }));
-    await waitFor(() => expect(within(livePanel()).getByRole('table')).toBeTruthy());
+    await waitFor(() => expect(within(livePanel()).getByRole('table')).toBeTruthy(), socketWait);
     expect(within(livePanel()).queryByText(liveLinkTexts.down)).toBeNull();
     expect(within(livePanel()).queryByRole('button', { name: liveLinkTexts.retryNow })).toBeNull();
     expect(within(livePanel()).getByTestId('live-link-status').textContent).toBe('');
