@@ -9,6 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatNumber } from '../../lib/format';
 import type { FunnelStepCount } from '../../lib/funnel';
 import { chartColors } from './chart-colors';
 
@@ -22,7 +23,7 @@ export default function FunnelChart({ steps, narrow }: { steps: FunnelStepCount[
         accessibilityLayer={false}
       >
         <CartesianGrid stroke={chartColors.grid} horizontal={false} />
-        <XAxis type="number" allowDecimals={false} stroke={chartColors.axis} />
+        <XAxis type="number" allowDecimals={false} tickFormatter={formatNumber} stroke={chartColors.axis} />
         <YAxis
           type="category"
           dataKey="label"
@@ -31,9 +32,14 @@ export default function FunnelChart({ steps, narrow }: { steps: FunnelStepCount[
           stroke={chartColors.axis}
           tick={{ fontSize: narrow ? 12 : 13 }}
         />
-        <Tooltip formatter={(value) => [String(value), 'Vizitatori']} />
+        <Tooltip formatter={(value) => [formatNumber(Number(value)), 'Vizitatori']} />
         <Bar dataKey="count" fill={chartColors.primary} isAnimationActive={false}>
-          <LabelList dataKey="count" position="right" fill={chartColors.axis} />
+          <LabelList
+            dataKey="count"
+            position="right"
+            fill={chartColors.axis}
+            formatter={(value) => formatNumber(Number(value))}
+          />
         </Bar>
       </BarChart>
     </ResponsiveContainer>
