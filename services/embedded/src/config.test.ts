@@ -60,7 +60,7 @@ describe('the embedded settings', () => {
       RETENTION_DAYS: aggregator.RETENTION_DAYS,
       METRICS_HOST: gateway.METRICS_HOST,
     });
-    // The figures README "Settings" states.
+    // The figures docs/operating.md states.
     expect(embedded).toMatchObject({
       ANALYTICS_TZ: 'Europe/Bucharest',
       RATE_LIMIT_TRACKING_PER_MINUTE: 600,
@@ -95,7 +95,7 @@ describe('the embedded settings', () => {
     });
   });
 
-  it('take the postback\'s bounds as the offers service does (README "Settings")', () => {
+  it('take the postback\'s bounds as the offers service does (docs/operating.md)', () => {
     expect(embeddedConfig({})).toMatchObject({
       POSTBACK_MAX_PAYOUT: 10_000,
       POSTBACK_MAX_CONVERSIONS_PER_CLICK: 3,
@@ -108,7 +108,7 @@ describe('the embedded settings', () => {
     );
   });
 
-  it('honour every limit setting of reports and live as those services do (README "Settings")', () => {
+  it('honour every limit setting of reports and live as those services do (docs/operating.md)', () => {
     const reports = reportsSettingsFromEnv({});
     const live = liveSettingsFromEnv({});
     expect(embeddedRateLimitsOf(embeddedConfig({}))).toEqual({

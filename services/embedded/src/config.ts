@@ -1,6 +1,6 @@
 // The embedded mode's settings (`npm start`), read once from the environment by main.ts. Every setting a
 // distributed service also reads is taken from that service's own fragment — the same name, check and
-// default (README "Settings") — so a default is written in one place. Only what is the embedded mode's
+// default (docs/operating.md) — so a default is written in one place. Only what is the embedded mode's
 // own is declared here: where the data and the mail go, the first admin, and the few settings whose
 // meaning differs in one process (quiet logs, the public URL following PORT, metrics off by default).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The reports service's settings (README "Settings"), read from the environment once (main.ts), each
+// The reports service's settings (docs/operating.md), read from the environment once (main.ts), each
 // checked at start. The fragment is exported so the embedded mode reads the same names with the same
 // defaults (@bodymetrics/reports/settings).
 import { z } from 'zod';

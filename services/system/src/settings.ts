@@ -1,5 +1,5 @@
 // What the whole system is set to, in the product's words, and its defaults — each read from the
-// fragment of the service that owns the setting (its config.ts, README "Settings"), never written here
+// fragment of the service that owns the setting (its config.ts, docs/operating.md), never written here
 // again. The embedded mode maps its environment onto this; the security suite overrides what a test needs.
 import { adminAuthSettingsFromEnv } from '@bodymetrics/admin-auth/settings';
 import type { AdminAuthDeps } from '@bodymetrics/admin-auth';

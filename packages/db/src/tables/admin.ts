@@ -9,7 +9,7 @@ export interface AdminUsersTable {
   email: string;
   password_hash: string;
   is_active: Generated<boolean>;
-  /** Opted in to the weekly digest mail (issue 15 item 6); off until the admin turns it on. */
+  /** Opted in to the weekly digest mail; off until the admin turns it on. */
   weekly_digest: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

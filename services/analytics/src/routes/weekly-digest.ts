@@ -1,4 +1,4 @@
-// The weekly digest's admin routes (issue 15 item 6): the logged-in admin's opt-in, and "Trimite-mi unul
+// The weekly digest's admin routes: the logged-in admin's opt-in, and "Trimite-mi unul
 // acum" — last week's digest to their own address now, rate limited per admin (the mail goes only to the
 // account's address, never to one the request names). Behind the admin session (app.ts); the gateway
 // refuses the two writes from another origin (/api/analytics/ is a same-origin area).

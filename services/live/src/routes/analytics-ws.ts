@@ -107,7 +107,7 @@ function openConnection(
     hub.unregister(conn);
     // This socket lets go of the visitor, so a reloaded page's socket may report for them; and when it was
     // the visitor's last open tab (on any instance) they leave the live list now, not when the window
-    // passes (issue 13 item 8). A reload's new socket lists them again with its first heartbeat, keeping
+    // passes. A reload's new socket lists them again with its first heartbeat, keeping
     // the session's time on site. Queued behind a heartbeat still in flight, which would otherwise take
     // the visitor back.
     const { visitorId } = conn;

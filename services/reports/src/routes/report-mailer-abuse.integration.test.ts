@@ -1,4 +1,4 @@
-// Issue 11 item 6 (the report mailer as a spam relay), against a real SMTP peer:
+// The report mailer as a spam relay, against a real SMTP peer:
 // - double opt-in: a ticked newsletter box subscribes nobody until the address's owner follows the
 //   mail's confirmation link (GET shows a button and changes nothing; POST confirms, once; an expired
 //   link is refused), and the unsubscribe link keeps working afterwards;
