@@ -95,7 +95,7 @@ describe('the embedded settings', () => {
     });
   });
 
-  it('take the postback\'s bounds as the offers service does (docs/operating.md)', () => {
+  it("take the postback's bounds as the offers service does (docs/operating.md)", () => {
     expect(embeddedConfig({})).toMatchObject({
       POSTBACK_MAX_PAYOUT: 10_000,
       POSTBACK_MAX_CONVERSIONS_PER_CLICK: 3,
