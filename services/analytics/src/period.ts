@@ -7,13 +7,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import { defaultAnalyticsDays, previousRange, shiftDate, type PeriodQuery } from '@bodymetrics/contracts';
 
-/** The current date in `timeZone`, as a SQL `date`. */
-export const todayIn = (timeZone: string): RawBuilder<string> =>
-  sql<string>`(now() AT TIME ZONE ${timeZone})::date`;
-
-/** The first date of a period of `days` dates ending today: today − days + 1. */
-export const periodStartIn = (timeZone: string, days: number): RawBuilder<string> =>
-  sql<string>`((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)`;
+/** The current date in `timeZone`, as a SQL `date`: what todayOf asks Postgres (its only use). */
+const todayIn = (timeZone: string): RawBuilder<string> => sql<string>`(now() AT TIME ZONE ${timeZone})::date`;
 
 export interface Period {
   /** ANALYTICS_TZ: the zone the dates are days of. */
