@@ -31,16 +31,16 @@
 //   visitor, date                      → daily_campaigns.clicks under the visitor's first-touch campaign, or
 //                                        campaign_pending_clicks until that touch is applied (campaigns.ts)
 import type { AffiliateClickEvent } from '@bodymetrics/contracts';
-import { countLeftOutBots } from '../bots';
 import type { Enriched } from '../enrich';
 import { affiliateClickRow, isCounterCall } from '../raw-rows';
-import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
+import { incrementRows, type Trx } from '../sql-helpers';
+import { countedFirstDeliveries } from './counted-events';
 import { addToOfferCounters, applyOfferCounterCalls } from './offer-counter';
-import { applyVisitorDeltas } from './session-metrics';
+import { applyVisitorDeltas, visitorSeenAt } from './session-metrics';
 import { countCampaignClicks } from './campaigns';
 import { countConversions } from './traffic';
 import { firstClicksOfTheDay } from './unique-clicks';
-import { applySessionIncrements } from './visits';
+import { applySessionIncrements, sessionIncrementOf } from './visits';
 
 export async function applyAffiliateClickEvents(
   trx: Trx,
@@ -59,28 +59,14 @@ export async function applyAffiliateClickEvents(
         .execute()
     ).map((o) => [o.id, o]),
   );
-  const fresh = await insertFreshRows(
-    trx,
-    'affiliate_clicks',
-    events.map((e) => affiliateClickRow(e, (id) => offers.get(id))),
+  const counted = await countedFirstDeliveries(trx, 'affiliate_clicks', events, (e) =>
+    affiliateClickRow(e, (id) => offers.get(id)),
   );
-  const firstDelivery = events.filter((e) => fresh.has(e.id));
-  await countLeftOutBots(
-    trx,
-    firstDelivery.filter((e) => e.isBot),
-  );
-  const counted = firstDelivery.filter((e) => !e.isBot);
   if (!counted.length) return;
   // A click engages its session's visit (apply/visits.ts); the body-less counter call names no session.
   const visitFigures = await applySessionIncrements(
     trx,
-    counted.map((e) => ({
-      sessionId: e.payload.sessionId,
-      visitorId: e.payload.visitorId,
-      date: e.date,
-      at: e.receivedAt,
-      offerClicks: 1,
-    })),
+    counted.map((e) => sessionIncrementOf(e, { offerClicks: 1 })),
   );
 
   const unique = await firstClicksOfTheDay(trx, counted);
@@ -130,9 +116,7 @@ export async function applyAffiliateClickEvents(
   if (!visitors.length) return;
   await applyVisitorDeltas(trx, [
     ...counted.flatMap(({ payload: { visitorId }, receivedAt }) =>
-      visitorId
-        ? [{ visitorId, firstSeen: receivedAt, lastSeen: receivedAt, affiliateClicks: 1, converted: true }]
-        : [],
+      visitorId ? [visitorSeenAt(visitorId, receivedAt, { affiliateClicks: 1, converted: true })] : [],
     ),
     // Only clicks that name a visitor reach a session, so this is empty whenever `visitors` is.
     ...visitFigures.visitorDeltas,

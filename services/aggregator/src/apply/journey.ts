@@ -17,22 +17,16 @@
 //   step email_provided / report_sent  → session_metrics.email_submitted
 //   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
 import type { JourneyEvent } from '@bodymetrics/contracts';
-import { countLeftOutBots } from '../bots';
 import type { Enriched } from '../enrich';
 import { journeyRow } from '../raw-rows';
-import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
+import { incrementRows, type Trx } from '../sql-helpers';
+import { countedFirstDeliveries } from './counted-events';
 import { applyOrderedFunnel } from './ordered-funnel';
-import { applyVisitorDeltas } from './session-metrics';
-import { applySessionIncrements } from './visits';
+import { applyVisitorDeltas, visitorSeenAt } from './session-metrics';
+import { applySessionIncrements, sessionIncrementOf } from './visits';
 
 export async function applyJourneyEvents(trx: Trx, events: Enriched<JourneyEvent>[]): Promise<void> {
-  const fresh = await insertFreshRows(trx, 'user_journey', events.map(journeyRow));
-  const firstDelivery = events.filter((e) => fresh.has(e.id));
-  await countLeftOutBots(
-    trx,
-    firstDelivery.filter((e) => e.isBot),
-  );
-  const counted = firstDelivery.filter((e) => !e.isBot);
+  const counted = await countedFirstDeliveries(trx, 'user_journey', events, journeyRow);
   if (!counted.length) return;
 
   await applyOrderedFunnel(
@@ -43,13 +37,7 @@ export async function applyJourneyEvents(trx: Trx, events: Enriched<JourneyEvent
   // A step past landing engages its session's visit (apply/visits.ts).
   const visitFigures = await applySessionIncrements(
     trx,
-    counted.map((e) => ({
-      sessionId: e.payload.sessionId,
-      visitorId: e.payload.visitorId,
-      date: e.date,
-      at: e.receivedAt,
-      engagingSteps: e.payload.step === 'landing' ? 0 : 1,
-    })),
+    counted.map((e) => sessionIncrementOf(e, { engagingSteps: e.payload.step === 'landing' ? 0 : 1 })),
   );
   await incrementRows(
     trx,
@@ -58,12 +46,11 @@ export async function applyJourneyEvents(trx: Trx, events: Enriched<JourneyEvent
   );
 
   await applyVisitorDeltas(trx, [
-    ...counted.map((e) => ({
-      visitorId: e.payload.visitorId,
-      firstSeen: e.receivedAt,
-      lastSeen: e.receivedAt,
-      emailSubmitted: e.payload.step === 'email_provided' || e.payload.step === 'report_sent',
-    })),
+    ...counted.map((e) =>
+      visitorSeenAt(e.payload.visitorId, e.receivedAt, {
+        emailSubmitted: e.payload.step === 'email_provided' || e.payload.step === 'report_sent',
+      }),
+    ),
     ...visitFigures.visitorDeltas,
   ]);
 }

@@ -9,10 +9,10 @@
 //   offerId                            → affiliate_offers.clicks
 import { sql } from 'kysely';
 import type { AffiliateClickEvent } from '@bodymetrics/contracts';
-import { countLeftOutBots } from '../bots';
 import type { Enriched } from '../enrich';
 import { offerCounterCallRow } from '../raw-rows';
-import { countBy, insertFreshRows, type Trx } from '../sql-helpers';
+import { countBy, type Trx } from '../sql-helpers';
+import { countedFirstDeliveries } from './counted-events';
 
 /** Adds one to the counter of each offer for each id given (ids of offers since deleted change nothing). */
 export async function addToOfferCounters(trx: Trx, offerIds: number[]): Promise<void> {
@@ -32,14 +32,9 @@ export async function applyOfferCounterCalls(
   calls: Enriched<AffiliateClickEvent>[],
 ): Promise<void> {
   if (!calls.length) return;
-  const fresh = await insertFreshRows(trx, 'offer_counter_clicks', calls.map(offerCounterCallRow));
-  const applied = calls.filter((e) => fresh.has(e.id));
-  await countLeftOutBots(
-    trx,
-    applied.filter((e) => e.isBot),
-  );
+  const counted = await countedFirstDeliveries(trx, 'offer_counter_clicks', calls, offerCounterCallRow);
   await addToOfferCounters(
     trx,
-    applied.filter((e) => !e.isBot).map((e) => e.payload.offerId),
+    counted.map((e) => e.payload.offerId),
   );
 }

@@ -12,10 +12,10 @@
 //     (enriched: the counted visitor)
 //   the same, first time seen            → offer_daily_impressions.impressions
 import type { OfferImpressionEvent } from '@bodymetrics/contracts';
-import { countLeftOutBots } from '../bots';
 import type { Enriched } from '../enrich';
 import { offerImpressionRow } from '../raw-rows';
-import { chunks, incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
+import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { countedFirstDeliveries } from './counted-events';
 
 type Seen = Pick<OfferImpressionEvent, 'placement'> & { date: string; offer_id: number; visitor_id: string };
 const keyOf = (s: Seen) => `${s.date}|${s.offer_id}|${s.placement}|${s.visitor_id}`;
@@ -24,13 +24,7 @@ export async function applyOfferImpressionEvents(
   trx: Trx,
   batch: Enriched<OfferImpressionEvent>[],
 ): Promise<void> {
-  const fresh = await insertFreshRows(trx, 'offer_impressions', batch.map(offerImpressionRow));
-  const firstDelivery = batch.filter((e) => fresh.has(e.id));
-  await countLeftOutBots(
-    trx,
-    firstDelivery.filter((e) => e.isBot),
-  );
-  const counted = firstDelivery.filter((e) => !e.isBot);
+  const counted = await countedFirstDeliveries(trx, 'offer_impressions', batch, offerImpressionRow);
 
   // The batch's (day, offer, placement, visitor) quadruples, each once, then only those not seen before.
   const shown = new Map<string, Seen>();

@@ -33,13 +33,13 @@ import {
   type DailyVisitorCounter,
   type PageVisitEvent,
 } from '@bodymetrics/contracts';
-import { countLeftOutBots } from '../bots';
 import type { Enriched } from '../enrich';
 import { isPageLeave, isPageView, pageLeaveRow, pageVisitRow, type PageView } from '../raw-rows';
 import { chunks, incrementRows, insertFreshRows, type IncrementRow, type Trx } from '../sql-helpers';
-import { applyVisitorDeltas, type VisitorDelta } from './session-metrics';
+import { countedFirstDeliveries } from './counted-events';
+import { applyVisitorDeltas, visitorSeenAt, type VisitorDelta } from './session-metrics';
 import { applyFirstTouches, type FirstTouch } from './traffic';
-import { applySessionIncrements } from './visits';
+import { applySessionIncrements, sessionIncrementOf } from './visits';
 
 type View = Enriched<PageView>;
 /** The catalogue's once-per-visitor-and-day counters of daily_visits. */
@@ -106,12 +106,7 @@ export async function applyPageVisitEvents(trx: Trx, events: Enriched<PageVisitE
   await applyVisitorDeltas(trx, [
     ...visitFigures.visitorDeltas,
     ...perVisitorMetrics(counted),
-    ...touches.map((t) => ({
-      visitorId: t.visitorId,
-      firstSeen: t.at,
-      lastSeen: t.at,
-      acquisitionSource: t.source,
-    })),
+    ...touches.map((t) => visitorSeenAt(t.visitorId, t.at, { acquisitionSource: t.source })),
   ]);
   await applyFirstTouches(trx, firstOfEachCountedVisitor(touches));
 }
@@ -128,14 +123,8 @@ async function rawRows(trx: Trx, events: Enriched<PageVisitEvent>[]): Promise<Vi
   );
   const views: View[] = events.filter(isPageView);
   if (!views.length) return [];
-  const fresh = await insertFreshRows(trx, 'page_visits', views.map(pageVisitRow));
-  await countLeftOutBots(
-    trx,
-    views.filter((e) => fresh.has(e.id) && e.isBot),
-  );
-  return views
-    .filter((e) => fresh.has(e.id) && !e.isBot)
-    .sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
+  const counted = await countedFirstDeliveries(trx, 'page_visits', views, pageVisitRow);
+  return counted.sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : 1));
 }
 
 /** Page views per day. */
@@ -197,35 +186,23 @@ async function visits(
 ): Promise<{ daily: DailyVisits[]; visitorDeltas: VisitorDelta[] }> {
   const sessionless: VisitorDelta[] = counted
     .filter((e) => !e.payload.sessionId)
-    .map((e) => ({
-      visitorId: e.payload.visitorId,
-      firstSeen: e.receivedAt,
-      lastSeen: e.receivedAt,
-      visits: 1,
-    }));
+    .map((e) => visitorSeenAt(e.payload.visitorId, e.receivedAt, { visits: 1 }));
   const figures = await applySessionIncrements(
     trx,
-    counted.map((e) => ({
-      sessionId: e.payload.sessionId,
-      visitorId: e.payload.visitorId,
-      date: e.date,
-      at: e.receivedAt,
-      pageViews: 1,
-    })),
+    counted.map((e) => sessionIncrementOf(e, { pageViews: 1 })),
   );
   return { daily: figures.daily, visitorDeltas: [...sessionless, ...figures.visitorDeltas] };
 }
 
 /** Per-visitor metrics of each view: a page view, and the device it was seen on last. */
 const perVisitorMetrics = (counted: View[]): VisitorDelta[] =>
-  counted.map((e) => ({
-    visitorId: e.payload.visitorId,
-    firstSeen: e.receivedAt,
-    lastSeen: e.receivedAt,
-    pageViews: 1,
-    lastUserAgent: e.payload.userAgent ?? e.payload.requestUserAgent,
-    lastDeviceType: e.payload.deviceType,
-  }));
+  counted.map((e) =>
+    visitorSeenAt(e.payload.visitorId, e.receivedAt, {
+      pageViews: 1,
+      lastUserAgent: e.payload.userAgent ?? e.payload.requestUserAgent,
+      lastDeviceType: e.payload.deviceType,
+    }),
+  );
 
 type Touch = FirstTouch & { visitorId: string };
 

@@ -16,35 +16,23 @@
 //                                        .bounce_rate (apply/visits.ts)
 //   visitorId, receivedAt              → session_metrics.visitor_id, .first_visit, .last_visit
 import type { SessionDurationEvent } from '@bodymetrics/contracts';
-import { countLeftOutBots } from '../bots';
 import type { Enriched } from '../enrich';
 import { sessionDurationRow } from '../raw-rows';
-import { incrementRows, insertFreshRows, type Trx } from '../sql-helpers';
-import { applyVisitorDeltas } from './session-metrics';
-import { applySessionIncrements } from './visits';
+import { incrementRows, type Trx } from '../sql-helpers';
+import { countedFirstDeliveries } from './counted-events';
+import { applyVisitorDeltas, visitorSeenAt } from './session-metrics';
+import { applySessionIncrements, sessionIncrementOf } from './visits';
 
 export async function applySessionDurationEvents(
   trx: Trx,
   events: Enriched<SessionDurationEvent>[],
 ): Promise<void> {
-  const fresh = await insertFreshRows(trx, 'session_durations', events.map(sessionDurationRow));
-  const firstDelivery = events.filter((e) => fresh.has(e.id));
-  await countLeftOutBots(
-    trx,
-    firstDelivery.filter((e) => e.isBot),
-  );
-  const counted = firstDelivery.filter((e) => !e.isBot);
+  const counted = await countedFirstDeliveries(trx, 'session_durations', events, sessionDurationRow);
   // The beacons add their seconds to their session (apply/visits.ts): what may make it engaged, and the
   // seconds of its visit.
   const visitFigures = await applySessionIncrements(
     trx,
-    counted.map((e) => ({
-      sessionId: e.payload.sessionId,
-      visitorId: e.payload.visitorId,
-      date: e.date,
-      at: e.receivedAt,
-      seconds: e.payload.sessionDuration,
-    })),
+    counted.map((e) => sessionIncrementOf(e, { seconds: e.payload.sessionDuration })),
   );
   await incrementRows(
     trx,
@@ -63,12 +51,9 @@ export async function applySessionDurationEvents(
     ],
   );
   await applyVisitorDeltas(trx, [
-    ...counted.map((e) => ({
-      visitorId: e.payload.visitorId,
-      firstSeen: e.receivedAt,
-      lastSeen: e.receivedAt,
-      sessionTime: e.payload.sessionDuration,
-    })),
+    ...counted.map((e) =>
+      visitorSeenAt(e.payload.visitorId, e.receivedAt, { sessionTime: e.payload.sessionDuration }),
+    ),
     ...visitFigures.visitorDeltas,
   ]);
 }

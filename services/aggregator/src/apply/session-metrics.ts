@@ -20,6 +20,13 @@ export interface VisitorDelta {
   acquisitionSource?: string | null;
 }
 
+/** A visitor's delta from one moment they were seen at (first and last seen then), with what it adds. */
+export const visitorSeenAt = (
+  visitorId: string,
+  at: string,
+  add: Omit<VisitorDelta, 'visitorId' | 'firstSeen' | 'lastSeen'> = {},
+): VisitorDelta => ({ visitorId, firstSeen: at, lastSeen: at, ...add });
+
 export function mergeVisitorDeltas(deltas: VisitorDelta[]): VisitorDelta[] {
   const byVisitor = new Map<string, VisitorDelta>();
   for (const d of deltas) {

@@ -37,6 +37,18 @@ export interface SessionIncrement extends Partial<SessionState> {
   at: string;
 }
 
+/** An event's increment of its session: what it adds (`add`), on the event's day and at its receipt. */
+export const sessionIncrementOf = (
+  e: { payload: { sessionId?: string | null; visitorId?: string | null }; date: string; receivedAt: string },
+  add: Partial<SessionState>,
+): SessionIncrement => ({
+  sessionId: e.payload.sessionId,
+  visitorId: e.payload.visitorId,
+  date: e.date,
+  at: e.receivedAt,
+  ...add,
+});
+
 export const isVisit = (s: SessionState): boolean => s.pageViews > 0;
 
 export const isEngaged = (s: SessionState): boolean =>
