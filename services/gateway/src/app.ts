@@ -19,20 +19,20 @@ import {
 } from '@bodymetrics/service-kit';
 import { defaultConnectionLimits, limitConnections, type ConnectionLimits } from './connection-limits';
 import { httpProxy, type TrackingRateLimit } from './http-proxy';
-import { defaultSocketsPerClient, liveSocketProxy } from './live-socket';
+import { closeStrayUpgrades, defaultSocketsPerClient, liveSocket } from './live-socket';
 import { defaultAdminDir, defaultPublicDir } from './paths';
 import type { InProcessServices } from './in-process-service';
-import type { GatewayUpstreams } from './route-table';
+import { upstreamNames, type GatewayUpstreams } from './route-table';
 import { securityHeaders } from './security-headers';
 import { spaHosting } from './spa-hosting';
 import { upstreamReadiness, upstreamReadinessDetail } from './readiness';
 
 export interface GatewayOptions {
-  /** Each service's URL; tracking's may be left out when it is served in-process. */
-  upstreams: GatewayUpstreams;
+  /** Each proxied service's URL; a service served in-process has none. */
+  upstreams?: GatewayUpstreams;
   /**
-   * Services answered in the gateway's own process instead of proxied (in-process-service.ts): tracking,
-   * always in the embedded mode (composeSystem), with TRACKING_IN_PROCESS=1 in the distributed one.
+   * Services answered in the gateway's own process instead of proxied (in-process-service.ts): every one
+   * in the embedded mode (composeSystem), tracking with TRACKING_IN_PROCESS=1 in the distributed one.
    */
   inProcess?: InProcessServices;
   /** web-public build; default <repo>/web-public/dist. */
@@ -67,8 +67,16 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 export type Gateway = FastifyInstance & { internal: FastifyInstance };
 
 export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
-  if (!options.upstreams.tracking && !options.inProcess?.tracking)
-    throw new Error('the gateway needs TRACKING_URL, or tracking in-process');
+  const upstreams = options.upstreams ?? {};
+  const { live: inProcessLive, ...inProcessHttp } = options.inProcess ?? {};
+  // Each service one way: proxied to its URL, or served here.
+  for (const name of upstreamNames)
+    if (!upstreams[name] === !options.inProcess?.[name])
+      throw new Error(
+        upstreams[name]
+          ? `the gateway serves ${name} in-process or proxies it to its URL, not both`
+          : `the gateway needs ${name}'s URL, or ${name} in-process`,
+      );
   const inProcessNames = Object.keys(options.inProcess ?? {});
   const app = Fastify({
     logger: options.logger ?? false,
@@ -101,7 +109,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   const internal = Fastify({ logger: false, frameworkErrors, clientErrorHandler });
   installErrorHandler(internal);
   internal.get(metricsPath, { logLevel: 'silent' }, scrape(metrics.registry));
-  internal.get('/readyz', { logLevel: 'silent' }, upstreamReadinessDetail(options.upstreams, inProcessNames));
+  internal.get('/readyz', { logLevel: 'silent' }, upstreamReadinessDetail(upstreams, inProcessNames));
   app.decorate('internal', internal);
   app.addHook('onClose', async () => {
     await internal.close();
@@ -109,6 +117,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onRequest', closeStrayUpgrades);
 
   await securityHeaders(app, { https: options.publicBaseUrl?.startsWith('https:') ?? false });
 
@@ -117,18 +126,18 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${metricsPath}` } }),
   );
   app.get('/healthz', { logLevel: 'silent' }, async () => ({ status: 'ok', service: 'gateway' }));
-  app.get('/readyz', { logLevel: 'silent' }, upstreamReadiness(options.upstreams, inProcessNames));
+  app.get('/readyz', { logLevel: 'silent' }, upstreamReadiness(upstreams, inProcessNames));
 
   await app.register(httpProxy, {
-    upstreams: options.upstreams,
-    ...(options.inProcess ? { inProcess: options.inProcess } : {}),
+    upstreams,
+    inProcess: inProcessHttp,
     rateLimit: options.rateLimit ?? { max: defaultTrackingRateLimit },
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.upstreamTimeoutMs ? { upstreamTimeoutMs: options.upstreamTimeoutMs } : {}),
     publicOrigin,
   });
-  await app.register(liveSocketProxy, {
-    liveUrl: options.upstreams.live,
+  await app.register(liveSocket, {
+    served: inProcessLive ? { inProcess: inProcessLive } : { url: upstreams.live as string },
     publicOrigin,
     socketsPerClient: options.socketsPerClient ?? defaultSocketsPerClient,
   });

@@ -8,13 +8,12 @@ import { analyticsPaths } from '@bodymetrics/contracts';
 import { inProcessAnalytics } from '@bodymetrics/analytics';
 import { test } from '@bodymetrics/testing/fixtures';
 import { buildGateway } from './app';
-import { seedAdmin, startEchoUpstreams, startInProcessGateway } from './test-support';
+import { proxiedBut, seedAdmin, startEchoUpstreams, startInProcessGateway } from './test-support';
 
 const publicBaseUrl = 'https://bodymetrics.example';
 const timeZone = 'Europe/Bucharest';
 
 const it = test.extend('served', { scope: 'file' }, async ({ database }, { onCleanup }) => {
-  // analytics' own address is an echo: a request proxied there instead would answer the echo's body.
   const { gateway, close } = await startInProcessGateway({
     inProcess: { analytics: inProcessAnalytics({ db: database.db, timeZone }) },
     publicBaseUrl,
@@ -81,7 +80,7 @@ describe('analytics in the gateway’s process', () => {
     try {
       await expect(
         buildGateway({
-          upstreams: echoes.upstreams,
+          upstreams: proxiedBut(echoes.upstreams, { analytics: {} }),
           inProcess: {
             analytics: { routes: (scope) => void scope.get('/api/offers/sneaky', () => ({ ok: true })) },
           },

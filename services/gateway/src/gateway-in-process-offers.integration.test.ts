@@ -24,7 +24,6 @@ const it = test.extend('gateway', { scope: 'file' }, async ({ database }, { onCl
       active: true,
     })
     .execute();
-  // offers' own address is an echo: a request proxied there instead would answer the echo's body.
   const { gateway, close } = await startInProcessGateway({
     inProcess: { offers: inProcessOffers({ db: database.db }) },
     rateLimit: { max: budget },

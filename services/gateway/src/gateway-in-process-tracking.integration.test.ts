@@ -9,7 +9,7 @@ import { readTopic } from '@bodymetrics/testing';
 import { test } from '@bodymetrics/testing/fixtures';
 import { inProcessTracking } from '@bodymetrics/tracking';
 import { buildGateway } from './app';
-import { startEchoUpstreams, startInProcessGateway } from './test-support';
+import { proxiedBut, startEchoUpstreams, startInProcessGateway } from './test-support';
 
 const publicBaseUrl = 'https://bodymetrics.example';
 const ownPage = { 'sec-fetch-site': 'same-origin' };
@@ -244,7 +244,7 @@ describe('a gateway without tracking', () => {
     const echoes = await startEchoUpstreams();
     await expect(
       buildGateway({
-        upstreams: echoes.upstreams,
+        upstreams: proxiedBut(echoes.upstreams, { tracking: {} }),
         inProcess: { tracking: { routes: (scope) => void scope.post('/api/unlisted', () => ({})) } },
       }),
     ).rejects.toThrow(/POST \/api\/unlisted is not among tracking's unbudgeted routes in the table/);
@@ -255,7 +255,7 @@ describe('a gateway without tracking', () => {
     const echoes = await startEchoUpstreams();
     await expect(
       buildGateway({
-        upstreams: echoes.upstreams,
+        upstreams: proxiedBut(echoes.upstreams, { tracking: {} }),
         inProcess: {
           tracking: { routes: (scope) => void scope.post('/api/analytics/page-visit', () => ({})) },
         },

@@ -25,12 +25,16 @@ export interface InProcessService {
 
 /**
  * The services the gateway serves itself instead of proxying (e.g. `inProcessTracking(deps)` of tracking):
- * tracking wherever it is asked for, analytics and offers in the embedded mode.
+ * tracking wherever it is asked for (TRACKING_IN_PROCESS=1), every service in the embedded mode. Live's
+ * `routes` add its socket's route (live-socket.ts mounts it); the others' their HTTP routes.
  */
 export interface InProcessServices {
   tracking?: InProcessService;
-  analytics?: InProcessService;
   offers?: InProcessService;
+  reports?: InProcessService;
+  adminAuth?: InProcessService;
+  analytics?: InProcessService;
+  live?: InProcessService;
 }
 
 export type InProcessName = keyof InProcessServices;

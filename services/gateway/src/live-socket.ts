@@ -1,8 +1,9 @@
 // /analytics-ws: the WebSocket of visitors' heartbeats and the admin dashboard, passed through to the live
-// service. The cookie and bearer token go along so that live can tell an admin socket from a visitor's.
-// In front of live, the gateway's own socket server holds the protocol's message limit (a frame over it
-// closes the socket with 1009 as soon as its header announces the length, before it is buffered), caps the
-// open sockets per client address, and refuses an upgrade that does not come from the site's pages.
+// service, or served by live's route in this process (the embedded mode: in-process-service.ts). The cookie
+// and bearer token go along so that live can tell an admin socket from a visitor's. The socket server in
+// front holds the protocol's message limit (a frame over it closes the socket with 1009 as soon as its
+// header announces the length, before it is buffered); the gateway caps the open sockets per client address
+// and refuses an upgrade that does not come from the site's pages, whichever way live is served.
 // Visitor sockets too (design §8): another site's page could otherwise hold sockets open in its visitors'
 // browsers and show them as our live visitors. Browsers always send Origin on a WebSocket handshake; a socket
 // with no Origin (and no Sec-Fetch-Site: same-origin) is not a browser on our pages, and is refused as well —
@@ -11,14 +12,16 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { liveMaxMessageBytes, type ErrorBody } from '@bodymetrics/contracts';
-import { HttpError, rateLimitKey } from '@bodymetrics/service-kit';
+import { HttpError, rateLimitKey, serviceScope } from '@bodymetrics/service-kit';
 import { forwardedHeaders, forwardedSocketHeaders, type ProxiedRequest } from './forwarded-headers';
+import type { InProcessService } from './in-process-service';
 import { liveSocketPath } from './route-table';
 import { crossOriginRefused, fromSameOrigin } from './same-origin';
 import { replyUpstreamUnavailable } from './upstream-errors';
 
 export interface LiveSocketOptions {
-  liveUrl: string;
+  /** Live's URL to proxy the socket to, or live served in this process (inProcessLive of live). */
+  served: { url: string } | { inProcess: InProcessService };
   /** The site's origin, which every socket's handshake (visitor or admin) must come from. */
   publicOrigin: string;
   /** Open sockets per client address (IPv4 address or IPv6 /64). */
@@ -36,6 +39,16 @@ const wsClientOptions = {
 };
 
 const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
+
+/**
+ * An upgrade to any path but live's socket is answered as a request, and its socket then closed: once
+ * handed over for the upgrade, nothing else reads from it or times it out. (The socket libraries route
+ * every upgrade through the gateway's router; the proxy's closes them itself, live's own only in its scope.)
+ */
+export const closeStrayUpgrades = async (request: FastifyRequest, reply: FastifyReply) => {
+  if (isUpgrade(request) && request.routeOptions.url !== liveSocketPath)
+    reply.raw.once('finish', () => request.raw.socket.destroy());
+};
 
 const tooManySockets = () =>
   new HttpError(429, 'rate_limited', 'Too many live connections from this address; close one and try again');
@@ -55,7 +68,7 @@ function refuseUpgrade(reply: FastifyReply, error: HttpError): FastifyReply {
   return reply;
 }
 
-export async function liveSocketProxy(app: FastifyInstance, options: LiveSocketOptions): Promise<void> {
+export async function liveSocket(app: FastifyInstance, options: LiveSocketOptions): Promise<void> {
   const open = new Map<string, number>();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isUpgrade(request)) return;
@@ -73,8 +86,9 @@ export async function liveSocketProxy(app: FastifyInstance, options: LiveSocketO
     });
   });
 
+  if ('inProcess' in options.served) return mountLive(app, options.served.inProcess);
   await app.register(httpProxy, {
-    upstream: options.liveUrl,
+    upstream: options.served.url,
     prefix: liveSocketPath,
     rewritePrefix: liveSocketPath,
     websocket: true,
@@ -90,5 +104,21 @@ export async function liveSocketProxy(app: FastifyInstance, options: LiveSocketO
       onError: (reply, { error }) => replyUpstreamUnavailable(reply, 'live', error),
     },
     wsClientOptions,
+  });
+}
+
+/**
+ * Live's socket route in a scope of its own below the hook above (its same-origin rule and socket cap),
+ * with what live's own app would put in front (service-kit's serviceScope). Live adds the socket route
+ * only: anything else would escape the route table's flags, so it is refused at start.
+ */
+async function mountLive(app: FastifyInstance, live: InProcessService): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (route.url !== liveSocketPath || !methods.every((m) => m === 'GET' || m === 'HEAD'))
+        throw new Error(`live in-process: ${methods.join(',')} ${route.url} is not its socket's route`);
+    });
+    live.routes?.(serviceScope(scope));
   });
 }

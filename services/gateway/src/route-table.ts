@@ -20,8 +20,18 @@ export type UpstreamName = RouteService | 'live';
  */
 export type Upstreams = Record<Exclude<UpstreamName, 'live'>, UpstreamTarget> & { live: string };
 
-/** The gateway's upstreams: tracking may be served in the gateway's own process instead (in-process-service.ts). */
-export type GatewayUpstreams = Omit<Upstreams, 'tracking'> & Partial<Pick<Upstreams, 'tracking'>>;
+/** The gateway's upstreams: a service served in the gateway's own process has none (in-process-service.ts). */
+export type GatewayUpstreams = Partial<Upstreams>;
+
+/** Every service the gateway sends requests to: each needs an upstream or to be served in-process. */
+export const upstreamNames: readonly UpstreamName[] = [
+  'tracking',
+  'offers',
+  'reports',
+  'adminAuth',
+  'analytics',
+  'live',
+];
 
 export interface ProxyRoute {
   upstream: Exclude<UpstreamName, 'live'>;

@@ -77,21 +77,21 @@ export async function startEchoUpstreams(): Promise<{ upstreams: Upstreams; clos
   };
 }
 
-/** The URL of a port nothing listens on: a service that is down. */
+/** The echoes' upstreams but those of the services served in-process (a service is served one way). */
+export const proxiedBut = (upstreams: Upstreams, inProcess: InProcessServices): Partial<Upstreams> =>
+  Object.fromEntries(Object.entries(upstreams).filter(([name]) => !(name in inProcess)));
+
 /**
  * A gateway that serves `inProcess` itself (in-process-service.ts), with echo upstreams for every other
- * service and no builds. An in-process service's own address is an echo too — but tracking's, which may be
- * left out and is — so a request proxied there instead of served would answer the echo's body. `close`
- * closes the gateway, then the echoes.
+ * service and no builds. `close` closes the gateway, then the echoes.
  */
 export async function startInProcessGateway(
   options: Pick<GatewayOptions, 'rateLimit' | 'publicBaseUrl'> & { inProcess: InProcessServices },
 ): Promise<{ gateway: Gateway; close(): Promise<void> }> {
   const echoes = await startEchoUpstreams();
-  const { tracking, ...others } = echoes.upstreams;
   const gateway = await buildGateway({
     ...options,
-    upstreams: options.inProcess.tracking ? others : { ...others, tracking },
+    upstreams: proxiedBut(echoes.upstreams, options.inProcess),
     publicDir: '/nonexistent',
     adminDir: '/nonexistent',
   });
@@ -104,6 +104,7 @@ export async function startInProcessGateway(
   };
 }
 
+/** The URL of a port nothing listens on: a service that is down. */
 export const unusedUrl = async (): Promise<string> => `http://127.0.0.1:${await closedPort()}`;
 
 export interface BuiltApps {

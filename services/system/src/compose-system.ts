@@ -9,11 +9,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp as buildAdminAuthApp } from '@bodymetrics/admin-auth';
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
-import {
-  buildApp as buildAnalyticsApp,
-  inProcessAnalytics,
-  startDigestScheduler,
-} from '@bodymetrics/analytics';
+import { inProcessAnalytics, startDigestScheduler } from '@bodymetrics/analytics';
 import type { Bus, ConsumedBatch } from '@bodymetrics/bus';
 import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
@@ -23,9 +19,9 @@ import {
   type GatewayOptions,
   type InProcessServices,
 } from '@bodymetrics/gateway';
-import { buildApp as buildLiveApp } from '@bodymetrics/live';
+import { inProcessLive } from '@bodymetrics/live';
 import type { Mailer } from '@bodymetrics/mail';
-import { buildApp as buildOffersApp, inProcessOffers } from '@bodymetrics/offers';
+import { inProcessOffers } from '@bodymetrics/offers';
 import { buildApp as buildReportsApp } from '@bodymetrics/reports';
 import { cleanups, visitorKeys, type SaltStore } from '@bodymetrics/service-kit';
 import { inProcessTracking } from '@bodymetrics/tracking';
@@ -68,7 +64,7 @@ export interface ListenOptions {
   metrics?: { host: string; port: number } | undefined;
 }
 
-export type Upstreams = GatewayOptions['upstreams'];
+export type Upstreams = NonNullable<GatewayOptions['upstreams']>;
 
 export interface ComposedSystem {
   /** The gateway as this machine reaches it, e.g. http://127.0.0.1:8080 */
@@ -137,15 +133,15 @@ export async function composeSystem(
     const redisNotices =
       adapters.notifiers === 'in-process' ? undefined : { redis: adapters.notifiers.redis, keyPrefix };
 
-    const live = buildLiveApp({
+    // Live's presence and hub, served by the gateway below; closed after it (opened unwinds in reverse).
+    const live = inProcessLive({
       db,
       ...(adapters.presence === 'memory'
         ? { presence: 'memory' as const }
         : { presence: 'redis' as const, redisUrl: adapters.presence.redisUrl, keyPrefix }),
       ...settings.live,
-      logger: loggerFor('live'),
     });
-    const liveUrl = await listening(live);
+    opened.push(() => live.close());
 
     let aggregator: Aggregator | undefined;
     if (settings.aggregator) {
@@ -158,7 +154,7 @@ export async function composeSystem(
         // next door.
         notify: notifierOf(
           analyticsChangedNotice,
-          redisNotices ?? { inProcess: live.live.announceAnalyticsChanged },
+          redisNotices ?? { inProcess: live.controls.announceAnalyticsChanged },
         ),
         ...(log
           ? {
@@ -222,8 +218,6 @@ export async function composeSystem(
     };
     const counters = adapters.counters;
     const upstreams: Upstreams = {
-      live: liveUrl,
-      analytics: await listening(buildAnalyticsApp({ ...analyticsDeps, logger: loggerFor('analytics') })),
       adminAuth: await listening(
         buildAdminAuthApp({
           db,
@@ -237,7 +231,7 @@ export async function composeSystem(
           // Ended sessions close their live sockets at once.
           announceSessionsRevoked: notifierOf(
             adminSessionsRevokedNotice,
-            redisNotices ?? { inProcess: (revoked) => live.live.announceSessionsRevoked(revoked) },
+            redisNotices ?? { inProcess: live.controls.announceSessionsRevoked },
           ),
           ...(settings.adminRateLimits ? { rateLimits: settings.adminRateLimits } : {}),
           logger: loggerFor('admin-auth'),
@@ -257,15 +251,12 @@ export async function composeSystem(
           logger: loggerFor('reports'),
         }),
       ),
-      offers: await listening(buildOffersApp({ ...offersDeps, logger: loggerFor('offers') })),
     };
-    // Tracking's, analytics' and offers' routes in the gateway's own process (their request log is the
-    // gateway's): no loopback hop for the ingest, the dashboard's reads nor the page's offers. Their own
-    // apps above still answer a second gateway put in front of these services.
     const inProcess: InProcessServices = {
       tracking: inProcessTracking({ bus, ipStorage: settings.ipStorage, visitorKeys: keys, db }),
       analytics: inProcessAnalytics(analyticsDeps),
       offers: inProcessOffers(offersDeps),
+      live,
     };
 
     const trustProxyHops = settings.trustProxyHops;
