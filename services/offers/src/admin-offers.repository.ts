@@ -3,7 +3,7 @@
 // without its record (or a record of an edit that rolled back) cannot exist.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AdminOffer, OfferChange, OfferField, OfferFields, OfferPatch } from '@bodymetrics/contracts';
-import type { Database } from '@bodymetrics/db';
+import { offerContentColumns, type Database } from '@bodymetrics/db';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type OfferRow = Selectable<Database['affiliate_offers']>;
@@ -137,15 +137,8 @@ async function record(trx: Transaction<Database>, offerId: number, adminId: numb
 }
 
 const columnsOf = (offer: OfferFields) => ({
-  title: offer.title,
-  description: offer.description,
+  ...offerContentColumns(offer),
   url: offer.url,
-  image_url: offer.imageUrl,
-  bmi_category: offer.bmiCategory,
-  goal: offer.goal,
-  cta_label: offer.ctaLabel,
-  disclaimer: offer.disclaimer,
-  evidence_based: offer.evidenceBased,
   active: offer.active,
 });
 

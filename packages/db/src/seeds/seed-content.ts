@@ -5,6 +5,7 @@
 // touched. A shipped link the operator replaced counts as present, so the old offer is not seeded again.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database';
+import { offerContentColumns } from '../offer-columns';
 import { seedAffiliateOffers, type SeedAffiliateOffer } from './affiliate-offers';
 import { seedLegalPages, type SeedLegalPage } from './legal';
 
@@ -67,16 +68,7 @@ async function upsertOffers(trx: Transaction<Database>, offers: readonly SeedAff
   const toInsert = [];
   for (const offer of offers) {
     const row = byUrl.get(offer.url);
-    const values = {
-      title: offer.title,
-      description: offer.description,
-      image_url: offer.imageUrl,
-      bmi_category: offer.bmiCategory,
-      goal: offer.goal,
-      cta_label: offer.ctaLabel,
-      disclaimer: offer.disclaimer,
-      evidence_based: offer.evidenceBased,
-    };
+    const values = offerContentColumns(offer);
     if (!row) {
       if (!edited.replacedUrls.has(offer.url)) toInsert.push({ ...values, url: offer.url });
       continue;
