@@ -1,4 +1,5 @@
-// Every piece of visitor text that reaches HTML (mails, pages) goes through here: never raw HTML.
+// Every piece of text from data (a visitor's, the operator's, a number) that reaches HTML — mails and the
+// pages the services render — goes through here: nothing from data is ever rendered as HTML.
 const entities: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

@@ -4,3 +4,4 @@ export * from './mail-delivery-error';
 export * from './smtp-mailer';
 export * from './file-mailer';
 export * from './create-mailer';
+export * from './escape-html';

@@ -1,17 +1,11 @@
 // The password-reset e-mail, in Romanian like the rest of the operator's interface.
-import type { MailMessage } from '@bodymetrics/mail';
+import { escapeHtml, type MailMessage } from '@bodymetrics/mail';
 
 export const resetMailSubject = 'Resetare parolă BodyMetrics';
 
 export function resetLink(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/admin/reset-password?token=${encodeURIComponent(token)}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function resetMail({
   to,

@@ -9,19 +9,9 @@ import {
   type FigureName,
   type ShownFunnelStep,
 } from '@bodymetrics/contracts';
-import type { MailMessage } from '@bodymetrics/mail';
+import { escapeHtml, type MailMessage } from '@bodymetrics/mail';
 import type { WeekFigures } from './week-figures.repository';
 import type { DigestWeek } from './week';
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string | number): string =>
-  String(value).replace(/[&<>"']/g, (c) => entities[c]!);
 
 const formatNumber = (n: number) => new Intl.NumberFormat('ro-RO').format(n);
 /** "42,50 RON", as the dashboard's Venit card writes money. */

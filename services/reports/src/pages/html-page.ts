@@ -1,6 +1,6 @@
 // A minimal standalone HTML page for the few answers a person opens in a browser (unsubscribe, the
 // newsletter confirmation). A page may carry one form with one button (a POST to our own origin).
-import { escapeHtml as e } from '../escape-html';
+import { escapeHtml as e } from '@bodymetrics/mail';
 
 export interface HtmlPageInput {
   title: string;

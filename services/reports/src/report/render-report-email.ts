@@ -2,7 +2,7 @@
 // hand-written plain-text part with the same numbers. Every visitor-supplied value is escaped.
 import type Mjml2Html from 'mjml';
 import type { ReportOfferView } from '../report-offers.repository';
-import { escapeHtml as e } from '../escape-html';
+import { escapeHtml as e } from '@bodymetrics/mail';
 import { MEDICAL_DISCLAIMER, SPONSORED_NOTE } from './disclaimer';
 import { goalName, type HealthReport } from './health-report';
 

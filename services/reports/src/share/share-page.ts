@@ -2,7 +2,7 @@
 // card, then an immediate redirect to the calculator for a person who follows the link. No script.
 import { reportsRoutes, routeUrl } from '@bodymetrics/contracts';
 import { formatNumber1 } from '@bodymetrics/health';
-import { escapeHtml as e } from '../escape-html';
+import { escapeHtml as e } from '@bodymetrics/mail';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './render-share-card';
 
 export interface SharePageInput {
