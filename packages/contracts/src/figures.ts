@@ -14,7 +14,7 @@ export type FigureUnit = 'count' | 'percent' | 'seconds' | 'money' | 'source';
 
 /**
  * The daily aggregate columns figures are summed from, by name: `[table, column]`. Each is a per-day counter
- * the aggregator keeps (README "How we count" says what each counts).
+ * the aggregator keeps (docs/counting.md says what each counts).
  */
 export const dailySums = {
   visitors: ['daily_visits', 'unique_visitors'],

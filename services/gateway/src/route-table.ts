@@ -96,7 +96,7 @@ function mount(upstream: RouteService, { flags = {}, areas = [], routes: own = [
 
 export const routeTable: readonly ProxyRoute[] = [
   // Visitor tracking (spec §7): writes only, published to Kafka by the tracking service. Only our own
-  // pages are counted (issue 13 item 7): another site's beacons to these routes are refused.
+  // pages are counted: another site's beacons to these routes are refused.
   ...mount('tracking', { flags: { rateLimited: true, sameOrigin: true, refererProves: true } }),
 
   // Offers and content: the offers list and the legal pages; and the operator's offer management, a prefix

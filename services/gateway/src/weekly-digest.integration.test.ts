@@ -1,4 +1,4 @@
-// The weekly digest (issue 15 item 6) on real Postgres and a real SMTP peer: the Monday-morning scheduler
+// The weekly digest on real Postgres and a real SMTP peer: the Monday-morning scheduler
 // with an injected clock (ANALYTICS_TZ Europe/Bucharest: 08:00 on Monday 2026-11-23 is 06:00 UTC), once per
 // admin and week under two concurrent schedulers and after a crash, opted-out admins get nothing, and the
 // dashboard's toggle and "Trimite-mi unul acum" through the gateway (session, same-origin, rate limit).
