@@ -94,12 +94,19 @@ function busFragments(): Record<string, string[]> {
   return { kafkaEnv, kafkaProducerEnv: [...kafkaEnv, ...settingNames(block('kafkaProducerEnv'))] };
 }
 
+/** The mail settings of packages/service-kit/src/config.ts' mailEnv (a config spreads `...mailEnv(…)`). */
+function mailFragment(): string[] {
+  const source = read('packages/service-kit/src/config.ts');
+  return settingNames(source.split('export const mailEnv = ')[1]?.split('});')[0] ?? '');
+}
+
 function configKeys(service: string): Set<string> {
   const source = read(`services/${service}/src/config.ts`);
   const keys = new Set(settingNames(source));
   if (source.includes('...commonEnv')) for (const k of ['HOST', 'LOG_LEVEL']) keys.add(k);
   for (const [fragment, names] of Object.entries(busFragments()))
     if (source.includes(`...${fragment},`)) for (const k of names) keys.add(k);
+  if (source.includes('...mailEnv(')) for (const k of mailFragment()) keys.add(k);
   return keys;
 }
 

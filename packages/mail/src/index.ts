@@ -4,4 +4,5 @@ export * from './mail-delivery-error';
 export * from './smtp-mailer';
 export * from './file-mailer';
 export * from './create-mailer';
+export * from './mailer-of-settings';
 export * from './escape-html';

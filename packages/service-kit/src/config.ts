@@ -35,6 +35,26 @@ export const defaultRedisUrl = 'redis://127.0.0.1:6379';
 
 export const portEnv = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/** A whole count of at least 1: a limit's calls per window, a cap. */
+export const countEnv = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+/** A duration in whole milliseconds, at least `min` (a limit's window, a time to live, an interval). */
+export const millisecondsEnv = (fallback: number, { min }: { min: number }) =>
+  z.coerce.number().int().min(min).default(fallback);
+
+/**
+ * The mail settings of a process that sends mail (reports, analytics' digest, admin-auth): SMTP_URL, the
+ * sender, and MAIL_DIR, which, set, writes each mail to an .eml file in that folder instead of over SMTP.
+ */
+export const mailEnv = (defaultFrom: string) => ({
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default(defaultFrom),
+  MAIL_DIR: z.string().min(1).optional(),
+});
+
 /** The operator's time zone (ANALYTICS_TZ): every "today" and daily row is a calendar day there. */
 export const defaultAnalyticsTimeZone = 'Europe/Bucharest';
 

@@ -2,7 +2,7 @@
 // so the embedded mode reads the same names with the same defaults (@bodymetrics/admin-auth/settings).
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { commonEnv, defaultRedisUrl, flagEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import { commonEnv, defaultRedisUrl, flagEnv, loadConfig, mailEnv, portEnv } from '@bodymetrics/service-kit';
 
 export const adminAuthSettings = z.object({
   ...commonEnv,
@@ -23,13 +23,7 @@ export const adminAuthSettings = z.object({
     .union([z.literal(''), z.string().min(32, 'must be at least 32 characters')])
     .optional()
     .transform((v) => v || undefined),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().min(3).default('BodyMetrics <admin@bodymetrics.local>'),
-  /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
-  MAIL_DIR: z.string().min(1).optional(),
+  ...mailEnv('BodyMetrics <admin@bodymetrics.local>'),
   /** The origin the operator opens: reset links point at `${PUBLIC_BASE_URL}/admin/reset-password`. */
   PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
   SESSION_TTL_HOURS: z.coerce

@@ -1,7 +1,7 @@
 // The admin-auth process on its own (distributed mode): reads the environment, connects, listens.
 import { Redis } from 'ioredis';
 import { createDb } from '@bodymetrics/db';
-import { createMailer } from '@bodymetrics/mail';
+import { mailerOfSettings } from '@bodymetrics/mail';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { adminAuthSettingsFromEnv } from './config';
@@ -11,11 +11,7 @@ const db = createDb({ connectionString: config.DATABASE_URL });
 // Fail fast while Redis is away: the rate limiters then fall back to per-process memory.
 const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
 redis.on('error', () => {});
-const mailer = createMailer(
-  config.MAIL_DIR
-    ? { kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM }
-    : { kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM },
-);
+const mailer = mailerOfSettings(config);
 
 const app = buildApp({
   db,

@@ -5,6 +5,7 @@ import {
   analyticsTimeZoneEnv,
   commonEnv,
   loadConfig,
+  mailEnv,
   portEnv,
   revenueCurrencyEnv,
 } from '@bodymetrics/service-kit';
@@ -18,13 +19,7 @@ export const analyticsSettings = z.object({
   /** The currency the dashboard names beside revenue (the offers service records conversions only in it). */
   REVENUE_CURRENCY: revenueCurrencyEnv,
   // The weekly digest's mail, like the reports service's.
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().min(3).default('BodyMetrics <reports@bodymetrics.local>'),
-  /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
-  MAIL_DIR: z.string().min(1).optional(),
+  ...mailEnv('BodyMetrics <reports@bodymetrics.local>'),
   /** The local hour (ANALYTICS_TZ) on Monday from which the weekly digest goes out. */
   WEEKLY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
 });

@@ -1,7 +1,7 @@
 // The analytics process on its own (distributed mode): reads the environment, connects, listens, and runs
 // the weekly digest's scheduler (it owns the figures the digest reports).
 import { createDb } from '@bodymetrics/db';
-import { createMailer } from '@bodymetrics/mail';
+import { mailerOfSettings } from '@bodymetrics/mail';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { analyticsSettingsFromEnv } from './config';
@@ -9,9 +9,7 @@ import { startDigestScheduler } from './digest/scheduler';
 
 const config = analyticsSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
-const mailer = config.MAIL_DIR
-  ? createMailer({ kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM })
-  : createMailer({ kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM });
+const mailer = mailerOfSettings(config);
 const app = buildApp({
   db,
   mailer,

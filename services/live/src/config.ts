@@ -3,9 +3,16 @@
 import { z } from 'zod';
 import { defaultActiveWindowMs } from '@bodymetrics/contracts';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { commonEnv, defaultRedisUrl, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import {
+  commonEnv,
+  countEnv,
+  defaultRedisUrl,
+  loadConfig,
+  millisecondsEnv,
+  portEnv,
+} from '@bodymetrics/service-kit';
 
-const ms = (fallback: number) => z.coerce.number().int().min(50).default(fallback);
+const ms = (fallback: number) => millisecondsEnv(fallback, { min: 50 });
 
 export const liveSettings = z.object({
   ...commonEnv,
@@ -19,12 +26,12 @@ export const liveSettings = z.object({
   SWEEP_INTERVAL_MS: ms(5_000),
   WS_HEARTBEAT_MS: ms(30_000),
   SESSION_RECHECK_MS: ms(60_000),
-  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  MAX_SOCKETS_PER_IP: countEnv(20),
   // Caps of the live list: one client network (/24, /64 — one party with many
   // addresses) may add at most this many active visitors, and the list holds at most the total.
-  PRESENCE_MAX_PER_NETWORK: z.coerce.number().int().min(1).default(20),
-  PRESENCE_MAX_TOTAL: z.coerce.number().int().min(1).default(100_000),
-  RATE_LIMIT_MESSAGES: z.coerce.number().int().min(1).default(20),
+  PRESENCE_MAX_PER_NETWORK: countEnv(20),
+  PRESENCE_MAX_TOTAL: countEnv(100_000),
+  RATE_LIMIT_MESSAGES: countEnv(20),
   RATE_LIMIT_WINDOW_MS: ms(10_000),
 });
 

@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import { kafkaProducerEnv } from '@bodymetrics/bus';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
-import { analyticsTimeZoneEnv, commonEnv, ipStorageEnv, loadConfig, portEnv } from '@bodymetrics/service-kit';
+import {
+  analyticsTimeZoneEnv,
+  commonEnv,
+  countEnv,
+  ipStorageEnv,
+  loadConfig,
+  mailEnv,
+  millisecondsEnv,
+  portEnv,
+} from '@bodymetrics/service-kit';
 import type { ReportsDeps } from './deps';
 
 /**
@@ -12,51 +21,25 @@ import type { ReportsDeps } from './deps';
  * per recipient; the embedded mode reads the same fragment.
  */
 export const reportsRateLimitSettings = {
-  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
-  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(10 * 60 * 1000),
-  REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  REPORT_RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(10 * 60 * 1000),
+  CONTACT_RATE_LIMIT_MAX: countEnv(5),
+  CONTACT_RATE_LIMIT_WINDOW_MS: millisecondsEnv(10 * 60 * 1000, { min: 1000 }),
+  REPORT_RATE_LIMIT_MAX: countEnv(10),
+  REPORT_RATE_LIMIT_WINDOW_MS: millisecondsEnv(10 * 60 * 1000, { min: 1000 }),
   // Stored report copies (POST /api/submit-report, one per report sent) and share cards per client.
-  SUBMIT_REPORT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  SUBMIT_REPORT_RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(10 * 60 * 1000),
-  SHARE_IMAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
-  SHARE_IMAGE_RATE_LIMIT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(10 * 60 * 1000),
+  SUBMIT_REPORT_RATE_LIMIT_MAX: countEnv(10),
+  SUBMIT_REPORT_RATE_LIMIT_WINDOW_MS: millisecondsEnv(10 * 60 * 1000, { min: 1000 }),
+  SHARE_IMAGE_RATE_LIMIT_MAX: countEnv(20),
+  SHARE_IMAGE_RATE_LIMIT_WINDOW_MS: millisecondsEnv(10 * 60 * 1000, { min: 1000 }),
   // Report mails to one address, whoever asks for them (a person asks for a report a few times a day).
-  REPORTS_PER_RECIPIENT_MAX: z.coerce.number().int().min(1).default(3),
-  REPORTS_PER_RECIPIENT_WINDOW_MS: z.coerce
-    .number()
-    .int()
-    .min(60_000)
-    .default(24 * 60 * 60 * 1000),
+  REPORTS_PER_RECIPIENT_MAX: countEnv(3),
+  REPORTS_PER_RECIPIENT_WINDOW_MS: millisecondsEnv(24 * 60 * 60 * 1000, { min: 60_000 }),
 };
 
 export const reportsSettings = z.object({
   ...commonEnv,
   PORT: portEnv(8083),
   DATABASE_URL: z.string().default(defaultDatabaseUrl),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().min(3).default('BodyMetrics <reports@bodymetrics.local>'),
-  /** When set, mail is written to .eml files in this folder instead of going over SMTP. */
-  MAIL_DIR: z.string().min(1).optional(),
+  ...mailEnv('BodyMetrics <reports@bodymetrics.local>'),
   CONTACT_TO: z.email().default('operator@bodymetrics.local'),
   /** The public origin visitors use (the gateway): links in mails and share pages point there. */
   PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
@@ -72,11 +55,7 @@ export const reportsSettings = z.object({
   ANALYTICS_TZ: analyticsTimeZoneEnv,
   ...reportsRateLimitSettings,
   // How long the newsletter confirmation link in a report mail stays valid (double opt-in).
-  NEWSLETTER_CONFIRMATION_TTL_MS: z.coerce
-    .number()
-    .int()
-    .min(60_000)
-    .default(7 * 24 * 60 * 60 * 1000),
+  NEWSLETTER_CONFIRMATION_TTL_MS: millisecondsEnv(7 * 24 * 60 * 60 * 1000, { min: 60_000 }),
   IP_STORAGE: ipStorageEnv,
 });
 

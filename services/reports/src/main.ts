@@ -4,16 +4,14 @@ import { Redis } from 'ioredis';
 import { kafkaBusOf } from '@bodymetrics/bus';
 import { trackingTopics } from '@bodymetrics/contracts';
 import { createDb } from '@bodymetrics/db';
-import { createMailer } from '@bodymetrics/mail';
+import { mailerOfSettings } from '@bodymetrics/mail';
 import { processVisitorKeys, runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { reportsRateLimitOf, reportsSettingsFromEnv } from './config';
 
 const config = reportsSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
-const mailer = config.MAIL_DIR
-  ? createMailer({ kind: 'file', dir: config.MAIL_DIR, from: config.MAIL_FROM })
-  : createMailer({ kind: 'smtp', url: config.SMTP_URL, from: config.MAIL_FROM });
+const mailer = mailerOfSettings(config);
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
 // The funnel's email_provided and report_sent go on the journey topic, like the page's steps.
 const bus = kafkaBusOf(config, 'reports');
