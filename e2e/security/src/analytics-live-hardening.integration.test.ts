@@ -35,7 +35,6 @@ beforeAll(async () => {
   sessionId = (login.json() as { sessionId: string }).sessionId;
 
   trusting = await buildGateway({
-    upstreams: system.upstreams,
     inProcess: system.inProcess,
     trustProxy: (_addr, hop) => hop < 1,
   });

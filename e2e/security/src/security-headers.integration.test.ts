@@ -1,5 +1,5 @@
 // The browser security headers and the exact Content-Security-Policy on what the gateway serves: the
-// public app, the admin app, an API answer proxied from a service, an error, and a rate-limited answer.
+// public app, the admin app, an API answer of a service, an error, and a rate-limited answer.
 // HSTS is sent only by a site whose public address is https.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '@bodymetrics/gateway';
@@ -42,7 +42,6 @@ let httpsGateway: Gateway;
 beforeAll(async () => {
   system = await startSystem({ label: 'headers', trackingPerMinute: 1 });
   httpsGateway = await buildGateway({
-    upstreams: system.upstreams,
     inProcess: system.inProcess,
     publicBaseUrl: 'https://bodymetrics.example',
   });

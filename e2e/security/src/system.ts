@@ -1,8 +1,9 @@
-// The whole product for one test file, in-process but wired as in production: every service's real
-// `buildApp` listening on its own ephemeral port, the real gateway in front of them (proxying over HTTP
-// and WebSocket), the aggregator consuming real Kafka, against a Postgres database, a Kafka topic prefix
-// and a Redis key prefix of the file's own, and an SMTP sink for the mail. Callers speak to the gateway
-// only, as a browser would.
+// The whole product for one test file, composed as the embedded mode composes it (composeSystem: every
+// service's routes served in the real gateway's process, behind its route table, same-origin rule, budgets
+// and socket cap) but on the distributed mode's adapters: the aggregator consuming real Kafka, a Postgres
+// database, a Kafka topic prefix and a Redis key prefix of the file's own, and an SMTP sink for the mail.
+// Callers speak to the gateway only, as a browser would. (The proxied path of the distributed mode, with
+// each service its own process, is the browser suite's: e2e/src/distributed-system.ts.)
 import { Redis } from 'ioredis';
 import { createAdmin, type AdminAuthDeps } from '@bodymetrics/admin-auth';
 import type { Db } from '@bodymetrics/db';
@@ -10,7 +11,7 @@ import type { Gateway, InProcessServices } from '@bodymetrics/gateway';
 import { createMailer } from '@bodymetrics/mail';
 import type { ReportsDeps } from '@bodymetrics/reports';
 import { defaultAnalyticsTimeZone, redisSaltStore, type IpStorage } from '@bodymetrics/service-kit';
-import { composeSystem, systemSettings, type Upstreams } from '@bodymetrics/system';
+import { composeSystem, systemSettings } from '@bodymetrics/system';
 import {
   createTestBus,
   createTestDatabase,
@@ -55,9 +56,7 @@ export interface System {
   smtp: SmtpSink;
   redis: Redis;
   keyPrefix: string;
-  /** Where each service listens, for a second gateway in front of the same services (with `inProcess`). */
-  upstreams: Upstreams;
-  /** What the gateway serves in its own process (tracking): a second gateway mounts the same. */
+  /** Every service, as the gateway serves it: a second gateway in front of the same services mounts these. */
   inProcess: InProcessServices;
   close(): Promise<void>;
 }
@@ -126,7 +125,6 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       smtp,
       redis,
       keyPrefix,
-      upstreams: system.upstreams,
       inProcess: system.inProcess,
       close,
     };

@@ -2,7 +2,7 @@
 // Sessions live in Postgres (checked by the shared service-kit guard); rate-limit counters in Redis
 // (rate-limits.ts).
 import { sql } from 'kysely';
-import { createServiceApp } from '@bodymetrics/service-kit';
+import { createServiceApp, type App } from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from './deps';
 import { createRateLimiters } from './rate-limits';
 import { deviceMarkerKey } from './device-marker';
@@ -34,6 +34,21 @@ export function buildApp(deps: AdminAuthDeps) {
       ...(redis ? { redis: () => redis.ping() } : {}),
     },
   });
+  addAdminAuthRoutes(app, deps);
+  return app;
+}
+
+/**
+ * Admin-auth served inside the gateway's process (its in-process-service.ts), as the embedded mode does:
+ * the same routes, limits and hooks, in the gateway's scope for them.
+ */
+export function inProcessAdminAuth(deps: Omit<AdminAuthDeps, 'logger'>) {
+  return { routes: (scope: App) => addAdminAuthRoutes(scope, deps) };
+}
+
+/** Every route of admin-auth on `app`: its own app (buildApp), or a service scope of the gateway's. */
+function addAdminAuthRoutes(app: App, deps: Omit<AdminAuthDeps, 'logger'>): void {
+  const { redis } = deps;
   const limiters = createRateLimiters(redis, deps.keyPrefix, deps.rateLimits);
 
   const pending = new Set<Promise<void>>();
@@ -62,5 +77,4 @@ export function buildApp(deps: AdminAuthDeps) {
 
   app.register(sessionRoutes, { ...deps, limiters, deviceKey, sessionsRevoked });
   app.register(passwordResetRoutes, { ...deps, limiters, background, sessionsRevoked });
-  return app;
 }

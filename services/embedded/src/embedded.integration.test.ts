@@ -26,6 +26,10 @@ const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const sessionId = 'session-embedded-1';
 const postbackToken = 'embedded-postback-secret-0123456789';
+/** TCP servers listening in this thread (the test's own process: startEmbedded runs here). */
+const listeningServers = () =>
+  process.getActiveResourcesInfo().filter((resource) => resource === 'TCPServerWrap').length;
+let serversStarted = 0;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'bm-embedded-'));
@@ -39,7 +43,9 @@ beforeAll(async () => {
     postbackMaxPayout: 100,
     postbackMaxConversionsPerClick: 2,
   };
+  const before = listeningServers();
   running = await startEmbedded(options);
+  serversStarted = listeningServers() - before;
 });
 
 afterAll(async () => {
@@ -78,6 +84,10 @@ async function overview(sessionId: string) {
 }
 
 describe('embedded mode (npm start)', () => {
+  it("listens on one port: every service is served in the gateway's process", () => {
+    expect(serversStarted).toBe(1);
+  });
+
   it('serves the public app at / (or says it is not built yet)', async () => {
     const res = await fetch(`${current().url}/`);
     const text = await res.text();

@@ -1,5 +1,6 @@
-// The embedded mode (design §3): the whole product in one process on a machine with only Node. Every
-// service is the same buildApp as in the distributed mode, with the embedded adapters underneath —
+// The embedded mode (design §3): the whole product in one process, on one port, on a machine with only
+// Node. Every service's routes are the same as in the distributed mode, served in the gateway's process,
+// with the embedded adapters underneath —
 // PGlite instead of PostgreSQL, the in-process bus instead of Kafka, presence in memory instead of Redis,
 // .eml files instead of SMTP — composed by the one composeSystem (@bodymetrics/system). This file adds
 // what only the embedded mode has: the data folder and its lock, migrations and the first admin, and a

@@ -1,7 +1,7 @@
 // The reports service: the e-mailed health report and its stored copy, the newsletter's unsubscribe
 // link, the contact form, and share images with their public Open Graph page.
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createServiceApp } from '@bodymetrics/service-kit';
+import { createServiceApp, type App } from '@bodymetrics/service-kit';
 import { serverRecordedSteps } from '@bodymetrics/contracts';
 import type { ReportsContext, ReportsDeps } from './deps';
 import { lostFunnelSteps } from './funnel-steps';
@@ -15,16 +15,32 @@ import { submitReportRoute } from './routes/submit-report';
 export type { ReportsDeps } from './deps';
 export { newsletterRecipients } from './newsletter.repository';
 
+/** A report body holds a form and at most 10 offers; a contact message at most 5000 characters. */
+export const reportsBodyLimit = 64 * 1024;
+
 export function buildApp(deps: ReportsDeps) {
   const app = createServiceApp({
     name: 'reports',
     logger: deps.logger,
-    // A report body holds a form and at most 10 offers; a contact message at most 5000 characters.
-    bodyLimit: 64 * 1024,
+    bodyLimit: reportsBodyLimit,
     readiness: {
       postgres: () => deps.db.selectFrom('health_metrics').select('id').limit(1).execute(),
     },
   });
+  addReportsRoutes(app, deps);
+  return app;
+}
+
+/**
+ * Reports served inside the gateway's process (its in-process-service.ts), as the embedded mode does: the
+ * same routes and limits, without a loopback hop to an app of their own.
+ */
+export function inProcessReports(deps: Omit<ReportsDeps, 'logger'>) {
+  return { bodyLimit: reportsBodyLimit, routes: (scope: App) => addReportsRoutes(scope, deps) };
+}
+
+/** Every route of reports on `app`: its own app (buildApp), or a service scope of the gateway's. */
+function addReportsRoutes(app: App, deps: Omit<ReportsDeps, 'logger'>): void {
   // On /metrics from the start, so a rate over it reads 0 rather than nothing until the first loss.
   for (const step of serverRecordedSteps) lostFunnelSteps(app).inc({ step }, 0);
   const ctx: ReportsContext = {
@@ -47,6 +63,4 @@ export function buildApp(deps: ReportsDeps) {
     contactRoute(routes, ctx);
     shareRoutes(routes, ctx);
   });
-
-  return app;
 }

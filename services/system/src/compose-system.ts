@@ -1,28 +1,24 @@
-// The whole product wired once (design §1): every service's buildApp on its own loopback port, the
-// aggregator and its daily retention job, and the gateway in front of them with the same route table as
-// in production. Tracking is the exception: the gateway serves its routes in its own scope (issue 16
-// item 2: no loopback proxy hop on the ingest path; the distributed mode's TRACKING_IN_PROCESS=1) — so a request takes the same path through the same code whatever runs underneath. What
-// differs between the embedded mode and a test of the whole system is only the adapters (PGlite or
-// PostgreSQL, the in-process bus or Kafka, memory or Redis, .eml files or SMTP) and the settings.
+// The whole product wired once (design §1): every service served in the gateway's process (the gateway
+// mounts each one's routes where it would proxy them, behind the same route table, same-origin rule,
+// budgets and socket cap as in production), the aggregator and its daily retention job. One process
+// listens on one port (and the metrics one when asked for). What differs between the embedded mode and a
+// test of the whole system is only the adapters (PGlite or PostgreSQL, the in-process bus or Kafka, memory
+// or Redis, .eml files or SMTP) and the settings; the distributed mode runs the same buildApp of each
+// service as a process of its own, which the gateway proxies to.
 import { createServer } from 'node:net';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { buildApp as buildAdminAuthApp } from '@bodymetrics/admin-auth';
+import { inProcessAdminAuth } from '@bodymetrics/admin-auth';
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
 import { inProcessAnalytics, startDigestScheduler } from '@bodymetrics/analytics';
 import type { Bus, ConsumedBatch } from '@bodymetrics/bus';
 import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
-import {
-  buildGateway,
-  type Gateway,
-  type GatewayOptions,
-  type InProcessServices,
-} from '@bodymetrics/gateway';
+import { buildGateway, type Gateway, type InProcessServices } from '@bodymetrics/gateway';
 import { inProcessLive } from '@bodymetrics/live';
 import type { Mailer } from '@bodymetrics/mail';
 import { inProcessOffers } from '@bodymetrics/offers';
-import { buildApp as buildReportsApp } from '@bodymetrics/reports';
+import { inProcessReports } from '@bodymetrics/reports';
 import { cleanups, visitorKeys, type SaltStore } from '@bodymetrics/service-kit';
 import { inProcessTracking } from '@bodymetrics/tracking';
 import type { SystemSettings } from './settings';
@@ -64,8 +60,6 @@ export interface ListenOptions {
   metrics?: { host: string; port: number } | undefined;
 }
 
-export type Upstreams = NonNullable<GatewayOptions['upstreams']>;
-
 export interface ComposedSystem {
   /** The gateway as this machine reaches it, e.g. http://127.0.0.1:8080 */
   url: string;
@@ -73,9 +67,7 @@ export interface ComposedSystem {
   publicBaseUrl: string;
   metricsUrl?: string | undefined;
   gateway: Gateway;
-  /** Where each service listens, for a second gateway in front of the same services (with `inProcess`). */
-  upstreams: Upstreams;
-  /** What the gateway serves in its own process (tracking); a second gateway mounts the same. */
+  /** Every service, as the gateway serves it in its process; a second gateway may mount the same. */
   inProcess: InProcessServices;
   /** Present when settings.aggregator is on. */
   aggregator?: Aggregator | undefined;
@@ -107,8 +99,10 @@ export async function composeSystem(
   const { timeZone } = settings;
   const log = adapters.log;
   const host = listen.host ?? '127.0.0.1';
-  const loggerFor = (name: string): FastifyServerOptions['logger'] =>
-    settings.logger ? { level: settings.logger.level, name } : false;
+  // One request log, the gateway's: every service's routes are answered in its process.
+  const logger: FastifyServerOptions['logger'] = settings.logger
+    ? { level: settings.logger.level, name: 'gateway' }
+    : false;
 
   // Everything opened so far, closed in reverse order if a later step fails (and by close()).
   const opened = cleanups((err) => log?.(`system: error while closing: ${errorText(err)}`));
@@ -124,10 +118,6 @@ export async function composeSystem(
       const m = adapters.mailer(from);
       opened.push(() => m.close());
       return m;
-    };
-    const listening = async (app: FastifyInstance) => {
-      opened.push(() => app.close());
-      return app.listen({ host: '127.0.0.1', port: 0 });
     };
     const keyPrefix = settings.redisKeyPrefix;
     const redisNotices =
@@ -217,51 +207,42 @@ export async function composeSystem(
       mailer: analyticsMailer,
     };
     const counters = adapters.counters;
-    const upstreams: Upstreams = {
-      adminAuth: await listening(
-        buildAdminAuthApp({
-          db,
-          ...(counters ? { redis: counters } : {}),
-          mailer: mailer(settings.mailFrom.adminAuth),
-          publicBaseUrl,
-          sessionTtlHours: settings.sessionTtlHours,
-          cookieSecure: settings.cookieSecure ?? publicBaseUrl.startsWith('https:'),
-          keyPrefix,
-          deviceCookieSecret: settings.deviceCookieSecret,
-          // Ended sessions close their live sockets at once.
-          announceSessionsRevoked: notifierOf(
-            adminSessionsRevokedNotice,
-            redisNotices ?? { inProcess: live.controls.announceSessionsRevoked },
-          ),
-          ...(settings.adminRateLimits ? { rateLimits: settings.adminRateLimits } : {}),
-          logger: loggerFor('admin-auth'),
-        }),
-      ),
-      reports: await listening(
-        buildReportsApp({
-          db,
-          mailer: mailer(settings.mailFrom.reports),
-          publicBaseUrl,
-          contactTo: settings.contactTo,
-          ipStorage: settings.ipStorage,
-          bus,
-          visitorKeys: keys,
-          ...(counters ? { redis: counters, redisKeyPrefix: keyPrefix } : {}),
-          ...(settings.reportsRateLimit ? { rateLimit: settings.reportsRateLimit } : {}),
-          logger: loggerFor('reports'),
-        }),
-      ),
-    };
     const inProcess: InProcessServices = {
       tracking: inProcessTracking({ bus, ipStorage: settings.ipStorage, visitorKeys: keys, db }),
-      analytics: inProcessAnalytics(analyticsDeps),
       offers: inProcessOffers(offersDeps),
+      reports: inProcessReports({
+        db,
+        mailer: mailer(settings.mailFrom.reports),
+        publicBaseUrl,
+        contactTo: settings.contactTo,
+        ipStorage: settings.ipStorage,
+        bus,
+        visitorKeys: keys,
+        ...(counters ? { redis: counters, redisKeyPrefix: keyPrefix } : {}),
+        ...(settings.reportsRateLimit ? { rateLimit: settings.reportsRateLimit } : {}),
+      }),
+      adminAuth: inProcessAdminAuth({
+        db,
+        ...(counters ? { redis: counters } : {}),
+        mailer: mailer(settings.mailFrom.adminAuth),
+        publicBaseUrl,
+        sessionTtlHours: settings.sessionTtlHours,
+        cookieSecure: settings.cookieSecure ?? publicBaseUrl.startsWith('https:'),
+        keyPrefix,
+        deviceCookieSecret: settings.deviceCookieSecret,
+        // Ended sessions close their live sockets at once.
+        announceSessionsRevoked: notifierOf(
+          adminSessionsRevokedNotice,
+          redisNotices ?? { inProcess: live.controls.announceSessionsRevoked },
+        ),
+        ...(settings.adminRateLimits ? { rateLimits: settings.adminRateLimits } : {}),
+      }),
+      analytics: inProcessAnalytics(analyticsDeps),
       live,
     };
 
     const trustProxyHops = settings.trustProxyHops;
     const gateway: Gateway = await buildGateway({
-      upstreams,
       inProcess,
       ...(settings.publicDir ? { publicDir: settings.publicDir } : {}),
       ...(settings.adminDir ? { adminDir: settings.adminDir } : {}),
@@ -271,7 +252,7 @@ export async function composeSystem(
         perBrowserMax: settings.trackingRateLimitPerBrowserPerMinute,
         ...(counters ? { redisKeyPrefix: `${keyPrefix}gateway:` } : {}),
       },
-      logger: loggerFor('gateway'),
+      logger,
       publicBaseUrl,
       // The last TRUST_PROXY_HOPS addresses of X-Forwarded-For are our own proxies.
       trustProxy: (_address, hop) => hop < trustProxyHops,
@@ -288,7 +269,6 @@ export async function composeSystem(
       publicBaseUrl,
       metricsUrl,
       gateway,
-      upstreams,
       inProcess,
       aggregator,
       close: () => (closing ??= opened.unwind()),

@@ -6,7 +6,6 @@ export {
   type ComposedSystem,
   type ListenOptions,
   type SystemAdapters,
-  type Upstreams,
 } from './compose-system';
 export { defaultSystemSettings, systemSettings, type SystemSettings } from './settings';
 export * from './manifest';
