@@ -66,7 +66,7 @@ export const reportsSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): Re
 /** The limits of those settings as buildApp takes them (main.ts; the embedded mode). */
 export const reportsRateLimitOf = (
   settings: z.infer<z.ZodObject<typeof reportsRateLimitSettings>>,
-): NonNullable<ReportsDeps['rateLimit']> => ({
+): Required<NonNullable<ReportsDeps['rateLimit']>> => ({
   contactMax: settings.CONTACT_RATE_LIMIT_MAX,
   contactWindowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MS,
   reportMax: settings.REPORT_RATE_LIMIT_MAX,

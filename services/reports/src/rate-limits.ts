@@ -13,7 +13,7 @@ import {
   type RateLimiter,
   type RateLimitStore,
 } from '@bodymetrics/service-kit/rate-limit';
-import { reportsSettingsFromEnv } from './config';
+import { reportsRateLimitOf, reportsSettingsFromEnv } from './config';
 import type { ReportsDeps } from './deps';
 import { normaliseEmail } from './submission-hash';
 
@@ -27,10 +27,15 @@ export interface ReportsRateLimiters {
 }
 
 /** The settings' defaults (config.ts, docs/operating.md), for a caller that leaves a limit out. */
-const defaults = reportsSettingsFromEnv({});
+const defaults = reportsRateLimitOf(reportsSettingsFromEnv({}));
+type LimitName = keyof typeof defaults;
 
 export function reportsRateLimiters(deps: ReportsDeps): ReportsRateLimiters {
   const given = deps.rateLimit ?? {};
+  const limit = (max: LimitName, windowMs: LimitName): RateLimit => ({
+    max: given[max] ?? defaults[max],
+    windowMs: given[windowMs] ?? defaults[windowMs],
+  });
   // Should Redis fail, each instance counts on its own rather than letting every mail through.
   const perClient: RateLimitStore = deps.redis
     ? {
@@ -41,44 +46,13 @@ export function reportsRateLimiters(deps: ReportsDeps): ReportsRateLimiters {
       }
     : { kind: 'memory' };
   return {
-    emailReport: rateLimiter(
-      'email-report',
-      {
-        max: given.reportMax ?? defaults.REPORT_RATE_LIMIT_MAX,
-        windowMs: given.reportWindowMs ?? defaults.REPORT_RATE_LIMIT_WINDOW_MS,
-      },
-      perClient,
-    ),
-    submitReport: rateLimiter(
-      'submit-report',
-      {
-        max: given.submitReportMax ?? defaults.SUBMIT_REPORT_RATE_LIMIT_MAX,
-        windowMs: given.submitReportWindowMs ?? defaults.SUBMIT_REPORT_RATE_LIMIT_WINDOW_MS,
-      },
-      perClient,
-    ),
-    contact: rateLimiter(
-      'contact',
-      {
-        max: given.contactMax ?? defaults.CONTACT_RATE_LIMIT_MAX,
-        windowMs: given.contactWindowMs ?? defaults.CONTACT_RATE_LIMIT_WINDOW_MS,
-      },
-      perClient,
-    ),
-    shareImage: rateLimiter(
-      'share-image',
-      {
-        max: given.shareImageMax ?? defaults.SHARE_IMAGE_RATE_LIMIT_MAX,
-        windowMs: given.shareImageWindowMs ?? defaults.SHARE_IMAGE_RATE_LIMIT_WINDOW_MS,
-      },
-      perClient,
-    ),
+    emailReport: rateLimiter('email-report', limit('reportMax', 'reportWindowMs'), perClient),
+    submitReport: rateLimiter('submit-report', limit('submitReportMax', 'submitReportWindowMs'), perClient),
+    contact: rateLimiter('contact', limit('contactMax', 'contactWindowMs'), perClient),
+    shareImage: rateLimiter('share-image', limit('shareImageMax', 'shareImageWindowMs'), perClient),
     reportsPerRecipient: rateLimiter(
       'reports-per-recipient',
-      {
-        max: given.reportsPerRecipient ?? defaults.REPORTS_PER_RECIPIENT_MAX,
-        windowMs: given.reportsPerRecipientWindowMs ?? defaults.REPORTS_PER_RECIPIENT_WINDOW_MS,
-      },
+      limit('reportsPerRecipient', 'reportsPerRecipientWindowMs'),
       { kind: 'postgres', db: deps.db },
     ),
   };
