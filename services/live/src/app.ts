@@ -20,23 +20,17 @@ declare module 'fastify' {
 }
 
 export function buildApp(deps: LiveDeps) {
-  let live: Live | undefined;
-  const app = createServiceApp({
-    name: 'live',
-    logger: deps.logger,
-    readiness: {
-      postgres: () => sql`select 1`.execute(deps.db),
-      ...(deps.presence === 'redis'
-        ? { redis: async () => live?.readiness.redis?.() ?? Promise.reject(new Error('down')) }
-        : {}),
-    },
-  });
-  const opened = openLive(deps, app.log);
-  live = opened;
-  app.decorate('live', opened.controls);
-  addLiveRoutes(app, opened, deps);
-  app.addHook('onReady', async () => opened.start());
-  app.addHook('onClose', async () => opened.close());
+  // Live's own checks (Redis) join once it is open: it logs through the app's logger, made first.
+  const readiness: Record<string, () => Promise<unknown>> = {
+    postgres: () => sql`select 1`.execute(deps.db),
+  };
+  const app = createServiceApp({ name: 'live', logger: deps.logger, readiness });
+  const live = openLive(deps, app.log);
+  Object.assign(readiness, live.readiness);
+  app.decorate('live', live.controls);
+  addLiveRoutes(app, live, deps);
+  app.addHook('onReady', async () => live.start());
+  app.addHook('onClose', async () => live.close());
   return app;
 }
 
