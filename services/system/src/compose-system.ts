@@ -172,7 +172,7 @@ export async function composeSystem(
       opened.push(() => retention.stop());
     }
 
-    // The weekly digest (issue 15 item 6): the analytics process's scheduler, here beside its app. The claim
+    // The weekly digest: the analytics process's scheduler, here beside its app. The claim
     // row per admin and week keeps it to one mail even when another process runs one too.
     const analyticsMailer = mailer(settings.mailFrom.analytics);
     if (settings.weeklyDigest ?? settings.aggregator) {
