@@ -1,9 +1,9 @@
 // A service served inside the gateway's own process: its routes are registered in a scope
 // of the gateway instead of proxied to its process, which removes the proxy hop — measured at 0.18–0.29 ms of
-// CPU of the ingest path's 0.40–0.64 ms per event (docs/performance.md). Tracking is offered this way: it is
-// the one service on the hot path, and stateless (validate, stamp, publish). So are analytics and offers, in
-// the embedded mode only (one process anyway): the dashboard's and the page's reads then skip two turns of
-// the event loop that answers tracking.
+// CPU of the ingest path's 0.40–0.64 ms per event (docs/performance.md). Tracking is offered this way in either mode:
+// it is the one service on the hot path, and stateless (validate, stamp, publish). The embedded mode serves
+// every service so (one process anyway, on one port): the dashboard's and the page's reads then skip two turns
+// of the event loop that answers tracking, and no loopback app listens beside the gateway.
 //
 // The gateway stays the one public entry: the scope sits where the proxied routes would, so what the gateway
 // puts in front of them applies unchanged — security headers, request ids, the connection caps and timeouts
