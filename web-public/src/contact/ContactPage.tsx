@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
+import { describedBy, Field } from '../forms/Field';
 import { withQueryClient } from '../lib/with-query-client';
 
 type ContactField = keyof ContactBody;
@@ -19,12 +20,13 @@ const FIELD_LABELS: Record<ContactField, string> = {
   message: 'Message',
 };
 
+type ContactErrors = Partial<Record<ContactField, string>>;
+
 const inputId = (field: ContactField) => `contact-${field}`;
-const errorId = (field: ContactField) => `contact-${field}-error`;
 
 function ContactPage() {
   const [fields, setFields] = useState<ContactFields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [errors, setErrors] = useState<ContactErrors>({});
   const [sent, setSent] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -68,7 +70,7 @@ function ContactPage() {
     if (contact.isPending) return;
     const parsed = contactBodySchema.safeParse(fields);
     if (!parsed.success) {
-      const found: Partial<Record<ContactField, string>> = {};
+      const found: ContactErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as ContactField;
         if (FIELD_ORDER.includes(field)) found[field] ??= issue.message;
@@ -82,85 +84,13 @@ function ContactPage() {
     contact.mutate(parsed.data);
   };
 
-  const described = (field: ContactField) =>
-    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
-  const fieldError = (field: ContactField) =>
-    errors[field] ? (
-      <p className="field__error" id={errorId(field)}>
-        {errors[field]}
-      </p>
-    ) : null;
-
   return (
     <div className="page page--narrow">
       <section className="card" aria-labelledby="contact-title">
         <h1 id="contact-title">Contact Us</h1>
         <p className="muted">Questions, feedback or partnership ideas? Send us a message.</p>
         <form data-testid="contact-form" aria-labelledby="contact-title" noValidate onSubmit={submit}>
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('fullName')}>
-              {FIELD_LABELS.fullName}
-            </label>
-            <input
-              id={inputId('fullName')}
-              type="text"
-              autoComplete="name"
-              maxLength={100}
-              value={fields.fullName}
-              onChange={(e) => change('fullName', e.target.value)}
-              {...described('fullName')}
-            />
-            {fieldError('fullName')}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('email')}>
-              {FIELD_LABELS.email}
-            </label>
-            <input
-              id={inputId('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              value={fields.email}
-              onChange={(e) => change('email', e.target.value)}
-              {...described('email')}
-            />
-            {fieldError('email')}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('reason')}>
-              {FIELD_LABELS.reason}
-            </label>
-            <select
-              id={inputId('reason')}
-              value={fields.reason}
-              onChange={(e) => change('reason', e.target.value)}
-              {...described('reason')}
-            >
-              <option value="">Select a reason</option>
-              {contactReasons.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
-                </option>
-              ))}
-            </select>
-            {fieldError('reason')}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={inputId('message')}>
-              {FIELD_LABELS.message}
-            </label>
-            <textarea
-              id={inputId('message')}
-              rows={6}
-              maxLength={5000}
-              value={fields.message}
-              onChange={(e) => change('message', e.target.value)}
-              {...described('message')}
-            />
-            {fieldError('message')}
-          </div>
+          <ContactInputs fields={fields} errors={errors} change={change} />
           {sent ? (
             <div className="notice notice--success success-panel" role="status" ref={panelRef} tabIndex={-1}>
               <p>
@@ -182,6 +112,64 @@ function ContactPage() {
         </form>
       </section>
     </div>
+  );
+}
+
+/** The four fields, each with its message under it. */
+function ContactInputs({
+  fields,
+  errors,
+  change,
+}: {
+  fields: ContactFields;
+  errors: ContactErrors;
+  change: (field: ContactField, value: string) => void;
+}) {
+  const field = (name: ContactField) => ({
+    id: inputId(name),
+    value: fields[name],
+    ...describedBy(inputId(name), errors[name]),
+  });
+  return (
+    <>
+      <Field controlId={inputId('fullName')} label={FIELD_LABELS.fullName} error={errors.fullName}>
+        <input
+          {...field('fullName')}
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          onChange={(e) => change('fullName', e.target.value)}
+        />
+      </Field>
+      <Field controlId={inputId('email')} label={FIELD_LABELS.email} error={errors.email}>
+        <input
+          {...field('email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+          onChange={(e) => change('email', e.target.value)}
+        />
+      </Field>
+      <Field controlId={inputId('reason')} label={FIELD_LABELS.reason} error={errors.reason}>
+        <select {...field('reason')} onChange={(e) => change('reason', e.target.value)}>
+          <option value="">Select a reason</option>
+          {contactReasons.map((reason) => (
+            <option key={reason} value={reason}>
+              {reason}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field controlId={inputId('message')} label={FIELD_LABELS.message} error={errors.message}>
+        <textarea
+          {...field('message')}
+          rows={6}
+          maxLength={5000}
+          onChange={(e) => change('message', e.target.value)}
+        />
+      </Field>
+    </>
   );
 }
 

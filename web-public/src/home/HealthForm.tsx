@@ -12,7 +12,8 @@ import {
   type HealthFormValues,
   type MeasurementSystem,
 } from '@bodymetrics/health';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { describedBy, errorIdOf, Field, FieldError } from '../forms/Field';
 import { loadFormCheck, type FormCheck } from './load-form-check';
 import { FIELD_SCREEN_ORDER, type FieldErrors, type FormFieldName, type FormFields } from './form-fields';
 
@@ -25,7 +26,7 @@ const ACTIVITY_LABELS: Record<ActivityLevel, string> = {
 };
 
 const fieldId = (name: FormFieldName) => `field-${name}`;
-const errorId = (name: FormFieldName) => `field-${name}-error`;
+const errorId = (name: FormFieldName) => errorIdOf(fieldId(name));
 /** The control that receives focus for a field (the feet select stands for an imperial height). */
 const focusTargetId = (name: FormFieldName, system: string) =>
   name === 'height' && system === 'imperial' ? 'field-height-feet' : fieldId(name);
@@ -52,7 +53,6 @@ export function HealthForm({
   onEngage,
 }: HealthFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
-  const imperial = fields.measurementSystem === 'imperial';
 
   const change = (name: FormFieldName, value: string) => {
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
@@ -90,12 +90,7 @@ export function HealthForm({
   };
 
   /** Props tying a control to its message. */
-  const described = (name: FormFieldName) =>
-    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(name) } : {};
-
-  const feetInches = inchesToFeetInches(Number(fields.height) || 0);
-  const setHeight = (feet: number, inches: number) =>
-    change('height', String(feetInchesToInches(feet, inches)));
+  const described = (name: FormFieldName) => describedBy(fieldId(name), errors[name]);
 
   return (
     <section className="card form-card" aria-labelledby="health-form-title">
@@ -108,26 +103,10 @@ export function HealthForm({
         onFocus={onEngage}
         onPointerDown={onEngage}
       >
-        <fieldset className="units">
-          <legend>Units</legend>
-          <div className="segmented">
-            {(['imperial', 'metric'] as const).map((system) => (
-              <label key={system} className="segmented__option">
-                <input
-                  type="radio"
-                  name="measurementSystem"
-                  value={system}
-                  checked={fields.measurementSystem === system}
-                  onChange={() => onSystemChange(system)}
-                />
-                <span>{system === 'imperial' ? 'Imperial (ft, in, lbs)' : 'Metric (cm, kg)'}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <UnitsChoice system={fields.measurementSystem} onChange={onSystemChange} />
 
         <div className="form-grid">
-          <Field name="age" label="Age" error={errors.age}>
+          <Field controlId={fieldId('age')} label="Age" error={errors.age}>
             <input
               id={fieldId('age')}
               type="number"
@@ -143,7 +122,7 @@ export function HealthForm({
             />
           </Field>
 
-          <Field name="gender" label="Gender" error={errors.gender}>
+          <Field controlId={fieldId('gender')} label="Gender" error={errors.gender}>
             <select
               id={fieldId('gender')}
               value={fields.gender}
@@ -158,101 +137,14 @@ export function HealthForm({
             </select>
           </Field>
 
-          {imperial ? (
-            <fieldset className="field field--wide">
-              <legend className="field__label">Height</legend>
-              <div className="height-selects">
-                <div className="height-selects__part">
-                  <label className="field__sublabel" htmlFor="field-height-feet">
-                    <span className="visually-hidden">Height </span>
-                    Feet
-                  </label>
-                  <select
-                    id="field-height-feet"
-                    value={feetInches.feet}
-                    onChange={(e) => setHeight(Number(e.target.value), feetInches.inches)}
-                    {...described('height')}
-                  >
-                    {HEIGHT_FEET_OPTIONS.map((feet) => (
-                      <option key={feet} value={feet}>
-                        {feet} ft
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="height-selects__part">
-                  <label className="field__sublabel" htmlFor="field-height-inches">
-                    <span className="visually-hidden">Height </span>
-                    Inches
-                  </label>
-                  <select
-                    id="field-height-inches"
-                    value={feetInches.inches}
-                    onChange={(e) => setHeight(feetInches.feet, Number(e.target.value))}
-                    {...described('height')}
-                  >
-                    {HEIGHT_INCH_OPTIONS.map((inches) => (
-                      <option key={inches} value={inches}>
-                        {inches} in
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-              <FieldError name="height" message={errors.height} />
-            </fieldset>
-          ) : (
-            <Field name="height" label="Height (cm)" error={errors.height}>
-              <input
-                id={fieldId('height')}
-                type="number"
-                inputMode="decimal"
-                step="any"
-                placeholder="cm"
-                autoComplete="off"
-                value={fields.height}
-                onChange={(e) => change('height', e.target.value)}
-                {...described('height')}
-              />
-            </Field>
-          )}
+          <BodyMeasurements fields={fields} errors={errors} change={change} />
 
-          <Field name="weight" label={imperial ? 'Weight (lbs)' : 'Weight (kg)'} error={errors.weight}>
-            <input
-              id={fieldId('weight')}
-              type="number"
-              inputMode="decimal"
-              step="any"
-              placeholder={imperial ? 'lbs' : 'kg'}
-              autoComplete="off"
-              value={fields.weight}
-              onChange={(e) => change('weight', e.target.value)}
-              {...described('weight')}
-            />
-          </Field>
-
-          {(['waist', 'hip'] as const).map((name) => (
-            <Field
-              key={name}
-              name={name}
-              label={`${name === 'waist' ? 'Waist' : 'Hip'} (${imperial ? 'inches' : 'cm'}, optional)`}
-              error={errors[name]}
-            >
-              <input
-                id={fieldId(name)}
-                type="number"
-                inputMode="decimal"
-                step="any"
-                placeholder={imperial ? 'inches' : 'cm'}
-                autoComplete="off"
-                value={fields[name]}
-                onChange={(e) => change(name, e.target.value)}
-                {...described(name)}
-              />
-            </Field>
-          ))}
-
-          <Field name="activityLevel" label="Activity Level" error={errors.activityLevel} wide>
+          <Field
+            controlId={fieldId('activityLevel')}
+            label="Activity Level"
+            error={errors.activityLevel}
+            wide
+          >
             <select
               id={fieldId('activityLevel')}
               value={fields.activityLevel}
@@ -269,7 +161,7 @@ export function HealthForm({
         </div>
 
         {errors.measurementSystem ? (
-          <FieldError name="measurementSystem" message={errors.measurementSystem} />
+          <FieldError id={errorId('measurementSystem')} message={errors.measurementSystem} />
         ) : null}
 
         <button
@@ -288,29 +180,133 @@ export function HealthForm({
   );
 }
 
-function Field(props: {
-  name: FormFieldName;
-  label: string;
-  error?: string;
-  wide?: boolean;
-  children: ReactNode;
+/** The unit system: imperial (ft, in, lbs) or metric (cm, kg). */
+function UnitsChoice({
+  system: chosen,
+  onChange,
+}: {
+  system: string;
+  onChange: (system: MeasurementSystem) => void;
 }) {
   return (
-    <div className={props.wide ? 'field field--wide' : 'field'}>
-      <label className="field__label" htmlFor={fieldId(props.name)}>
-        {props.label}
-      </label>
-      {props.children}
-      <FieldError name={props.name} message={props.error} />
-    </div>
+    <fieldset className="units">
+      <legend>Units</legend>
+      <div className="segmented">
+        {(['imperial', 'metric'] as const).map((system) => (
+          <label key={system} className="segmented__option">
+            <input
+              type="radio"
+              name="measurementSystem"
+              value={system}
+              checked={chosen === system}
+              onChange={() => onChange(system)}
+            />
+            <span>{system === 'imperial' ? 'Imperial (ft, in, lbs)' : 'Metric (cm, kg)'}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
-function FieldError({ name, message }: { name: FormFieldName; message?: string }) {
-  if (!message) return null;
+interface FieldsProps {
+  fields: FormFields;
+  errors: FieldErrors;
+  change: (name: FormFieldName, value: string) => void;
+}
+
+/** Height, weight, waist and hip in the chosen units (waist and hip optional). */
+function BodyMeasurements({ fields, errors, change }: FieldsProps) {
+  const imperial = fields.measurementSystem === 'imperial';
+  const measurement = (name: 'height' | 'weight' | 'waist' | 'hip', unit: string) => (
+    <input
+      id={fieldId(name)}
+      type="number"
+      inputMode="decimal"
+      step="any"
+      placeholder={unit}
+      autoComplete="off"
+      value={fields[name]}
+      onChange={(e) => change(name, e.target.value)}
+      {...describedBy(fieldId(name), errors[name])}
+    />
+  );
   return (
-    <p className="field__error" id={errorId(name)}>
-      {message}
-    </p>
+    <>
+      {imperial ? (
+        <ImperialHeight fields={fields} errors={errors} change={change} />
+      ) : (
+        <Field controlId={fieldId('height')} label="Height (cm)" error={errors.height}>
+          {measurement('height', 'cm')}
+        </Field>
+      )}
+
+      <Field
+        controlId={fieldId('weight')}
+        label={imperial ? 'Weight (lbs)' : 'Weight (kg)'}
+        error={errors.weight}
+      >
+        {measurement('weight', imperial ? 'lbs' : 'kg')}
+      </Field>
+
+      {(['waist', 'hip'] as const).map((name) => (
+        <Field
+          key={name}
+          controlId={fieldId(name)}
+          label={`${name === 'waist' ? 'Waist' : 'Hip'} (${imperial ? 'inches' : 'cm'}, optional)`}
+          error={errors[name]}
+        >
+          {measurement(name, imperial ? 'inches' : 'cm')}
+        </Field>
+      ))}
+    </>
+  );
+}
+
+/** An imperial height: feet and inches, two selects that write the height in inches. */
+function ImperialHeight({ fields, errors, change }: FieldsProps) {
+  const feetInches = inchesToFeetInches(Number(fields.height) || 0);
+  const setHeight = (feet: number, inches: number) =>
+    change('height', String(feetInchesToInches(feet, inches)));
+  const part = (
+    id: string,
+    unit: 'Feet' | 'Inches',
+    value: number,
+    options: readonly number[],
+    suffix: string,
+    onPick: (value: number) => void,
+  ) => (
+    <div className="height-selects__part">
+      <label className="field__sublabel" htmlFor={id}>
+        <span className="visually-hidden">Height </span>
+        {unit}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onPick(Number(e.target.value))}
+        {...describedBy(fieldId('height'), errors.height)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option} {suffix}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <fieldset className="field field--wide">
+      <legend className="field__label">Height</legend>
+      <div className="height-selects">
+        {part('field-height-feet', 'Feet', feetInches.feet, HEIGHT_FEET_OPTIONS, 'ft', (feet) =>
+          setHeight(feet, feetInches.inches),
+        )}
+        {part('field-height-inches', 'Inches', feetInches.inches, HEIGHT_INCH_OPTIONS, 'in', (inches) =>
+          setHeight(feetInches.feet, inches),
+        )}
+      </div>
+      <FieldError id={errorId('height')} message={errors.height} />
+    </fieldset>
   );
 }

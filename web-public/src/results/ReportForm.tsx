@@ -19,10 +19,11 @@ import {
 } from '@bodymetrics/contracts';
 import type { Goal } from '@bodymetrics/health';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import type { Calculation } from '../flow/calculation';
+import { describedBy, Field, FieldError } from '../forms/Field';
 import { offerLinkWithClickId, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
 import { reportVisitor } from '../tracking/report-visitor';
@@ -154,10 +155,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       <div id="report-panel" hidden={!open}>
         <p className="muted">Get your full results and nutrition plan by e-mail.</p>
         <form data-testid="report-form" aria-labelledby="report-title" noValidate onSubmit={submit}>
-          <div className="field">
-            <label className="field__label" htmlFor="report-name">
-              Name
-            </label>
+          <Field controlId="report-name" label="Name" error={nameError}>
             <input
               id="report-name"
               ref={nameRef}
@@ -165,24 +163,15 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
               autoComplete="name"
               maxLength={100}
               value={name}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? 'report-name-error' : undefined}
+              {...describedBy('report-name', nameError)}
               onChange={(e) => {
                 setName(e.target.value);
                 setTouched(true);
                 setNameError(null);
               }}
             />
-            {nameError ? (
-              <p className="field__error" id="report-name-error">
-                {nameError}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="report-email">
-              Email
-            </label>
+          </Field>
+          <Field controlId="report-email" label="Email" error={emailError}>
             <input
               id="report-email"
               ref={emailRef}
@@ -191,60 +180,23 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
               inputMode="email"
               maxLength={254}
               value={email}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'report-email-error' : undefined}
+              {...describedBy('report-email', emailError)}
               onChange={(e) => {
                 setEmail(e.target.value);
                 setTouched(true);
                 setEmailError(null);
               }}
             />
-            {emailError ? (
-              <p className="field__error" id="report-email-error">
-                {emailError}
-              </p>
-            ) : null}
-          </div>
-          <div className="check">
-            <input
-              id="report-consent-health"
-              ref={healthConsentRef}
-              type="checkbox"
-              checked={consentBoxes.healthData}
-              aria-invalid={consentError ? true : undefined}
-              aria-describedby={consentError ? 'report-consent-error' : undefined}
-              onChange={(e) => {
-                const healthData = e.target.checked;
-                setConsentBoxes((b) => ({ ...b, healthData }));
-                if (healthData) setConsentError(null);
-              }}
-            />
-            <label htmlFor="report-consent-health">
-              I agree that BodyMetrics processes the health information I entered (age, sex, height, weight
-              and any measurements) to send me this report and keep a copy of it.
-            </label>
-          </div>
-          {consentError ? (
-            <p className="field__error" id="report-consent-error">
-              {consentError}
-            </p>
-          ) : null}
-          <div className="check">
-            <input
-              id="report-consent-newsletter"
-              type="checkbox"
-              checked={consentBoxes.newsletter}
-              onChange={(e) => {
-                const newsletter = e.target.checked;
-                setConsentBoxes((b) => ({ ...b, newsletter }));
-              }}
-            />
-            <label htmlFor="report-consent-newsletter">
-              Also send me the BodyMetrics newsletter with health tips and offers. I can unsubscribe at any
-              time. The report e-mail will ask me to confirm the subscription first; without my confirmation I
-              am not subscribed.
-            </label>
-          </div>
+          </Field>
+          <ConsentBoxes
+            boxes={consentBoxes}
+            error={consentError}
+            healthConsentRef={healthConsentRef}
+            onChange={(change) => {
+              setConsentBoxes((b) => ({ ...b, ...change }));
+              if (change.healthData) setConsentError(null);
+            }}
+          />
           <p className="muted report__privacy">
             How we use and protect your data:{' '}
             <a href="/legal/privacy" target="_blank" rel="noopener">
@@ -265,19 +217,86 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
           >
             {sent ? 'Report Sent!' : report.isPending ? 'Sending...' : 'Send My Report'}
           </button>
-          <div aria-live="polite" className="report__status">
-            {report.isPending ? <p className="notice">Sending your health report...</p> : null}
-            {sent ? (
-              <p className="notice notice--success">Success! Your health report has been sent to {sentTo}.</p>
-            ) : null}
-          </div>
-          {report.isError ? (
-            <p className="notice notice--error" role="alert">
-              Error: Failed to send your health report. Please try again later.
-            </p>
-          ) : null}
+          <ReportStatus sending={report.isPending} sentTo={sentTo} failed={report.isError} />
         </form>
       </div>
     </section>
+  );
+}
+
+/**
+ * The two consent boxes, neither pre-ticked: the health data (required; its message under it) and the
+ * newsletter (optional, double opt-in).
+ */
+function ConsentBoxes({
+  boxes,
+  error,
+  healthConsentRef,
+  onChange,
+}: {
+  boxes: ReportConsentBoxes;
+  error: string | null;
+  healthConsentRef: RefObject<HTMLInputElement | null>;
+  onChange: (change: Partial<ReportConsentBoxes>) => void;
+}) {
+  return (
+    <>
+      <div className="check">
+        <input
+          id="report-consent-health"
+          ref={healthConsentRef}
+          type="checkbox"
+          checked={boxes.healthData}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'report-consent-error' : undefined}
+          onChange={(e) => onChange({ healthData: e.target.checked })}
+        />
+        <label htmlFor="report-consent-health">
+          I agree that BodyMetrics processes the health information I entered (age, sex, height, weight and
+          any measurements) to send me this report and keep a copy of it.
+        </label>
+      </div>
+      <FieldError id="report-consent-error" message={error} />
+      <div className="check">
+        <input
+          id="report-consent-newsletter"
+          type="checkbox"
+          checked={boxes.newsletter}
+          onChange={(e) => onChange({ newsletter: e.target.checked })}
+        />
+        <label htmlFor="report-consent-newsletter">
+          Also send me the BodyMetrics newsletter with health tips and offers. I can unsubscribe at any time.
+          The report e-mail will ask me to confirm the subscription first; without my confirmation I am not
+          subscribed.
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** Sending, sent (to which address) or failed, as the form's live status. */
+function ReportStatus({
+  sending,
+  sentTo,
+  failed,
+}: {
+  sending: boolean;
+  sentTo: string | null;
+  failed: boolean;
+}) {
+  return (
+    <>
+      <div aria-live="polite" className="report__status">
+        {sending ? <p className="notice">Sending your health report...</p> : null}
+        {sentTo !== null ? (
+          <p className="notice notice--success">Success! Your health report has been sent to {sentTo}.</p>
+        ) : null}
+      </div>
+      {failed ? (
+        <p className="notice notice--error" role="alert">
+          Error: Failed to send your health report. Please try again later.
+        </p>
+      ) : null}
+    </>
   );
 }
