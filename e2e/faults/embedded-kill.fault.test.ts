@@ -1,5 +1,5 @@
 // The embedded mode killed with SIGKILL five times while page views stream in (durable at 202).
-// Each view is its own visitor (analytics storage allowed, so counted by its id) and carries its own
+// Each view is its own visitor (from an address of its own, through one trusted proxy hop) and carries its own
 // `eventId`; a sender keeps sending a view — the same body, the same id, as the page's tracker does — until
 // it is answered 202, through every kill and restart. After the last restart the dashboard must show
 // exactly one visitor and one page view per view sent: a 202 that was lost in the kill would show fewer,
@@ -12,7 +12,7 @@ import { afterAll, expect, it } from 'vitest';
 import { overviewSchema } from '@bodymetrics/contracts';
 import { eventually, freePort } from '@bodymetrics/testing';
 import { startEmbeddedProcess, type EmbeddedProcess } from './src/embedded-process';
-import { desktopChrome, pageVisitBody } from './src/visits';
+import { desktopChrome, pageVisitBody, visitorAddress } from './src/visits';
 
 const kills = 5;
 // At most senders + burst requests at once from this one address: well under the gateway's 128 open
@@ -46,6 +46,8 @@ it('loses no accepted page view and counts none twice through five kill -9 of th
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,
         RATE_LIMIT_TRACKING_PER_MINUTE: '100000000',
+        // The stream names each visitor's address in X-Forwarded-For, as a load balancer would.
+        TRUST_PROXY_HOPS: '1',
       },
     });
   embedded = await start();
@@ -55,11 +57,12 @@ it('loses no accepted page view and counts none twice through five kill -9 of th
   let sent = 0;
   let refused = 0; // answers other than 202 (503 while restarting or applying behind), retried
   /** One view, sent until it is answered 202. */
-  const sendUntilAccepted = async (body: unknown) => {
+  let visitors = 0;
+  const sendUntilAccepted = async (body: unknown, address = visitorAddress(visitors++)) => {
     for (;;) {
       const status = await fetch(`${url}/api/analytics/page-visit`, {
         method: 'POST',
-        headers,
+        headers: { ...headers, 'x-forwarded-for': address },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       }).then(

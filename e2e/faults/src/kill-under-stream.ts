@@ -19,7 +19,7 @@ import {
 } from '@bodymetrics/testing';
 import { buildApp as buildTracking } from '@bodymetrics/tracking';
 import { countRows, sumColumn } from './rows';
-import { desktopChrome, journeyBody, pageVisitBody } from './visits';
+import { desktopChrome, journeyBody, pageVisitBody, visitorAddress } from './visits';
 
 const pagesPerVisitor = 3;
 const steps = ['landing', 'form_started'] as const;
@@ -139,6 +139,8 @@ function streamVisitors(
         method: 'POST',
         url: r.url,
         headers: { 'user-agent': desktopChrome },
+        // Each visitor from an address of its own: visitors are counted by network and browser.
+        remoteAddress: visitorAddress(r.visitor),
         payload: r.payload,
       });
       answered += 1;

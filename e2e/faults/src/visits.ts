@@ -1,6 +1,6 @@
-// Tracking request bodies as the public app sends them, one visitor (and session) per call unless said. The
-// visitors allowed analytics storage, so each is counted by its own id: the whole stream comes from one
-// address and browser, which without consent would be one visitor of the day (docs/counting.md).
+// Tracking request bodies as the public app sends them, one visitor (and session) per call unless said.
+// Visitors are counted by their network and browser (docs/counting.md): a stream meant as many visitors
+// sends each from an address of its own (visitorAddress).
 export const desktopChrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
@@ -28,3 +28,6 @@ export const journeyBody = (visitorId: string, step: string, sessionId = `${visi
   userAgent: desktopChrome,
   storageAllowed: true,
 });
+
+/** The n-th visitor's own IPv4 address (10.0.0.0/8: up to 16.7 million visitors). */
+export const visitorAddress = (n: number): string => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
