@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isHttpError } from '@bodymetrics/web-kit/api';
+import { TextField } from '../forms/TextField';
 import { forgotPasswordTexts, loginTexts } from '../texts';
 import { requestPasswordReset } from './admin-session-api';
 
@@ -41,19 +42,17 @@ export function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
         <>
           <p className="muted">{forgotPasswordTexts.intro}</p>
           <form className="form" onSubmit={submit} aria-labelledby={`${ids}-heading`} noValidate>
-            <div className="field">
-              <label htmlFor={`${ids}-email`}>{forgotPasswordTexts.email}</label>
-              <input
-                ref={emailInput}
-                id={`${ids}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-            </div>
+            <TextField
+              ref={emailInput}
+              id={`${ids}-email`}
+              label={forgotPasswordTexts.email}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onValueChange={setEmail}
+              required
+            />
             {failure && (
               <p role="alert" className="form-error">
                 {failure}

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { canSubmitLogin } from '../lib/login-rules';
+import { TextField } from '../forms/TextField';
 import { forgotPasswordTexts, loginTexts } from '../texts';
 import { login } from './admin-session-api';
 import { useAdminSession } from './AdminSessionProvider';
@@ -74,29 +75,25 @@ export function LoginScreen() {
           <>
             <p className="muted">{loginTexts.intro}</p>
             <form className="form" onSubmit={submit} noValidate>
-              <div className="field">
-                <label htmlFor={`${ids}-username`}>{loginTexts.username}</label>
-                <input
-                  id={`${ids}-username`}
-                  name="username"
-                  autoComplete="username"
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  required
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${ids}-password`}>{loginTexts.password}</label>
-                <input
-                  id={`${ids}-password`}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  required
-                />
-              </div>
+              <TextField
+                id={`${ids}-username`}
+                label={loginTexts.username}
+                name="username"
+                autoComplete="username"
+                value={username}
+                onValueChange={setUsername}
+                required
+              />
+              <TextField
+                id={`${ids}-password`}
+                label={loginTexts.password}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onValueChange={setPassword}
+                required
+              />
               <button type="submit" className="button button-primary" disabled={!canSubmit}>
                 {loginMutation.isPending ? loginTexts.submitting : loginTexts.submit}
               </button>

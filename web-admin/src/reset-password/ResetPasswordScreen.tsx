@@ -7,6 +7,7 @@ import { isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { resetPassword } from '../auth/admin-session-api';
 import { passwordResetError, passwordResetMessages } from '../lib/password-reset-rules';
+import { TextField } from '../forms/TextField';
 import { resetPasswordTexts } from '../texts';
 
 /** The server refused the token itself (unknown, used or expired): asking again needs a new link. */
@@ -68,32 +69,28 @@ export function ResetPasswordScreen() {
           <>
             <h1 id={`${ids}-heading`}>{resetPasswordTexts.heading}</h1>
             <form className="form" onSubmit={submit} noValidate>
-              <div className="field">
-                <label htmlFor={`${ids}-password`}>{resetPasswordTexts.newPassword}</label>
-                <input
-                  id={`${ids}-password`}
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-describedby={`${ids}-hint${formError ? ` ${ids}-error` : ''}`}
-                  aria-invalid={formError ? true : undefined}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${ids}-confirmation`}>{resetPasswordTexts.confirmPassword}</label>
-                <input
-                  id={`${ids}-confirmation`}
-                  name="confirmation"
-                  type="password"
-                  autoComplete="new-password"
-                  value={confirmation}
-                  onChange={(e) => setConfirmation(e.target.value)}
-                  aria-describedby={formError ? `${ids}-error` : undefined}
-                  aria-invalid={formError ? true : undefined}
-                />
-              </div>
+              <TextField
+                id={`${ids}-password`}
+                label={resetPasswordTexts.newPassword}
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                value={password}
+                onValueChange={setPassword}
+                aria-describedby={`${ids}-hint${formError ? ` ${ids}-error` : ''}`}
+                aria-invalid={formError ? true : undefined}
+              />
+              <TextField
+                id={`${ids}-confirmation`}
+                label={resetPasswordTexts.confirmPassword}
+                type="password"
+                name="confirmation"
+                autoComplete="new-password"
+                value={confirmation}
+                onValueChange={setConfirmation}
+                aria-describedby={formError ? `${ids}-error` : undefined}
+                aria-invalid={formError ? true : undefined}
+              />
               <p id={`${ids}-hint`} className="hint">
                 {passwordResetMessages.hint}
               </p>

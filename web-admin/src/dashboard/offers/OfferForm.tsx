@@ -2,7 +2,7 @@
 // server's rules in Romanian (lib/offer-form-rules.ts), each message beside its field; the first field in
 // error takes the focus. A server refusal (400 naming the field) is shown under the form.
 import { bmiCategories, goals, type OfferFields } from '@bodymetrics/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { bmiCategoryLabel, goalLabel } from '../../lib/labels';
 import {
   emptyOfferForm,
@@ -60,40 +60,7 @@ export function OfferForm({
     if (!saving) onSubmit(offerFieldsOf(values));
   }
 
-  const described = (field: keyof OfferFormValues) => ({
-    id: `${ids}-${field}`,
-    name: field,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${ids}-${field}-error` : undefined,
-  });
-  const errorOf = (field: keyof OfferFormValues) =>
-    errors[field] ? (
-      <p id={`${ids}-${field}-error`} className="form-error">
-        {errors[field]}
-      </p>
-    ) : null;
-  const text = (field: TextField, multiline = false) => (
-    <div className="field">
-      <label htmlFor={`${ids}-${field}`}>{offerTexts[field]}</label>
-      {multiline ? (
-        <textarea
-          {...described(field)}
-          rows={3}
-          value={values[field]}
-          onChange={(e) => set(field, e.target.value)}
-        />
-      ) : (
-        <input
-          {...described(field)}
-          type={field === 'url' || field === 'imageUrl' ? 'url' : 'text'}
-          value={values[field]}
-          onChange={(e) => set(field, e.target.value)}
-        />
-      )}
-      {errorOf(field)}
-    </div>
-  );
-
+  const state: FieldState = { ids, values, errors, set };
   return (
     <form
       ref={form}
@@ -103,58 +70,16 @@ export function OfferForm({
       aria-labelledby={`${ids}-heading`}
     >
       <h4 id={`${ids}-heading`}>{offer ? offerTexts.editHeading(offer.title) : offerTexts.createHeading}</h4>
-      {text('title')}
-      {text('description', true)}
-      {text('url')}
-      {text('imageUrl')}
-      <div className="field">
-        <label htmlFor={`${ids}-bmiCategory`}>{offerTexts.bmiCategory}</label>
-        <select
-          {...described('bmiCategory')}
-          value={values.bmiCategory}
-          onChange={(e) => set('bmiCategory', e.target.value)}
-        >
-          <option value="">—</option>
-          {bmiCategories.map((c) => (
-            <option key={c} value={c}>
-              {bmiCategoryLabel(c)}
-            </option>
-          ))}
-        </select>
-        {errorOf('bmiCategory')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-goal`}>{offerTexts.goal}</label>
-        <select {...described('goal')} value={values.goal} onChange={(e) => set('goal', e.target.value)}>
-          <option value="">—</option>
-          {goals.map((g) => (
-            <option key={g} value={g}>
-              {goalLabel(g)}
-            </option>
-          ))}
-        </select>
-        {errorOf('goal')}
-      </div>
-      {text('ctaLabel')}
-      {text('disclaimer')}
-      <label className="check">
-        <input
-          type="checkbox"
-          name="evidenceBased"
-          checked={values.evidenceBased}
-          onChange={(e) => set('evidenceBased', e.target.checked)}
-        />
-        {offerTexts.evidenceBased}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="active"
-          checked={values.active}
-          onChange={(e) => set('active', e.target.checked)}
-        />
-        {offerTexts.active}
-      </label>
+      <OfferText state={state} field="title" />
+      <OfferText state={state} field="description" multiline />
+      <OfferText state={state} field="url" />
+      <OfferText state={state} field="imageUrl" />
+      <OfferChoice state={state} field="bmiCategory" options={bmiCategories} labelOf={bmiCategoryLabel} />
+      <OfferChoice state={state} field="goal" options={goals} labelOf={goalLabel} />
+      <OfferText state={state} field="ctaLabel" />
+      <OfferText state={state} field="disclaimer" />
+      <OfferCheck state={state} field="evidenceBased" />
+      <OfferCheck state={state} field="active" />
       {serverError ? (
         <p role="alert" className="form-error">
           {serverError}
@@ -169,5 +94,120 @@ export function OfferForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** What each field of the form reads and how it changes its value. */
+interface FieldState {
+  ids: string;
+  values: OfferFormValues;
+  errors: OfferFormErrors;
+  set: <K extends keyof OfferFormValues>(field: K, value: OfferFormValues[K]) => void;
+}
+
+/** A field's id and name, tied to its message while it has one. */
+const described = ({ ids, errors }: FieldState, field: keyof OfferFormValues) => ({
+  id: `${ids}-${field}`,
+  name: field,
+  'aria-invalid': errors[field] ? true : undefined,
+  'aria-describedby': errors[field] ? `${ids}-${field}-error` : undefined,
+});
+
+/** A labelled control with its message under it. */
+function OfferField({
+  state,
+  field,
+  children,
+}: {
+  state: FieldState;
+  field: keyof OfferFormValues;
+  children: ReactNode;
+}) {
+  const error = state.errors[field];
+  return (
+    <div className="field">
+      <label htmlFor={`${state.ids}-${field}`}>{offerTexts[field]}</label>
+      {children}
+      {error ? (
+        <p id={`${state.ids}-${field}-error`} className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OfferText({
+  state,
+  field,
+  multiline = false,
+}: {
+  state: FieldState;
+  field: TextField;
+  multiline?: boolean;
+}) {
+  const { values, set } = state;
+  return (
+    <OfferField state={state} field={field}>
+      {multiline ? (
+        <textarea
+          {...described(state, field)}
+          rows={3}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+        />
+      ) : (
+        <input
+          {...described(state, field)}
+          type={field === 'url' || field === 'imageUrl' ? 'url' : 'text'}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+        />
+      )}
+    </OfferField>
+  );
+}
+
+/** A choice among the vocabulary's words (BMI category, goal), each shown by its Romanian label. */
+function OfferChoice<T extends string>({
+  state,
+  field,
+  options,
+  labelOf,
+}: {
+  state: FieldState;
+  field: 'bmiCategory' | 'goal';
+  options: readonly T[];
+  labelOf: (option: T) => string;
+}) {
+  return (
+    <OfferField state={state} field={field}>
+      <select
+        {...described(state, field)}
+        value={state.values[field]}
+        onChange={(e) => state.set(field, e.target.value)}
+      >
+        <option value="">—</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labelOf(option)}
+          </option>
+        ))}
+      </select>
+    </OfferField>
+  );
+}
+
+function OfferCheck({ state, field }: { state: FieldState; field: 'evidenceBased' | 'active' }) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        name={field}
+        checked={state.values[field]}
+        onChange={(e) => state.set(field, e.target.checked)}
+      />
+      {offerTexts[field]}
+    </label>
   );
 }
