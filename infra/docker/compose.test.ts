@@ -18,7 +18,7 @@ const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 interface ComposeService {
   image?: string;
   profiles?: string[];
-  build?: { context: string; dockerfile: string; target: string };
+  build?: { context: string; dockerfile: string; target: string; args?: Record<string, string> };
   environment?: Record<string, string | number>;
   ports?: string[];
   healthcheck?: { test: string[] };
@@ -160,24 +160,37 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(apps)(
-    'builds %s from the Node 24 Dockerfile target of the same name, on its design §5 port',
+    "builds %s from the Node 24 Dockerfile's service target, with its name and design §5 port",
     (name) => {
       const port = appPorts[name] as number;
       const svc = service(name);
-      expect(svc.build).toMatchObject({ context: '.', dockerfile: 'infra/docker/Dockerfile', target: name });
-      const target = dockerfile.split(/^FROM /m).find((stage) => new RegExp(`\\bAS ${name}\\s`).test(stage));
-      expect(target, `Dockerfile target ${name}`).toBeDefined();
-      expect(target).toMatch(/^runtime AS /);
-      expect(target).toContain(`ENV PORT=${port}`);
-      expect(target).toContain(`EXPOSE ${port}`);
-      // The service's deployed folder (dist/ + production node_modules), where the repository has it.
-      expect(target).toContain(`COPY --from=build /deploy/services/${name} /app/services/${name}\n`);
-      expect(target).toMatch(new RegExp(`^WORKDIR /app/services/${name}$`, 'm'));
-      expect(target).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
+      expect(svc.build).toMatchObject({
+        context: '.',
+        dockerfile: 'infra/docker/Dockerfile',
+        target: name === 'gateway' ? 'gateway' : 'service',
+        args: { SERVICE: name, PORT: String(port) },
+      });
       expect(String(env(name).PORT)).toBe(String(port));
       expect(env(name).HOST).toBe('0.0.0.0');
     },
   );
+
+  it("builds each service's image from its deployed folder, where the repository has it, on its port", () => {
+    const target = stage('service');
+    expect(dockerfile).toMatch(/^FROM runtime AS service$/m);
+    expect(target).toMatch(/^ARG SERVICE$/m);
+    expect(target).toMatch(/^ARG PORT$/m);
+    // The service's deployed folder (dist/ + production node_modules), where the repository has it.
+    expect(target).toContain('COPY --from=build /deploy/services/${SERVICE} /app/services/${SERVICE}\n');
+    expect(target).toMatch(/^WORKDIR \/app\/services\/\$\{SERVICE\}$/m);
+    expect(target).toMatch(/^ENV PORT=\$\{PORT\}$/m);
+    expect(target).toMatch(/^EXPOSE \$\{PORT\}$/m);
+    expect(target).toMatch(/^CMD \["node", "dist\/main\.js"\]$/m);
+    // The gateway's image is a service's, with the two web apps it serves.
+    expect(dockerfile).toMatch(/^FROM service AS gateway$/m);
+    expect(stage('gateway')).toContain('COPY --from=build /app/web-public/dist /app/web-public/dist\n');
+    expect(stage('gateway')).toContain('COPY --from=build /app/web-admin/dist /app/web-admin/dist\n');
+  });
 
   it('builds on node:24-bookworm-slim with pnpm from corepack and the frozen lockfile', () => {
     expect(dockerfile).toMatch(/^FROM node:24-bookworm-slim AS workspace$/m);
@@ -210,7 +223,7 @@ describe('docker-compose.yml', () => {
     expect(runtime).toMatch(/^node:24-bookworm-slim AS runtime\n/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/--enable-source-maps/);
-    for (const name of ['runtime', 'migrate', ...apps]) {
+    for (const name of ['runtime', 'migrate', 'service', 'gateway']) {
       const image = stage(name);
       expect(image, name).not.toMatch(/\btsx\b|\bpnpm\b|^USER (?!node)|^RUN /m);
       // Only deployed folders and the web builds come in: never the workspace (sources, every devDependency).
