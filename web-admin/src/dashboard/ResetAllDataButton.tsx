@@ -5,26 +5,21 @@ import '@bodymetrics/web-kit/zod-jitless';
 import { analyticsRoutes, type ResetAllDataResult } from '@bodymetrics/contracts';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { call, isHttpError } from '@bodymetrics/web-kit/api';
+import { useRef, useState, type MouseEvent } from 'react';
+import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { useAdminSessionId } from '../auth/AdminSessionProvider';
 import { formatNumber } from '../lib/format';
-import { notifyUnauthorized } from '../lib/unauthorized';
+import { endingSessionOn401 } from '../lib/unauthorized';
 import { resetAllTexts } from '../texts';
 import { analyticsQueryRoot } from './analytics-queries';
 
 type Step = 'closed' | 'first' | 'second';
 
 async function resetAllData(sessionId: string): Promise<ResetAllDataResult> {
-  try {
-    const result = await call(analyticsRoutes.resetAllData, {}, { sessionId });
-    if (!result.success) throw new Error(result.error ?? 'reset-all-data answered success: false');
-    return result;
-  } catch (error) {
-    if (isHttpError(error, 401)) notifyUnauthorized();
-    throw error;
-  }
+  const result = await endingSessionOn401(call(analyticsRoutes.resetAllData, {}, { sessionId }));
+  if (!result.success) throw new Error(result.error ?? 'reset-all-data answered success: false');
+  return result;
 }
 
 export function ResetAllDataButton() {
@@ -65,67 +60,69 @@ export function ResetAllDataButton() {
         {mutation.isPending ? resetAllTexts.running : resetAllTexts.button}
       </button>
 
-      <AlertDialog.Root open={step === 'first'} onOpenChange={(open) => !open && setStep('closed')}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content
-            className="dialog"
-            onCloseAutoFocus={(event) => {
-              // Radix gives the focus back to its own Trigger, and these dialogs have none (the button opens
-              // them through `step`): without this, closing the first one left the focus on the page body.
-              event.preventDefault();
-              if (!handingOver.current) trigger.current?.focus();
-              handingOver.current = false;
-            }}
-          >
-            <AlertDialog.Title className="dialog-title">{resetAllTexts.firstTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="dialog-body">
-              {resetAllTexts.firstBody}
-            </AlertDialog.Description>
-            <div className="dialog-actions">
-              <AlertDialog.Cancel className="button button-secondary">
-                {resetAllTexts.cancel}
-              </AlertDialog.Cancel>
-              <AlertDialog.Action
-                className="button button-danger"
-                onClick={(event) => {
-                  event.preventDefault();
-                  handingOver.current = true;
-                  setStep('second');
-                }}
-              >
-                {resetAllTexts.firstConfirm}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmationDialog
+        open={step === 'first'}
+        onDismiss={() => setStep('closed')}
+        onCloseAutoFocus={(event) => {
+          // Radix gives the focus back to its own Trigger, and these dialogs have none (the button opens
+          // them through `step`): without this, closing the first one left the focus on the page body.
+          event.preventDefault();
+          if (!handingOver.current) trigger.current?.focus();
+          handingOver.current = false;
+        }}
+        title={resetAllTexts.firstTitle}
+        body={resetAllTexts.firstBody}
+        confirm={resetAllTexts.firstConfirm}
+        onConfirm={(event) => {
+          event.preventDefault();
+          handingOver.current = true;
+          setStep('second');
+        }}
+      />
 
-      <AlertDialog.Root open={step === 'second'} onOpenChange={(open) => !open && setStep('closed')}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content
-            className="dialog"
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              trigger.current?.focus();
-            }}
-          >
-            <AlertDialog.Title className="dialog-title">{resetAllTexts.secondTitle}</AlertDialog.Title>
-            <AlertDialog.Description className="dialog-body">
-              {resetAllTexts.secondBody}
-            </AlertDialog.Description>
-            <div className="dialog-actions">
-              <AlertDialog.Cancel className="button button-secondary">
-                {resetAllTexts.cancel}
-              </AlertDialog.Cancel>
-              <AlertDialog.Action className="button button-danger" onClick={() => mutation.mutate()}>
-                {resetAllTexts.secondConfirm}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmationDialog
+        open={step === 'second'}
+        onDismiss={() => setStep('closed')}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+        title={resetAllTexts.secondTitle}
+        body={resetAllTexts.secondBody}
+        confirm={resetAllTexts.secondConfirm}
+        onConfirm={() => mutation.mutate()}
+      />
     </>
+  );
+}
+
+/** One of the two confirmations: an alert dialog whose focus starts on "Anulează". */
+function ConfirmationDialog(props: {
+  open: boolean;
+  onDismiss: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+  title: string;
+  body: string;
+  confirm: string;
+  onConfirm: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <AlertDialog.Root open={props.open} onOpenChange={(open) => !open && props.onDismiss()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog" onCloseAutoFocus={props.onCloseAutoFocus}>
+          <AlertDialog.Title className="dialog-title">{props.title}</AlertDialog.Title>
+          <AlertDialog.Description className="dialog-body">{props.body}</AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel className="button button-secondary">
+              {resetAllTexts.cancel}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action className="button button-danger" onClick={props.onConfirm}>
+              {props.confirm}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

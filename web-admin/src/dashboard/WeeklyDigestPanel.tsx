@@ -7,20 +7,11 @@ import { useId } from 'react';
 import { call, isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { useAdminSessionId } from '../auth/AdminSessionProvider';
-import { notifyUnauthorized } from '../lib/unauthorized';
+import { endingSessionOn401 } from '../lib/unauthorized';
 import { dashboardTexts, weeklyDigestTexts } from '../texts';
 import { Panel } from './Panel';
 
 const settingsKey = ['weekly-digest'] as const;
-
-async function endingSessionOn401<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isHttpError(error, 401)) notifyUnauthorized();
-    throw error;
-  }
-}
 
 export function WeeklyDigestPanel() {
   const sessionId = useAdminSessionId();

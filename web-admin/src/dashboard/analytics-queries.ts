@@ -10,10 +10,10 @@ import {
   type RawRoute,
 } from '@bodymetrics/contracts';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { call, isHttpError, type CallAnswer, type CallArgs, type CallInput } from '@bodymetrics/web-kit/api';
+import { call, type CallAnswer, type CallArgs, type CallInput } from '@bodymetrics/web-kit/api';
 import { useAdminSessionId } from '../auth/AdminSessionProvider';
 import { listSizes } from '../lib/metrics';
-import { notifyUnauthorized } from '../lib/unauthorized';
+import { endingSessionOn401 } from '../lib/unauthorized';
 
 export const analyticsQueryRoot = ['analytics'] as const;
 
@@ -49,13 +49,10 @@ export async function analyticsGet<R extends AnalyticsRead>(
   sessionId: string,
   signal?: AbortSignal,
 ): Promise<CallAnswer<R>> {
-  try {
-    // `input` is the route's own (CallInput<R>); only the generic R keeps the compiler from seeing it.
-    return await call(route, ...([input, { sessionId, ...(signal ? { signal } : {}) }] as CallArgs<R>));
-  } catch (error) {
-    if (isHttpError(error, 401)) notifyUnauthorized();
-    throw error;
-  }
+  // `input` is the route's own (CallInput<R>); only the generic R keeps the compiler from seeing it.
+  return endingSessionOn401(
+    call(route, ...([input, { sessionId, ...(signal ? { signal } : {}) }] as CallArgs<R>)),
+  );
 }
 
 function useAnalytics<R extends AnalyticsRead>(

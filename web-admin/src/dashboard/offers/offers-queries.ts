@@ -3,20 +3,11 @@
 import '@bodymetrics/web-kit/zod-jitless';
 import { adminOffersRoutes, type OfferFields, type OfferPatch } from '@bodymetrics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, isHttpError } from '@bodymetrics/web-kit/api';
+import { call } from '@bodymetrics/web-kit/api';
 import { useAdminSessionId } from '../../auth/AdminSessionProvider';
-import { notifyUnauthorized } from '../../lib/unauthorized';
+import { endingSessionOn401 } from '../../lib/unauthorized';
 
 export const adminOffersQueryKey = ['admin-offers'] as const;
-
-async function endingSessionOn401<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isHttpError(error, 401)) notifyUnauthorized();
-    throw error;
-  }
-}
 
 export function useAdminOffers() {
   const sessionId = useAdminSessionId();
