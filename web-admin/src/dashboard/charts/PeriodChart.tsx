@@ -19,6 +19,20 @@ import { chartColors } from './chart-colors';
 /** The legend reads as the cards do: visitors, page views, then revenue (the bars are drawn first, under the lines). */
 const legendOrder = ['visitors', 'pageViews', 'revenue'];
 
+/** A count per day (visitors, page views) as a line on the left axis; an element, as recharts reads its children. */
+const countLine = (dataKey: keyof DayPoint, name: string, color: string) => (
+  <Line
+    yAxisId="count"
+    type="monotone"
+    dataKey={dataKey}
+    name={name}
+    stroke={color}
+    strokeWidth={2}
+    dot={false}
+    isAnimationActive={false}
+  />
+);
+
 export default function PeriodChart({
   points,
   currency,
@@ -80,26 +94,8 @@ export default function PeriodChart({
           maxBarSize={18}
           isAnimationActive={false}
         />
-        <Line
-          yAxisId="count"
-          type="monotone"
-          dataKey="visitors"
-          name={periodChartTexts.visitors}
-          stroke={chartColors.primary}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
-        <Line
-          yAxisId="count"
-          type="monotone"
-          dataKey="pageViews"
-          name={periodChartTexts.pageViews}
-          stroke={chartColors.secondary}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
+        {countLine('visitors', periodChartTexts.visitors, chartColors.primary)}
+        {countLine('pageViews', periodChartTexts.pageViews, chartColors.secondary)}
       </ComposedChart>
     </ResponsiveContainer>
   );
