@@ -9,13 +9,42 @@
 import { randomUUID } from 'node:crypto';
 import { routeOptions, type App } from '@bodymetrics/service-kit';
 import { topics, trackingRoutes, type AffiliateClickEvent } from '@bodymetrics/contracts';
-import type { ActiveOffers } from '../active-offers';
+import type { FastifyRequest } from 'fastify';
+import type { ActiveOffer, ActiveOffers } from '../active-offers';
 import type { TrackingDeps } from '../deps';
 import { checkedOffer } from '../offer-check';
 import { publishAccepted } from '../publish';
-import { stampOf, visitorKeyOf } from '../stamp';
+import { stampOf, visitorKeyOf, type ServerStamp } from '../stamp';
 
 const { affiliateClick, bridgeOfferClick, offerCounterClick } = trackingRoutes;
+
+/** What a call says about its click: who, from where, with which click id (each route reads it its own way). */
+type CallFields = Pick<AffiliateClickEvent, 'visitorId' | 'referrer'> &
+  Partial<Pick<AffiliateClickEvent, 'sessionId' | 'userAgent' | 'clickId' | 'visitorKey'>>;
+
+/**
+ * A click's event: the offer's title and URL (never the caller's), the request's address, User-Agent and
+ * bot verdict (the caller's User-Agent where the route takes one), and what the call said.
+ */
+const clickEventOf = (
+  offer: ActiveOffer,
+  stamp: ServerStamp,
+  source: AffiliateClickEvent['source'],
+  call: CallFields,
+): AffiliateClickEvent => ({
+  offerId: offer.id,
+  offerTitle: offer.title,
+  offerUrl: offer.url,
+  userAgent: stamp.requestUserAgent,
+  ...call,
+  ipAddress: stamp.ipAddress,
+  source,
+  isBot: stamp.isBot,
+});
+
+/** The Referer header (the page the call came from), cut to a stored referrer's length. */
+const refererOf = (request: FastifyRequest): string | null =>
+  typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null;
 
 export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: ActiveOffers): void {
   // Results page: the full click record. Its offerTitle and offerUrl are the spec's fields, still accepted
@@ -26,20 +55,14 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
       const b = request.body;
       const offer = await checkedOffer(offers, request, b.offerId, 'offerId');
       const stamp = stampOf(request, deps.ipStorage, b.userAgent);
-      const event: AffiliateClickEvent = {
-        offerId: offer.id,
-        offerTitle: offer.title,
-        offerUrl: offer.url,
+      const event = clickEventOf(offer, stamp, 'results', {
         visitorId: b.visitorId,
         sessionId: b.sessionId,
         referrer: b.referrer ?? null,
         userAgent: b.userAgent ?? stamp.requestUserAgent,
-        ipAddress: stamp.ipAddress,
-        source: 'results',
         clickId: b.clickId ?? randomUUID(),
-        isBot: stamp.isBot,
         visitorKey: await visitorKeyOf(request, deps.visitorKeys),
-      };
+      });
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply, b.eventId);
     },
   });
@@ -50,20 +73,13 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
     handler: async (request, reply) => {
       const offer = await checkedOffer(offers, request, request.body.offerId, 'offerId');
       const stamp = stampOf(request, deps.ipStorage);
-      const event: AffiliateClickEvent = {
-        offerId: offer.id,
-        offerTitle: offer.title,
-        offerUrl: offer.url,
+      const event = clickEventOf(offer, stamp, 'bridge', {
         visitorId: request.body.visitorId,
         sessionId: request.body.sessionId,
-        referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
-        userAgent: stamp.requestUserAgent,
-        ipAddress: stamp.ipAddress,
-        source: 'bridge',
+        referrer: refererOf(request),
         clickId: request.body.clickId ?? randomUUID(),
-        isBot: stamp.isBot,
         visitorKey: await visitorKeyOf(request, deps.visitorKeys),
-      };
+      });
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply, request.body.eventId);
     },
   });
@@ -75,17 +91,7 @@ export function affiliateClickRoutes(app: App, deps: TrackingDeps, offers: Activ
     handler: async (request, reply) => {
       const offer = await checkedOffer(offers, request, request.params.id, 'id');
       const stamp = stampOf(request, deps.ipStorage);
-      const event: AffiliateClickEvent = {
-        offerId: offer.id,
-        offerTitle: offer.title,
-        offerUrl: offer.url,
-        visitorId: null,
-        referrer: typeof request.headers.referer === 'string' ? request.headers.referer.slice(0, 2048) : null,
-        userAgent: stamp.requestUserAgent,
-        ipAddress: stamp.ipAddress,
-        source: 'api',
-        isBot: stamp.isBot,
-      };
+      const event = clickEventOf(offer, stamp, 'api', { visitorId: null, referrer: refererOf(request) });
       return publishAccepted(deps.bus, topics.affiliateClick, event, reply);
     },
   });
