@@ -94,25 +94,22 @@ export function scrape(registry: Registry) {
   };
 }
 
-/** The app's counter of that name, created on first use (a route and a setup step may both ask for it). */
-export function counterOf<L extends string>(
-  app: FastifyInstance,
-  config: Omit<CounterConfiguration<L>, 'registers'>,
-): Counter<L> {
-  const existing = app.metrics.registry.getSingleMetric(config.name);
-  if (existing) return existing as Counter<L>;
-  return new Counter({ ...config, registers: [app.metrics.registry] });
+/** The app's metric of that name, created on first use (a route and a setup step may both ask for it). */
+function metricOf<M>(app: FastifyInstance, name: string, create: (registers: Registry[]) => M): M {
+  return (app.metrics.registry.getSingleMetric(name) as M | undefined) ?? create([app.metrics.registry]);
 }
 
+/** The app's counter of that name, created on first use. */
+export const counterOf = <L extends string>(
+  app: FastifyInstance,
+  config: Omit<CounterConfiguration<L>, 'registers'>,
+): Counter<L> => metricOf(app, config.name, (registers) => new Counter({ ...config, registers }));
+
 /** The app's gauge of that name, created on first use. */
-export function gaugeOf<L extends string>(
+export const gaugeOf = <L extends string>(
   app: FastifyInstance,
   config: Omit<GaugeConfiguration<L>, 'registers'>,
-): Gauge<L> {
-  const existing = app.metrics.registry.getSingleMetric(config.name);
-  if (existing) return existing as Gauge<L>;
-  return new Gauge({ ...config, registers: [app.metrics.registry] });
-}
+): Gauge<L> => metricOf(app, config.name, (registers) => new Gauge({ ...config, registers }));
 
 // Services build their own metrics with the same prom-client as the registry they join.
 export { Counter, Gauge, Histogram } from 'prom-client';
