@@ -14,7 +14,8 @@ import {
 } from '@bodymetrics/health';
 import { useEffect, useRef } from 'react';
 import { randomId } from '../lib/ids';
-import { newOfferClick, offerImage, offerLinkWithClickId, useOffers } from '../lib/offers';
+import { OfferImage, OfferLink } from '../lib/OfferLink';
+import { useOffers, type AffiliateOffer } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { toneClass } from '../lib/tone';
 import { useOfferImpressions } from '../tracking/offer-impressions';
@@ -98,48 +99,9 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
               <p className="muted">Loading offers…</p>
             ) : (
               <ul className="bridge__offer-list">
-                {shown.map((offer) => {
-                  const href = offerLinkWithClickId(offer, shownClickId);
-                  const click = (link: HTMLAnchorElement) => {
-                    const opened = newOfferClick(link, offer);
-                    if (opened) trackBridgeOfferClick(offer.id, opened.clickId);
-                  };
-                  const image = offerImage(offer);
-                  const titleId = `bridge-offer-${offer.id}`;
-                  return (
-                    <li key={offer.id} className="bridge-offer" data-testid="offer-card">
-                      {image ? (
-                        <img
-                          className="bridge-offer__image"
-                          src={image}
-                          alt=""
-                          width={96}
-                          height={96}
-                          loading="lazy"
-                        />
-                      ) : null}
-                      <div className="bridge-offer__text">
-                        <h3 id={titleId}>{offer.title}</h3>
-                        <p>{offer.description}</p>
-                      </div>
-                      {href ? (
-                        <a
-                          className="button button--secondary"
-                          href={href}
-                          target="_blank"
-                          rel="sponsored noopener"
-                          aria-describedby={titleId}
-                          onClick={(event) => click(event.currentTarget)}
-                          onAuxClick={(event) => {
-                            if (event.button === 1) click(event.currentTarget);
-                          }}
-                        >
-                          {BRIDGE_OFFER_BUTTON}
-                        </a>
-                      ) : null}
-                    </li>
-                  );
-                })}
+                {shown.map((offer) => (
+                  <BridgeOffer key={offer.id} offer={offer} shownClickId={shownClickId} />
+                ))}
               </ul>
             )}
           </section>
@@ -154,6 +116,29 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** One sponsored offer: picture, title, description and the spec's "Learn More". */
+function BridgeOffer({ offer, shownClickId }: { offer: AffiliateOffer; shownClickId: string }) {
+  const titleId = `bridge-offer-${offer.id}`;
+  return (
+    <li className="bridge-offer" data-testid="offer-card">
+      <OfferImage offer={offer} className="bridge-offer__image" width={96} height={96} />
+      <div className="bridge-offer__text">
+        <h3 id={titleId}>{offer.title}</h3>
+        <p>{offer.description}</p>
+      </div>
+      <OfferLink
+        offer={offer}
+        shownClickId={shownClickId}
+        className="button button--secondary"
+        describedBy={titleId}
+        onClicked={(opened) => trackBridgeOfferClick(offer.id, opened.clickId)}
+      >
+        {BRIDGE_OFFER_BUTTON}
+      </OfferLink>
+    </li>
   );
 }
 

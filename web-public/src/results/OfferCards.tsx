@@ -2,7 +2,8 @@
 import { matchOffers, type Goal } from '@bodymetrics/health';
 import { useRef } from 'react';
 import { randomId } from '../lib/ids';
-import { newOfferClick, offerImage, offerLinkWithClickId, type AffiliateOffer } from '../lib/offers';
+import { OfferImage, OfferLink } from '../lib/OfferLink';
+import type { AffiliateOffer } from '../lib/offers';
 import { trackResultsOfferClick } from '../tracking/track';
 import { OFFER_SECTION_COPY } from './offer-copy';
 
@@ -30,62 +31,44 @@ export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]
         </p>
       ) : (
         <ul className="offer-list">
-          {offers.map((offer) => {
-            const href = offerLinkWithClickId(offer, shownClickId);
-            const image = offerImage(offer);
-            const titleId = `offer-${offer.id}-title`;
-            const disclaimerId = `offer-${offer.id}-disclaimer`;
-            const click = (link: HTMLAnchorElement) => {
-              const opened = newOfferClick(link, offer);
-              if (opened)
-                trackResultsOfferClick(
-                  { id: offer.id, title: offer.title, url: opened.href },
-                  opened.clickId,
-                );
-            };
-            return (
-              <li key={offer.id} className="offer-card" data-testid="offer-card">
-                <div className="offer-card__tags">
-                  <span className="tag tag--sponsored">Sponsored Content</span>
-                  {offer.evidenceBased ? <span className="tag tag--evidence">Evidence-Based</span> : null}
-                </div>
-                {image ? (
-                  <img
-                    className="offer-card__image"
-                    src={image}
-                    alt=""
-                    width={320}
-                    height={180}
-                    loading="lazy"
-                  />
-                ) : null}
-                <h3 id={titleId}>{offer.title}</h3>
-                <p>{offer.description}</p>
-                {href ? (
-                  <a
-                    className="button button--primary button--block"
-                    href={href}
-                    target="_blank"
-                    rel="sponsored noopener"
-                    aria-describedby={offer.disclaimer ? `${titleId} ${disclaimerId}` : titleId}
-                    onClick={(event) => click(event.currentTarget)}
-                    onAuxClick={(event) => {
-                      if (event.button === 1) click(event.currentTarget);
-                    }}
-                  >
-                    {offer.ctaLabel}
-                  </a>
-                ) : null}
-                {offer.disclaimer ? (
-                  <p className="offer-card__disclaimer" id={disclaimerId}>
-                    {offer.disclaimer}
-                  </p>
-                ) : null}
-              </li>
-            );
-          })}
+          {offers.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} shownClickId={shownClickId} />
+          ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One offer's card: tags, picture, title, description, its own button label and disclaimer. */
+function OfferCard({ offer, shownClickId }: { offer: AffiliateOffer; shownClickId: string }) {
+  const titleId = `offer-${offer.id}-title`;
+  const disclaimerId = `offer-${offer.id}-disclaimer`;
+  return (
+    <li className="offer-card" data-testid="offer-card">
+      <div className="offer-card__tags">
+        <span className="tag tag--sponsored">Sponsored Content</span>
+        {offer.evidenceBased ? <span className="tag tag--evidence">Evidence-Based</span> : null}
+      </div>
+      <OfferImage offer={offer} className="offer-card__image" width={320} height={180} />
+      <h3 id={titleId}>{offer.title}</h3>
+      <p>{offer.description}</p>
+      <OfferLink
+        offer={offer}
+        shownClickId={shownClickId}
+        className="button button--primary button--block"
+        describedBy={offer.disclaimer ? `${titleId} ${disclaimerId}` : titleId}
+        onClicked={(opened) =>
+          trackResultsOfferClick({ id: offer.id, title: offer.title, url: opened.href }, opened.clickId)
+        }
+      >
+        {offer.ctaLabel}
+      </OfferLink>
+      {offer.disclaimer ? (
+        <p className="offer-card__disclaimer" id={disclaimerId}>
+          {offer.disclaimer}
+        </p>
+      ) : null}
+    </li>
   );
 }
