@@ -11,6 +11,7 @@ import { KafkaRawProducer, type RawMessage } from '@bodymetrics/bus';
 import { rawEventKeyOf, seedContent } from '@bodymetrics/db';
 import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
+import { aggregatorEnv } from './lib/aggregator-env';
 import { createBenchDatabase } from './lib/bench-database';
 import { createBenchTopics } from './lib/bench-topics';
 import { pidsMatching } from './lib/cpu-meter';
@@ -57,15 +58,7 @@ export async function run(): Promise<Figures> {
       name: 'aggregator',
       process: serviceManifest.aggregator,
       nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-      env: {
-        DATABASE_URL: database.url,
-        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
-        TOPIC_PREFIX: topics.prefix,
-        REDIS_URL: benchInfra().redisUrl,
-        REDIS_KEY_PREFIX: `bench:drain:${uniqueTag()}:`,
-        ANALYTICS_TZ: timeZone,
-        KAFKA_PARTITIONS: String(partitions),
-      },
+      env: aggregatorEnv('drain', database, topics, timeZone),
     });
     const readyAt = Date.now();
     say(`aggregator ready after ${((readyAt - began) / 1000).toFixed(1)} s; draining`);

@@ -12,7 +12,7 @@ import { serviceManifest, upstreamUrlSettings } from '@bodymetrics/system/manife
 import type { Figures } from './run';
 import { createBenchTopics } from './lib/bench-topics';
 import { perEvent, pidsMatching, startCpuMeter } from './lib/cpu-meter';
-import { benchInfra, uniqueTag } from './lib/infra';
+import { uniqueTag } from './lib/infra';
 import { runLoad, type LoadResult } from './lib/load';
 import { progress } from './lib/log';
 import { benchLogDir, startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
@@ -66,11 +66,7 @@ export async function run(): Promise<Figures> {
   // BENCH_PROFILE=1: a CPU profile of the gateway serving tracking in its process (the fastest of the three paths).
   const profile = process.env.BENCH_PROFILE === '1';
   const profileDir = join(benchLogDir, `ingest-prof-${uniqueTag()}`);
-  const kafkaEnv = {
-    KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
-    TOPIC_PREFIX: topics.prefix,
-    KAFKA_PARTITIONS: String(partitions),
-  };
+  const kafkaEnv = topics.serviceEnv;
   const unused = 'http://127.0.0.1:9'; // the benchmark sends only tracking routes
   const gatewayEnv = (trackingUrl: string) => ({
     ...upstreamUrlSettings((s) => (s.name === 'tracking' ? trackingUrl : unused)),

@@ -11,7 +11,8 @@ import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createBenchDatabase } from './lib/bench-database';
 import { createBenchTopics } from './lib/bench-topics';
-import { benchInfra, uniqueTag } from './lib/infra';
+import { aggregatorEnv } from './lib/aggregator-env';
+import { uniqueTag } from './lib/infra';
 import { runLoad } from './lib/load';
 import { progress, sleep } from './lib/log';
 import { localDate } from '@bodymetrics/aggregator/raw-rows';
@@ -44,26 +45,13 @@ export async function run(): Promise<Figures> {
     const tracking = await startService({
       name: 'tracking',
       process: serviceManifest.tracking,
-      env: {
-        DATABASE_URL: database.url,
-        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
-        TOPIC_PREFIX: topics.prefix,
-        KAFKA_PARTITIONS: String(partitions),
-      },
+      env: { DATABASE_URL: database.url, ...topics.serviceEnv },
     });
     started.push(tracking);
     const aggregator = await startService({
       name: 'aggregator',
       process: serviceManifest.aggregator,
-      env: {
-        DATABASE_URL: database.url,
-        KAFKA_BROKERS: benchInfra().kafkaBrokers.join(','),
-        TOPIC_PREFIX: topics.prefix,
-        REDIS_URL: benchInfra().redisUrl,
-        REDIS_KEY_PREFIX: `bench:lag:${uniqueTag()}:`,
-        ANALYTICS_TZ: timeZone,
-        KAFKA_PARTITIONS: String(partitions),
-      },
+      env: aggregatorEnv('lag', database, topics, timeZone),
     });
     started.push(aggregator);
 

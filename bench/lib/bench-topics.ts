@@ -8,6 +8,8 @@ import { benchInfra, uniqueTag } from './infra';
 export interface BenchTopics {
   prefix: string;
   partitions: number;
+  /** The settings a service started for the run needs to use these topics (brokers, prefix, partitions). */
+  serviceEnv: { KAFKA_BROKERS: string; TOPIC_PREFIX: string; KAFKA_PARTITIONS: string };
   /** Messages not yet committed by `groupId` (prefixed as the bus prefixes it), over every tracking topic. */
   lagOf(groupId: string): Promise<number>;
   /** Messages on the tracking topics. */
@@ -27,6 +29,11 @@ export async function createBenchTopics(label: string, partitions = 6): Promise<
   return {
     prefix,
     partitions,
+    serviceEnv: {
+      KAFKA_BROKERS: brokers.join(','),
+      TOPIC_PREFIX: prefix,
+      KAFKA_PARTITIONS: String(partitions),
+    },
     async endOffsetsTotal() {
       let total = 0;
       for (const topic of names) for (const o of await admin.endOffsets(topic)) total += o.high;
