@@ -35,6 +35,9 @@ const moneyExport = <Row extends object>(
   columns: columns.map((key) => ({ key })),
 });
 
+/** The conversion figures of a row of either conversions export, after what the row is of. */
+const conversionColumns = ['clicks', 'conversions', 'conversionRate', 'revenue', 'epc', 'currency'] as const;
+
 /** Export route → how to read it. */
 export const periodExports = {
   dailyStats: periodExport(readDailyStats, ['date', 'uniqueVisitors', 'totalPageViews']),
@@ -91,24 +94,11 @@ export const periodExports = {
   ]),
   deviceStats: periodExport(readDeviceStats, ['deviceType', 'browserName', 'operatingSystem', 'count']),
   geographicStats: periodExport(readGeographicStats, ['timeZone', 'language', 'count']),
-  conversionsByDay: moneyExport(readConversionsByDay, [
-    'date',
-    'clicks',
-    'conversions',
-    'conversionRate',
-    'revenue',
-    'epc',
-    'currency',
-  ]),
+  conversionsByDay: moneyExport(readConversionsByDay, ['date', ...conversionColumns]),
   conversionsByCategory: moneyExport(readConversionsByCategory, [
     'bmiCategory',
     'goal',
-    'clicks',
-    'conversions',
-    'conversionRate',
-    'revenue',
-    'epc',
-    'currency',
+    ...conversionColumns,
   ]),
   // Every figure of the catalogue, a row per day with any traffic: a new figure is a new column here.
   figures: periodExport(readDailyFigures, ['date', ...figureNames]),
