@@ -188,15 +188,14 @@ export const affiliateClickBodySchema = z.strictObject({
 });
 export type AffiliateClickBody = z.infer<typeof affiliateClickBodySchema>;
 
-/** POST /api/affiliate-offers/click (bridge page). */
-export const bridgeOfferClickBodySchema = z.strictObject({
-  offerId: offerIdSchema,
-  visitorId: visitorIdSchema,
-  /** The tab session of the click: a click engages the visit (docs/counting.md: Bounce Rate). */
-  sessionId: sessionIdSchema.optional(),
-  storageAllowed: storageAllowedSchema,
-  ...clickId,
-  ...eventId,
+/** POST /api/affiliate-offers/click (bridge page): the results page's click without what the bridge cannot know. */
+export const bridgeOfferClickBodySchema = affiliateClickBodySchema.pick({
+  offerId: true,
+  visitorId: true,
+  sessionId: true,
+  storageAllowed: true,
+  clickId: true,
+  eventId: true,
 });
 export type BridgeOfferClickBody = z.infer<typeof bridgeOfferClickBodySchema>;
 
