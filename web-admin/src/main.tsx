@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import '@bodymetrics/web-kit/tokens.css';
+import '@bodymetrics/web-kit/base.css';
 import './styles.css';
 
 const root = document.getElementById('root');

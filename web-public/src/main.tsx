@@ -1,4 +1,5 @@
 import '@bodymetrics/web-kit/tokens.css';
+import '@bodymetrics/web-kit/base.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
