@@ -12,14 +12,8 @@
 import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
 import { buildEnvelope, decodeEnvelope } from './envelope';
-import {
-  BusUnavailableError,
-  type Bus,
-  type ConsumeOptions,
-  type Consumer,
-  type DeadLetter,
-  type PublishOptions,
-} from './types';
+import { BusUnavailableError } from './types';
+import type { Bus, ConsumeOptions, Consumer, DeadLetter, PublishOptions } from './types';
 
 export interface InProcessBusOptions {
   /** Most events handed to a handler at once (default 500). */

@@ -16,14 +16,8 @@ import {
 import { deadLetterTopicName, topicName, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
 import { buildEnvelope, decodeEnvelope } from './envelope';
-import {
-  BusUnavailableError,
-  type Bus,
-  type ConsumeOptions,
-  type Consumer,
-  type DeadLetter,
-  type PublishOptions,
-} from './types';
+import { BusUnavailableError } from './types';
+import type { Bus, ConsumeOptions, Consumer, DeadLetter, PublishOptions } from './types';
 
 export interface KafkaBusOptions {
   brokers: string[];
