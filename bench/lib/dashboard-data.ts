@@ -39,33 +39,100 @@ export interface DashboardDataResult {
 
 const literal = (v: string | null) => (v === null ? 'null' : `'${v.replace(/'/g, "''")}'`);
 
+/** What every step of a generation reads: the sizes, the two connections, and the SQL helpers. */
+interface Generation {
+  o: DashboardDataOptions;
+  a: pg.Client;
+  b: pg.Client;
+  N: number;
+  J: number;
+  C: number;
+  V: number;
+  rawJ: number;
+  rawC: number;
+  tz: string;
+  deviceRows: typeof devices;
+  /** Runs one statement on a connection, timed under its name. */
+  step: (client: pg.Client, name: string, text: string) => Promise<void>;
+  /** The time of visit i, spread evenly over the 90 days. */
+  visitTime: (i: string) => string;
+  /** The session of visit i (5 sessions per 8 views). */
+  sessionOf: (i: string) => string;
+  /** An attribute of a row: a hash of `s` with key `k`, modulo `mod`. */
+  attr: (s: string, k: number, mod: number) => string;
+}
+
+/** A row of alias's kind that a person made: its device is no bot's. */
+const human = (alias: string) =>
+  `join bench_gen.devices ${alias}d on ${alias}d.k = ${alias}.dk and not ${alias}d.is_bot`;
+
+const uuid7 = (t: string, n: string, salt: string) =>
+  `(lpad(to_hex((extract(epoch from ${t}) * 1000)::bigint), 12, '0') || '7' || substr(md5(${n}::text || '${salt}'), 1, 3) || '8' || substr(md5(${n}::text || '${salt}'), 4, 15))::uuid`;
+
 export async function generateDashboardData(
   clients: [pg.Client, pg.Client],
   o: DashboardDataOptions,
 ): Promise<DashboardDataResult> {
   const N = o.visits;
-  const J = Math.round((N * 25) / 60);
-  const C = Math.round((N * 5) / 60);
-  const V = Math.max(10, Math.round(N / 4));
-  const rawJ = Math.round((o.rawVisits * 25) / 60);
-  const rawC = Math.round((o.rawVisits * 5) / 60);
   const span = 90 * 24 * 3600;
   const start = Math.floor(Date.now() / 1000) - span;
-  const tz = literal(o.timeZone);
   const seconds: Record<string, number> = {};
   const [a, b] = clients;
   for (const c of clients) {
     await c.query(`set work_mem = '512MB'; set maintenance_work_mem = '512MB'; set synchronous_commit = off`);
   }
-  const step = async (client: pg.Client, name: string, text: string) => {
-    const began = Date.now();
-    const r = await client.query(text);
-    seconds[name] = Math.round((Date.now() - began) / 100) / 10;
-    o.log(`${name}: ${r.rowCount ?? ''} rows in ${seconds[name]} s`);
+  const g: Generation = {
+    o,
+    a,
+    b,
+    N,
+    J: Math.round((N * 25) / 60),
+    C: Math.round((N * 5) / 60),
+    V: Math.max(10, Math.round(N / 4)),
+    rawJ: Math.round((o.rawVisits * 25) / 60),
+    rawC: Math.round((o.rawVisits * 5) / 60),
+    tz: literal(o.timeZone),
+    deviceRows: devices.flatMap((d) => Array.from({ length: d.weight }, () => d)),
+    step: async (client, name, text) => {
+      const began = Date.now();
+      const r = await client.query(text);
+      seconds[name] = Math.round((Date.now() - began) / 100) / 10;
+      o.log(`${name}: ${r.rowCount ?? ''} rows in ${seconds[name]} s`);
+    },
+    visitTime: (i) => `to_timestamp(${start} + (${i} - 1) * ${span}.0 / ${N})`,
+    sessionOf: (i) => `((5 * ${i}) / 8)`,
+    attr: (s, k, mod) => `(abs(hashint8extended(${s}, ${k})) % ${mod})`,
   };
+  const { J, C, rawJ, rawC, step } = g;
 
-  // ---- lookup tables: devices by weight, locales, arrivals (classified as the aggregator does), steps, offers ----
-  const deviceRows = devices.flatMap((d) => Array.from({ length: d.weight }, () => d));
+  const offerCount = await createLookupTables(g);
+  await createRowViews(g, offerCount);
+  await writeRawRows(g);
+  await writeAggregates(g);
+  if (o.bookkeeping) await writeBookkeeping(g);
+  const counts = (
+    await a.query(
+      `select (select count(*) from bench_gen.first_touch) as visitors, (select count(*) from bench_gen.human_sessions) as sessions`,
+    )
+  ).rows[0];
+  await step(a, 'drop helpers', 'drop schema bench_gen cascade');
+  await step(a, 'vacuum analyze', 'vacuum analyze');
+  return {
+    visits: N,
+    journeyRows: J,
+    clickRows: C,
+    rawVisits: o.rawVisits,
+    rawJourneyRows: rawJ,
+    rawClickRows: rawC,
+    visitors: Number(counts.visitors),
+    sessions: Number(counts.sessions),
+    seconds,
+  };
+}
+
+/** Lookup tables: devices by weight, locales, arrivals (classified as the aggregator does), steps, offers. */
+async function createLookupTables(g: Generation): Promise<number> {
+  const { a, deviceRows } = g;
   const arrivalRows = arrivals.map((r) => ({
     ...r,
     c: classifyTrafficSource({ referrer: r.referrer, pageUrl: r.pageUrl }),
@@ -97,11 +164,12 @@ export async function generateDashboardData(
   `);
   const offerCount = Number((await a.query('select count(*) as n from bench_gen.offers')).rows[0].n);
   if (!offerCount) throw new Error('no affiliate offers to click: seed the content first');
+  return offerCount;
+}
 
-  // ---- the rows, as views over generate_series (nothing is stored until a step inserts from them) ----
-  const visitTime = (i: string) => `to_timestamp(${start} + (${i} - 1) * ${span}.0 / ${N})`;
-  const sessionOf = (i: string) => `((5 * ${i}) / 8)`;
-  const attr = (s: string, k: number, mod: number) => `(abs(hashint8extended(${s}, ${k})) % ${mod})`;
+/** The rows, as views over generate_series (nothing is stored until a step inserts from them). */
+async function createRowViews(g: Generation, offerCount: number): Promise<void> {
+  const { a, N, J, C, V, tz, deviceRows, visitTime, sessionOf, attr } = g;
   await a.query(`
     create view bench_gen.visits as
       select i, s, ${attr('s', 1, V)} as visitor, ${attr('s', 2, deviceRows.length)} as dk, ${attr('s', 3, locales.length)} as lk,
@@ -125,11 +193,12 @@ export async function generateDashboardData(
       from (select c, ${sessionOf('i')} as s, ${visitTime('i')} + interval '2 seconds' as t
             from (select c, ((c - 1) * ${N}) / ${C} + 1 as i from generate_series(1::bigint, ${C}) as c) x) g;
   `);
-  const uuid7 = (t: string, n: string, salt: string) =>
-    `(lpad(to_hex((extract(epoch from ${t}) * 1000)::bigint), 12, '0') || '7' || substr(md5(${n}::text || '${salt}'), 1, 3) || '8' || substr(md5(${n}::text || '${salt}'), 4, 15))::uuid`;
+}
 
-  // ---- raw rows: page visits on one connection, journey and clicks on the other ----
-  const raw = Promise.all([
+/** Raw rows: page visits on one connection, journey and clicks on the other. */
+async function writeRawRows(g: Generation): Promise<void> {
+  const { a, b, o, rawJ, rawC, step } = g;
+  await Promise.all([
     step(
       a,
       'raw page_visits',
@@ -166,11 +235,11 @@ export async function generateDashboardData(
       );
     })(),
   ]);
-  await raw;
+}
 
-  // ---- aggregates, from the same definitions over all N ----
-  const human = (alias: string) =>
-    `join bench_gen.devices ${alias}d on ${alias}d.k = ${alias}.dk and not ${alias}d.is_bot`;
+/** The aggregates, from the same definitions over all N. */
+async function writeAggregates(g: Generation): Promise<void> {
+  const { a, b, o, deviceRows, step, attr } = g;
   await Promise.all([
     (async () => {
       await step(
@@ -272,66 +341,51 @@ export async function generateDashboardData(
        select c.date, 0, 0, 0, 0, 0, count(*) from bench_gen.clicks c ${human('c')} group by c.date
      ) parts group by date`,
   );
-  if (o.bookkeeping) {
-    await Promise.all([
-      (async () => {
-        await step(
-          a,
-          'visitor_sessions',
-          `insert into visitor_sessions (session_id, visitor_id, start_date, started_at, first_event_at, last_event_at, page_views)
-           select 's' || s, 'v' || visitor, date, t, t, t, views from bench_gen.human_sessions`,
-        );
-        await step(
-          a,
-          'traffic_sources',
-          `insert into traffic_sources (visitor_id, source, medium, campaign, keyword, referrer_domain, landing_page, first_visit, first_visit_date)
-           select 'v' || ft.visitor, ar.source, ar.medium, ar.campaign, ar.keyword, ar.referrer_domain, ar.page_url, ft.t, ft.date
-           from bench_gen.first_touch ft join bench_gen.arrivals ar on ar.k = ft.ak`,
-        );
-      })(),
-      step(
-        b,
-        'session_metrics',
-        `insert into session_metrics (visitor_id, first_visit, last_visit, total_visits, total_page_views, bounced_visits, bounce_rate,
-           total_session_time, affiliate_clicks_count, conversion_completed, email_submitted, last_user_agent, last_device_type, acquisition_source)
-         with per_session as (
-           select visitor, count(*) as visits, sum(views) as views, count(*) filter (where views = 1) as bounced,
-             min(t) as first_t, max(s) as last_s from bench_gen.human_sessions group by visitor
-         ), per_click as (
-           select c.visitor, count(*) as clicks, max(c.t) as last_t from bench_gen.clicks c ${human('c')} group by c.visitor
-         ), per_journey as (
-           select j.visitor, max(j.t) as last_t, bool_or(st.step in ('email_provided', 'report_sent')) as email
-           from bench_gen.journey j ${human('j')} join bench_gen.steps st on st.k = j.stk group by j.visitor
-         )
-         select 'v' || ps.visitor, ps.first_t,
-           greatest(${visitTime(`least(${N}, (8 * (ps.last_s + 1) + 4) / 5 - 1)`)}, pc.last_t, pj.last_t),
-           ps.visits, ps.views, ps.bounced, round(100.0 * ps.bounced / ps.visits, 2), 0,
-           coalesce(pc.clicks, 0), pc.clicks is not null, coalesce(pj.email, false), d.user_agent, d.device_type, ar.source
-         from per_session ps
-           left join per_click pc on pc.visitor = ps.visitor
-           left join per_journey pj on pj.visitor = ps.visitor
-           join bench_gen.devices d on d.k = ${attr('ps.last_s', 2, deviceRows.length)}
-           join bench_gen.first_touch ft on ft.visitor = ps.visitor
-           join bench_gen.arrivals ar on ar.k = ft.ak`,
-      ),
-    ]);
-  }
-  const counts = (
-    await a.query(
-      `select (select count(*) from bench_gen.first_touch) as visitors, (select count(*) from bench_gen.human_sessions) as sessions`,
-    )
-  ).rows[0];
-  await step(a, 'drop helpers', 'drop schema bench_gen cascade');
-  await step(a, 'vacuum analyze', 'vacuum analyze');
-  return {
-    visits: N,
-    journeyRows: J,
-    clickRows: C,
-    rawVisits: o.rawVisits,
-    rawJourneyRows: rawJ,
-    rawClickRows: rawC,
-    visitors: Number(counts.visitors),
-    sessions: Number(counts.sessions),
-    seconds,
-  };
+}
+
+/** The per-visitor and per-session bookkeeping tables no dashboard read touches. */
+async function writeBookkeeping(g: Generation): Promise<void> {
+  const { a, b, N, deviceRows, step, visitTime, attr } = g;
+  await Promise.all([
+    (async () => {
+      await step(
+        a,
+        'visitor_sessions',
+        `insert into visitor_sessions (session_id, visitor_id, start_date, started_at, first_event_at, last_event_at, page_views)
+         select 's' || s, 'v' || visitor, date, t, t, t, views from bench_gen.human_sessions`,
+      );
+      await step(
+        a,
+        'traffic_sources',
+        `insert into traffic_sources (visitor_id, source, medium, campaign, keyword, referrer_domain, landing_page, first_visit, first_visit_date)
+         select 'v' || ft.visitor, ar.source, ar.medium, ar.campaign, ar.keyword, ar.referrer_domain, ar.page_url, ft.t, ft.date
+         from bench_gen.first_touch ft join bench_gen.arrivals ar on ar.k = ft.ak`,
+      );
+    })(),
+    step(
+      b,
+      'session_metrics',
+      `insert into session_metrics (visitor_id, first_visit, last_visit, total_visits, total_page_views, bounced_visits, bounce_rate,
+         total_session_time, affiliate_clicks_count, conversion_completed, email_submitted, last_user_agent, last_device_type, acquisition_source)
+       with per_session as (
+         select visitor, count(*) as visits, sum(views) as views, count(*) filter (where views = 1) as bounced,
+           min(t) as first_t, max(s) as last_s from bench_gen.human_sessions group by visitor
+       ), per_click as (
+         select c.visitor, count(*) as clicks, max(c.t) as last_t from bench_gen.clicks c ${human('c')} group by c.visitor
+       ), per_journey as (
+         select j.visitor, max(j.t) as last_t, bool_or(st.step in ('email_provided', 'report_sent')) as email
+         from bench_gen.journey j ${human('j')} join bench_gen.steps st on st.k = j.stk group by j.visitor
+       )
+       select 'v' || ps.visitor, ps.first_t,
+         greatest(${visitTime(`least(${N}, (8 * (ps.last_s + 1) + 4) / 5 - 1)`)}, pc.last_t, pj.last_t),
+         ps.visits, ps.views, ps.bounced, round(100.0 * ps.bounced / ps.visits, 2), 0,
+         coalesce(pc.clicks, 0), pc.clicks is not null, coalesce(pj.email, false), d.user_agent, d.device_type, ar.source
+       from per_session ps
+         left join per_click pc on pc.visitor = ps.visitor
+         left join per_journey pj on pj.visitor = ps.visitor
+         join bench_gen.devices d on d.k = ${attr('ps.last_s', 2, deviceRows.length)}
+         join bench_gen.first_touch ft on ft.visitor = ps.visitor
+         join bench_gen.arrivals ar on ar.k = ft.ak`,
+    ),
+  ]);
 }
