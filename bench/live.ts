@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { createAdminSession } from './lib/admin-session';
-import { createBenchDatabase } from './lib/bench-database';
+import { createBenchDatabase, type BenchDatabase } from './lib/bench-database';
 import { benchInfra, repoRoot, uniqueTag } from './lib/infra';
 import { progress, sleep } from './lib/log';
 import { nodeCommand, startService, type ServiceProcess } from './lib/service-process';
@@ -63,7 +63,6 @@ export async function run(): Promise<Figures> {
   const visitorsWanted = Number(process.env.BENCH_LIVE_VISITORS ?? 10_000);
   const clientProcesses = Number(process.env.BENCH_LIVE_CLIENTS ?? 2);
   const probeCount = Number(process.env.BENCH_LIVE_PROBES ?? 60);
-  const heartbeatMs = 30_000;
   const prefix = `bench:live:${uniqueTag()}:`;
   const database = await createBenchDatabase('live', { poolSize: 2 });
   let live: ServiceProcess | undefined;
@@ -84,161 +83,221 @@ export async function run(): Promise<Figures> {
     });
     const liveProcess = live;
     const wsUrl = `${live.url.replace(/^http/, 'ws')}/analytics-ws`;
-    let rssMax = 0;
-    const rssSamples: number[] = [];
-    timers.push(
-      setInterval(() => {
-        const rss = liveProcess.rssMb();
-        if (Number.isFinite(rss)) {
-          rssSamples.push(rss);
-          rssMax = Math.max(rssMax, rss);
-        }
-      }, 1000),
-    );
-
-    // ---- 5 admins ----
-    const updates: Update[][] = [];
-    for (let a = 0; a < 5; a++) {
-      const sessionId = await createAdminSession(database.db, `bench-admin-${a}`);
-      const socket = await openSocket(`${wsUrl}?role=admin`, {
-        cookie: `bm_admin_session=${sessionId}`,
-        'x-forwarded-for': `192.0.2.${a + 1}`,
-      });
-      sockets.push(socket);
-      const mine: Update[] = [];
-      updates.push(mine);
-      socket.on('message', (data) => {
-        const at = Date.now();
-        const m = JSON.parse(String(data)) as {
-          type: string;
-          data: { count: number; users: { visitorId: string }[] };
-        };
-        if (m.type === 'active_users_update')
-          mine.push({ at, count: m.data.count, visitorIds: m.data.users.map((u) => u.visitorId) });
-      });
-    }
-
-    // ---- 10,000 visitors over a few client processes ----
-    const perClient = Math.ceil(visitorsWanted / clientProcesses);
-    for (let c = 0; c < clientProcesses; c++) clients.push(new VisitorProcess(perClient + 1000));
-    const connectBegan = Date.now();
-    const connected = await Promise.all(
-      clients.map((client, c) =>
-        client.ask({
-          cmd: 'connect',
-          url: wsUrl,
-          first: c * perClient,
-          count: Math.min(perClient, visitorsWanted - c * perClient),
-          concurrency: 100,
-        }),
-      ),
-    );
-    const open = connected.reduce((n, r) => n + Number(r.connected ?? 0), 0);
-    const failed = connected.reduce((n, r) => n + Number(r.failed ?? 0), 0);
+    const rss = sampleRss(liveProcess, timers);
+    const updates = await openAdmins(database, wsUrl, sockets);
+    const visitors = await connectVisitors(clients, wsUrl, visitorsWanted, clientProcesses);
     say(
-      `${open} visitor sockets open (${failed} failed) in ${((Date.now() - connectBegan) / 1000).toFixed(1)} s; RSS ${liveProcess.rssMb()} MB`,
+      `${visitors.open} visitor sockets open (${visitors.failed} failed) in ${visitors.seconds.toFixed(1)} s; RSS ${liveProcess.rssMb()} MB`,
     );
-    const startAt = Date.now() + 1000;
-    await Promise.all(
-      clients.map((client) =>
-        client.ask({ cmd: 'heartbeat', startAt, periodMs: heartbeatMs, total: visitorsWanted }),
-      ),
-    );
-    say('heartbeats spread over 30 s; waiting until every visitor is on the list');
-    const latestCount = () => Math.min(...updates.map((u) => u[u.length - 1]?.count ?? 0));
-    const listedBy = Date.now() + heartbeatMs + 30_000;
-    await sleep(heartbeatMs + 1000);
-    while (latestCount() < open && Date.now() < listedBy) await sleep(500);
-    await sleep(2000);
-    const base = latestCount();
+    const base = await everyVisitorListed(clients, updates, visitorsWanted, visitors.open);
     say(`admins see ${base} active visitors; ${probeCount} new visitors, one a second`);
-
-    // ---- probes: a new visitor each second ----
-    const probes: { visitorId: string; sentAt: number; expected: number }[] = [];
-    for (let k = 1; k <= probeCount; k++) {
-      const visitorId = `probe-${k}`;
-      const socket = await openSocket(wsUrl, { 'x-forwarded-for': `172.16.${k >> 8}.${k & 255}` });
-      sockets.push(socket);
-      const message = JSON.stringify({
-        type: 'user_active',
-        data: {
-          visitorId,
-          sessionId: `probe-session-${k}`,
-          currentPage: '/',
-          deviceType: 'mobile',
-          browser: 'Chrome',
-          location: 'Bucharest',
-        },
-      });
-      probes.push({ visitorId, sentAt: Date.now(), expected: base + k });
-      socket.send(message);
-      timers.push(
-        setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(message), heartbeatMs),
-      );
-      await sleep(1000);
-    }
+    const probes = await sendProbes(wsUrl, base, probeCount, sockets, timers);
     await sleep(5000);
 
-    const latencies: number[] = [];
-    let missed = 0;
-    let listed = 0;
-    for (const probe of probes) {
-      for (const mine of updates) {
-        const first = mine.find((u) => u.at >= probe.sentAt && u.count >= probe.expected);
-        if (!first) {
-          missed++;
-          continue;
-        }
-        latencies.push(first.at - probe.sentAt);
-        if (first.visitorIds.includes(probe.visitorId)) listed++;
-      }
-    }
+    const seen = probeLatencies(probes, updates);
     const stats = await Promise.all(clients.map((client) => client.ask({ cmd: 'stats' })));
     const heartbeats = stats.reduce((n, s) => n + Number(s.sent ?? 0), 0);
     const stillOpen = stats.reduce((n, s) => n + Number(s.open ?? 0), 0);
-    const s = summarize(latencies, 0);
+    const s = summarize(seen.latencies, 0);
     const updatesPerAdminPerSecond = updates[0]
       ? updates[0].filter((u) => u.at >= (probes[0]?.sentAt ?? 0)).length / (probeCount + 5)
       : 0;
-    say(`update latency p50 ${s.p50} ms, p95 ${s.p95} ms over ${s.n} (probe × admin); RSS max ${rssMax} MB`);
+    say(
+      `update latency p50 ${s.p50} ms, p95 ${s.p95} ms over ${s.n} (probe × admin); RSS max ${rss.max()} MB`,
+    );
     return {
-      visitor_sockets: open,
-      visitor_sockets_failed: failed,
+      visitor_sockets: visitors.open,
+      visitor_sockets_failed: visitors.failed,
       visitor_sockets_open_at_end: stillOpen,
       admin_sockets: 5,
       heartbeats_sent: heartbeats,
-      heartbeats_per_s: Math.round(open / (heartbeatMs / 1000)),
+      heartbeats_per_s: Math.round(visitors.open / (heartbeatMs / 1000)),
       active_count_seen_by_admins: base,
       probes: probeCount,
       latency_samples: s.n,
-      latency_missed: missed,
-      probe_in_top10_list_percent: s.n ? Math.round((100 * listed) / s.n) : 0,
+      latency_missed: seen.missed,
+      probe_in_top10_list_percent: s.n ? Math.round((100 * seen.listed) / s.n) : 0,
       update_latency_p50_ms: s.p50,
       update_latency_p95_ms: s.p95,
       update_latency_p99_ms: s.p99,
       update_latency_max_ms: s.max,
       admin_updates_per_s: Math.round(updatesPerAdminPerSecond * 10) / 10,
-      rss_max_mb: rssMax,
+      rss_max_mb: rss.max(),
       rss_end_mb: liveProcess.rssMb(),
-      target_latency_met: missed === 0 && s.p95 <= 1000,
-      target_rss_met: rssMax <= 512,
+      target_latency_met: seen.missed === 0 && s.p95 <= 1000,
+      target_rss_met: rss.max() <= 512,
     };
   } finally {
     for (const t of timers) clearInterval(t);
     for (const socket of sockets) socket.terminate();
     await Promise.all(clients.map((client) => client.close()));
     await live?.stop();
-    const redis = new Redis(benchInfra().redisUrl);
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
+    await deleteKeys(prefix);
     await database.drop();
+  }
+}
+
+const heartbeatMs = 30_000;
+
+/** The live process's RSS, sampled every second; `max()` the largest seen so far. */
+function sampleRss(live: ServiceProcess, timers: NodeJS.Timeout[]): { max: () => number } {
+  let rssMax = 0;
+  timers.push(
+    setInterval(() => {
+      const rss = live.rssMb();
+      if (Number.isFinite(rss)) rssMax = Math.max(rssMax, rss);
+    }, 1000),
+  );
+  return { max: () => rssMax };
+}
+
+/** 5 admin sockets, each keeping the active_users_update messages it receives, with their arrival time. */
+async function openAdmins(database: BenchDatabase, wsUrl: string, sockets: WebSocket[]): Promise<Update[][]> {
+  const updates: Update[][] = [];
+  for (let a = 0; a < 5; a++) {
+    const sessionId = await createAdminSession(database.db, `bench-admin-${a}`);
+    const socket = await openSocket(`${wsUrl}?role=admin`, {
+      cookie: `bm_admin_session=${sessionId}`,
+      'x-forwarded-for': `192.0.2.${a + 1}`,
+    });
+    sockets.push(socket);
+    const mine: Update[] = [];
+    updates.push(mine);
+    socket.on('message', (data) => {
+      const at = Date.now();
+      const m = JSON.parse(String(data)) as {
+        type: string;
+        data: { count: number; users: { visitorId: string }[] };
+      };
+      if (m.type === 'active_users_update')
+        mine.push({ at, count: m.data.count, visitorIds: m.data.users.map((u) => u.visitorId) });
+    });
+  }
+  return updates;
+}
+
+/** The visitors (10,000 by default), spread over a few client processes. */
+async function connectVisitors(
+  clients: VisitorProcess[],
+  wsUrl: string,
+  visitorsWanted: number,
+  clientProcesses: number,
+): Promise<{ open: number; failed: number; seconds: number }> {
+  const perClient = Math.ceil(visitorsWanted / clientProcesses);
+  for (let c = 0; c < clientProcesses; c++) clients.push(new VisitorProcess(perClient + 1000));
+  const connectBegan = Date.now();
+  const connected = await Promise.all(
+    clients.map((client, c) =>
+      client.ask({
+        cmd: 'connect',
+        url: wsUrl,
+        first: c * perClient,
+        count: Math.min(perClient, visitorsWanted - c * perClient),
+        concurrency: 100,
+      }),
+    ),
+  );
+  return {
+    open: connected.reduce((n, r) => n + Number(r.connected ?? 0), 0),
+    failed: connected.reduce((n, r) => n + Number(r.failed ?? 0), 0),
+    seconds: (Date.now() - connectBegan) / 1000,
+  };
+}
+
+/**
+ * Starts the visitors' heartbeats, spread over 30 s, and waits until every admin lists every open visitor
+ * (or 30 s more have passed). Answers the count the admins then see.
+ */
+async function everyVisitorListed(
+  clients: VisitorProcess[],
+  updates: Update[][],
+  visitorsWanted: number,
+  open: number,
+): Promise<number> {
+  const startAt = Date.now() + 1000;
+  await Promise.all(
+    clients.map((client) =>
+      client.ask({ cmd: 'heartbeat', startAt, periodMs: heartbeatMs, total: visitorsWanted }),
+    ),
+  );
+  say('heartbeats spread over 30 s; waiting until every visitor is on the list');
+  const latestCount = () => Math.min(...updates.map((u) => u[u.length - 1]?.count ?? 0));
+  const listedBy = Date.now() + heartbeatMs + 30_000;
+  await sleep(heartbeatMs + 1000);
+  while (latestCount() < open && Date.now() < listedBy) await sleep(500);
+  await sleep(2000);
+  return latestCount();
+}
+
+interface Probe {
+  visitorId: string;
+  sentAt: number;
+  /** The count that includes this probe: the base and the probes up to it. */
+  expected: number;
+}
+
+/** A new visitor each second: its socket's first user_active, then its heartbeat. */
+async function sendProbes(
+  wsUrl: string,
+  base: number,
+  probeCount: number,
+  sockets: WebSocket[],
+  timers: NodeJS.Timeout[],
+): Promise<Probe[]> {
+  const probes: Probe[] = [];
+  for (let k = 1; k <= probeCount; k++) {
+    const visitorId = `probe-${k}`;
+    const socket = await openSocket(wsUrl, { 'x-forwarded-for': `172.16.${k >> 8}.${k & 255}` });
+    sockets.push(socket);
+    const message = JSON.stringify({
+      type: 'user_active',
+      data: {
+        visitorId,
+        sessionId: `probe-session-${k}`,
+        currentPage: '/',
+        deviceType: 'mobile',
+        browser: 'Chrome',
+        location: 'Bucharest',
+      },
+    });
+    probes.push({ visitorId, sentAt: Date.now(), expected: base + k });
+    socket.send(message);
+    timers.push(setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(message), heartbeatMs));
+    await sleep(1000);
+  }
+  return probes;
+}
+
+/** Per probe and admin: the time until the admin's first update counting it, and whether it was listed. */
+function probeLatencies(probes: Probe[], updates: Update[][]) {
+  const latencies: number[] = [];
+  let missed = 0;
+  let listed = 0;
+  for (const probe of probes) {
+    for (const mine of updates) {
+      const first = mine.find((u) => u.at >= probe.sentAt && u.count >= probe.expected);
+      if (!first) {
+        missed++;
+        continue;
+      }
+      latencies.push(first.at - probe.sentAt);
+      if (first.visitorIds.includes(probe.visitorId)) listed++;
+    }
+  }
+  return { latencies, missed, listed };
+}
+
+/** Deletes the run's presence keys. */
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(benchInfra().redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
