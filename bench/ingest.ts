@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serviceManifest, upstreamUrlSettings } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
-import { createBenchTopics } from './lib/bench-topics';
+import { createBenchTopics, type BenchTopics } from './lib/bench-topics';
 import { perEvent, pidsMatching, startCpuMeter } from './lib/cpu-meter';
 import { uniqueTag } from './lib/infra';
 import { runLoad, type LoadResult } from './lib/load';
@@ -66,79 +66,15 @@ export async function run(): Promise<Figures> {
   // BENCH_PROFILE=1: a CPU profile of the gateway serving tracking in its process (the fastest of the three paths).
   const profile = process.env.BENCH_PROFILE === '1';
   const profileDir = join(benchLogDir, `ingest-prof-${uniqueTag()}`);
-  const kafkaEnv = topics.serviceEnv;
-  const unused = 'http://127.0.0.1:9'; // the benchmark sends only tracking routes
-  const gatewayEnv = (trackingUrl: string) => ({
-    ...upstreamUrlSettings((s) => (s.name === 'tracking' ? trackingUrl : unused)),
-    // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
-    RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
-    // Likewise the per-address connection cap (BENCH_CONNECTIONS may exceed it), and the internal
-    // metrics listener on any free port.
-    CONNECTIONS_PER_CLIENT: '0',
-    METRICS_PORT: '0',
-  });
-  const start = async (
-    name: string,
-    process: Parameters<typeof startService>[0]['process'],
-    env = {},
-    nodeArgs: string[] = [],
-  ) => {
-    const s = await startService({ name, process, env, nodeArgs });
-    started.push(s);
-    return s;
-  };
   try {
-    const tracking = await start('tracking', serviceManifest.tracking, kafkaEnv);
-    const gateway = await start('gateway', serviceManifest.gateway, gatewayEnv(tracking.url));
-    const trackingTwice = await start('tracking-recheck', serviceManifest.tracking, {
-      ...kafkaEnv,
-      PUBLISH_RECHECK: '1',
-    });
-    const gatewayTwice = await start(
-      'gateway-recheck',
-      serviceManifest.gateway,
-      gatewayEnv(trackingTwice.url),
-    );
-    const inProcess = await start(
-      'gateway-in-process',
-      serviceManifest.gateway,
-      { ...gatewayEnv(unused), ...kafkaEnv, TRACKING_IN_PROCESS: '1' },
-      profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    );
-    const baseline = await start('ingest-baseline', { entry: 'bench/children/ingest-baseline.ts' });
+    const targets = await startTargets(topics, started, profile ? profileDir : undefined);
+    const { tracking, gateway, inProcess } = targets;
 
     say('warming up (JIT, Kafka producers, connection pools)');
-    for (const s of [gateway, gatewayTwice, inProcess, baseline])
+    for (const s of [gateway, targets.gatewayTwice, inProcess, targets.baseline])
       await runLoad({ url: s.url, pool, connections, durationSeconds: 5 });
 
-    const variants = {
-      twice: { label: 'proxy, validated twice', url: gatewayTwice.url, path: [gatewayTwice, trackingTwice] },
-      once: { label: 'proxy, validated once', url: gateway.url, path: [gateway, tracking] },
-      inProcess: { label: 'in-process, validated once', url: inProcess.url, path: [inProcess] },
-    };
-    const all = started;
-    const measure = (label: string, url: string, path: ServiceProcess[]) =>
-      maxThroughput(label, url, pool, path, all);
-    const b1 = await measure('baseline round 1', baseline.url, [baseline]);
-    const r1 = {
-      twice: await measure(`${variants.twice.label} round 1`, variants.twice.url, variants.twice.path),
-      once: await measure(`${variants.once.label} round 1`, variants.once.url, variants.once.path),
-      inProcess: await measure(
-        `${variants.inProcess.label} round 1`,
-        variants.inProcess.url,
-        variants.inProcess.path,
-      ),
-    };
-    const b2 = await measure('baseline round 2', baseline.url, [baseline]);
-    const r2 = {
-      inProcess: await measure(
-        `${variants.inProcess.label} round 2`,
-        variants.inProcess.url,
-        variants.inProcess.path,
-      ),
-      once: await measure(`${variants.once.label} round 2`, variants.once.url, variants.once.path),
-      twice: await measure(`${variants.twice.label} round 2`, variants.twice.url, variants.twice.path),
-    };
+    const { b1, b2, r1, r2 } = await measureRounds(pool, targets, started);
     const base = best(b1, b2);
     const ab = {
       twice: best(r1.twice, r2.twice),
@@ -161,25 +97,12 @@ export async function run(): Promise<Figures> {
 
     const onKafka = await topics.endOffsetsTotal();
     const ratio = system.okPerSecond / base.okPerSecond;
-    const abFigures = Object.fromEntries(
-      (Object.keys(ab) as (keyof typeof ab)[]).flatMap((k) => {
-        const r = ab[k];
-        return [
-          [`ab_${k}_events_per_s`, r.okPerSecond],
-          [`ab_${k}_ratio_to_baseline`, round(r.okPerSecond / base.okPerSecond, 3)],
-          [`ab_${k}_path_cpu_ms_per_event`, pathCpuMsPerEvent(r.cpu, r.ok)],
-          [`ab_${k}_cpu_ms_per_event`, perEvent(r.cpu, r.ok)],
-          [`ab_${k}_rounds_events_per_s`, `${r1[k].okPerSecond},${r2[k].okPerSecond}`],
-          [`ab_${k}_p99_ms`, r.latencyMs.p99],
-        ];
-      }),
-    );
     return {
       events_per_s: system.okPerSecond,
       baseline_req_per_s: base.okPerSecond,
       ratio_to_baseline: round(ratio, 3),
       rounds_baseline_req_per_s: `${b1.okPerSecond},${b2.okPerSecond}`,
-      ...abFigures,
+      ...abFiguresOf(ab, r1, r2, base),
       max_rate_p99_ms: system.latencyMs.p99,
       baseline_p99_ms: base.latencyMs.p99,
       half_rate_req_per_s: halfRate,
@@ -203,15 +126,122 @@ export async function run(): Promise<Figures> {
   } finally {
     for (const s of started.reverse()) await s.stop();
     await topics.cleanup();
-    // Written when the gateway exits: where its CPU went over the whole run (warm-up and every round).
-    const file =
-      profile && existsSync(profileDir)
-        ? readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
-        : undefined;
-    if (file) {
-      const summary = summarizeProfile(join(profileDir, file), 12);
-      say(`profile of the in-process gateway: ${join(profileDir, file)}`);
-      say(`by package: ${summary.byPackage.map((p) => `${p.name} ${p.percent}%`).join('; ')}`);
-    }
+    if (profile) reportProfile(profileDir);
   }
+}
+
+const unused = 'http://127.0.0.1:9'; // the benchmark sends only tracking routes
+
+/** A gateway's settings for the run: tracking at `trackingUrl`, every per-client limit out of the way. */
+const gatewayEnv = (trackingUrl: string) => ({
+  ...upstreamUrlSettings((s) => (s.name === 'tracking' ? trackingUrl : unused)),
+  // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
+  RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
+  // Likewise the per-address connection cap (BENCH_CONNECTIONS may exceed it), and the internal
+  // metrics listener on any free port.
+  CONNECTIONS_PER_CLIENT: '0',
+  METRICS_PORT: '0',
+});
+
+/**
+ * The three paths and the baseline: gateway → tracking, the same with tracking checking the event again
+ * before it publishes, tracking in the gateway's process (profiled into `profileDir` when given), and a bare
+ * HTTP server. Each started process is added to `started`.
+ */
+async function startTargets(topics: BenchTopics, started: ServiceProcess[], profileDir: string | undefined) {
+  const kafkaEnv = topics.serviceEnv;
+  const start = async (
+    name: string,
+    process: Parameters<typeof startService>[0]['process'],
+    env = {},
+    nodeArgs: string[] = [],
+  ) => {
+    const s = await startService({ name, process, env, nodeArgs });
+    started.push(s);
+    return s;
+  };
+  const tracking = await start('tracking', serviceManifest.tracking, kafkaEnv);
+  const gateway = await start('gateway', serviceManifest.gateway, gatewayEnv(tracking.url));
+  const trackingTwice = await start('tracking-recheck', serviceManifest.tracking, {
+    ...kafkaEnv,
+    PUBLISH_RECHECK: '1',
+  });
+  const gatewayTwice = await start('gateway-recheck', serviceManifest.gateway, gatewayEnv(trackingTwice.url));
+  const inProcess = await start(
+    'gateway-in-process',
+    serviceManifest.gateway,
+    { ...gatewayEnv(unused), ...kafkaEnv, TRACKING_IN_PROCESS: '1' },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  const baseline = await start('ingest-baseline', { entry: 'bench/children/ingest-baseline.ts' });
+  return { tracking, gateway, trackingTwice, gatewayTwice, inProcess, baseline };
+}
+
+/** Two rounds of the baseline and of each path, the second in the reverse order (the machine drifts). */
+async function measureRounds(
+  pool: ReturnType<typeof pageVisitPool>,
+  targets: Awaited<ReturnType<typeof startTargets>>,
+  all: ServiceProcess[],
+) {
+  const { baseline } = targets;
+  const variants = {
+    twice: {
+      label: 'proxy, validated twice',
+      url: targets.gatewayTwice.url,
+      path: [targets.gatewayTwice, targets.trackingTwice],
+    },
+    once: {
+      label: 'proxy, validated once',
+      url: targets.gateway.url,
+      path: [targets.gateway, targets.tracking],
+    },
+    inProcess: { label: 'in-process, validated once', url: targets.inProcess.url, path: [targets.inProcess] },
+  };
+  const measure = (label: string, url: string, path: ServiceProcess[]) =>
+    maxThroughput(label, url, pool, path, all);
+  const roundOf = (k: keyof typeof variants, n: number) =>
+    measure(`${variants[k].label} round ${n}`, variants[k].url, variants[k].path);
+  const b1 = await measure('baseline round 1', baseline.url, [baseline]);
+  const r1 = {
+    twice: await roundOf('twice', 1),
+    once: await roundOf('once', 1),
+    inProcess: await roundOf('inProcess', 1),
+  };
+  const b2 = await measure('baseline round 2', baseline.url, [baseline]);
+  const r2 = {
+    inProcess: await roundOf('inProcess', 2),
+    once: await roundOf('once', 2),
+    twice: await roundOf('twice', 2),
+  };
+  return { b1, b2, r1, r2 };
+}
+
+type Measured = Awaited<ReturnType<typeof maxThroughput>>;
+type Paths<T> = { twice: T; once: T; inProcess: T };
+
+/** Each path's figures: its best round, against the baseline, and both rounds. */
+const abFiguresOf = (ab: Paths<Measured>, r1: Paths<Measured>, r2: Paths<Measured>, base: Measured) =>
+  Object.fromEntries(
+    (Object.keys(ab) as (keyof typeof ab)[]).flatMap((k) => {
+      const r = ab[k];
+      return [
+        [`ab_${k}_events_per_s`, r.okPerSecond],
+        [`ab_${k}_ratio_to_baseline`, round(r.okPerSecond / base.okPerSecond, 3)],
+        [`ab_${k}_path_cpu_ms_per_event`, pathCpuMsPerEvent(r.cpu, r.ok)],
+        [`ab_${k}_cpu_ms_per_event`, perEvent(r.cpu, r.ok)],
+        [`ab_${k}_rounds_events_per_s`, `${r1[k].okPerSecond},${r2[k].okPerSecond}`],
+        [`ab_${k}_p99_ms`, r.latencyMs.p99],
+      ];
+    }),
+  );
+
+/** Written when the gateway exits: where its CPU went over the whole run (warm-up and every round). */
+function reportProfile(profileDir: string): void {
+  const file = existsSync(profileDir)
+    ? readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
+    : undefined;
+  if (!file) return;
+  const summary = summarizeProfile(join(profileDir, file), 12);
+  say(`profile of the in-process gateway: ${join(profileDir, file)}`);
+  say(`by package: ${summary.byPackage.map((p) => `${p.name} ${p.percent}%`).join('; ')}`);
 }
