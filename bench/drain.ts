@@ -13,7 +13,7 @@ import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { aggregatorEnv } from './lib/aggregator-env';
 import { createBenchDatabase } from './lib/bench-database';
-import { createBenchTopics } from './lib/bench-topics';
+import { createBenchTopics, type BenchTopics } from './lib/bench-topics';
 import { pidsMatching } from './lib/cpu-meter';
 import { summarizeProfile } from './lib/cpu-profile';
 import { eventStream, type GeneratedEvent } from './lib/events';
@@ -62,20 +62,7 @@ export async function run(): Promise<Figures> {
     });
     const readyAt = Date.now();
     say(`aggregator ready after ${((readyAt - began) / 1000).toFixed(1)} s; draining`);
-    let firstAppliedAt: number | undefined;
-    let lastReport = 0;
-    for (;;) {
-      const lag = await topics.lagOf('aggregator');
-      if (lag < count && firstAppliedAt === undefined) firstAppliedAt = Date.now();
-      if (lag === 0) break;
-      if (Date.now() - lastReport > 10_000) {
-        lastReport = Date.now();
-        say(
-          `${count - lag} / ${count} applied (${Math.round((count - lag) / ((Date.now() - began) / 1000))}/s so far)`,
-        );
-      }
-      await sleep(200);
-    }
+    const firstAppliedAt = await drained(topics, count, began);
     const doneAt = Date.now();
     const status = (await (await fetch(`${aggregator.url}/status`)).json()) as {
       batchesApplied: number;
@@ -99,10 +86,7 @@ export async function run(): Promise<Figures> {
     );
 
     const counts = await rowCounts(database.db, 'public');
-    for (const t of rawTables) {
-      if (counts[t] !== expected.get(t))
-        throw new Error(`${t}: ${counts[t]} rows, expected ${expected.get(t)}`);
-    }
+    expectRawRows(counts, expected, '');
     const aggregates = await sql<{ views: string; clicks: string; funnel: string }>`
       select (select coalesce(sum(total_page_views), 0) from daily_visits) as views,
              (select coalesce(sum(clicks), 0) from affiliate_daily_clicks) as clicks,
@@ -113,11 +97,7 @@ export async function run(): Promise<Figures> {
     const batchSize = Math.max(1, Math.round(status.eventsApplied / Math.max(1, status.batchesApplied)));
     say(`baseline: the same raw rows in batches of ${batchSize} (the aggregator's mean batch)`);
     const baselineSeconds = await insertBaseline(database.db, streamOptions, batchSize);
-    const baselineCounts = await rowCounts(database.db, 'baseline');
-    for (const t of rawTables) {
-      if (baselineCounts[t] !== expected.get(t))
-        throw new Error(`baseline ${t}: ${baselineCounts[t]} rows, expected ${expected.get(t)}`);
-    }
+    expectRawRows(await rowCounts(database.db, 'baseline'), expected, 'baseline ');
     const eventsPerSecond = count / wallSeconds;
     const baselinePerSecond = count / baselineSeconds;
     say(`baseline: ${Math.round(baselinePerSecond)} rows/s`);
@@ -152,21 +132,50 @@ export async function run(): Promise<Figures> {
       target_events_per_s_met: eventsPerSecond >= 25_000,
       target_ratio_met: eventsPerSecond / baselinePerSecond >= 0.6,
     };
-    if (profile) {
-      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
-      if (file) {
-        const s = summarizeProfile(join(profileDir, file), 8);
-        figures.profile_file = join(profileDir, file);
-        figures.profile_idle_percent = s.idlePercent;
-        figures.profile_top_packages = s.byPackage.map((p) => `${p.name} ${p.percent}%`).join('; ');
-      }
-    }
-    return figures;
+    return profile ? { ...figures, ...profileFigures(profileDir) } : figures;
   } finally {
     await aggregator?.stop();
     await topics.cleanup();
     await database.drop();
   }
+}
+
+/** Waits until the aggregator has committed every event; answers when it first had applied some. */
+async function drained(topics: BenchTopics, count: number, began: number): Promise<number | undefined> {
+  let firstAppliedAt: number | undefined;
+  let lastReport = 0;
+  for (;;) {
+    const lag = await topics.lagOf('aggregator');
+    if (lag < count && firstAppliedAt === undefined) firstAppliedAt = Date.now();
+    if (lag === 0) return firstAppliedAt;
+    if (Date.now() - lastReport > 10_000) {
+      lastReport = Date.now();
+      say(
+        `${count - lag} / ${count} applied (${Math.round((count - lag) / ((Date.now() - began) / 1000))}/s so far)`,
+      );
+    }
+    await sleep(200);
+  }
+}
+
+/** Every raw table holds the rows the stream makes for it. */
+function expectRawRows(counts: Record<string, number>, expected: Map<RawTable, number>, label: string): void {
+  for (const t of rawTables) {
+    if (counts[t] !== expected.get(t))
+      throw new Error(`${label}${t}: ${counts[t]} rows, expected ${expected.get(t)}`);
+  }
+}
+
+/** Where the aggregator's CPU went, from its profile (written when it stopped). */
+function profileFigures(profileDir: string): Figures {
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) return {};
+  const s = summarizeProfile(join(profileDir, file), 8);
+  return {
+    profile_file: join(profileDir, file),
+    profile_idle_percent: s.idlePercent,
+    profile_top_packages: s.byPackage.map((p) => `${p.name} ${p.percent}%`).join('; '),
+  };
 }
 
 /** Publishes the stream with raw batches (several requests in flight); returns rows expected per raw table. */
