@@ -89,9 +89,6 @@ export function HealthForm({
     onValid(check.values);
   };
 
-  /** Props tying a control to its message. */
-  const described = (name: FormFieldName) => describedBy(fieldId(name), errors[name]);
-
   return (
     <section className="card form-card" aria-labelledby="health-form-title">
       <h2 id="health-form-title">Calculate Your Health Metrics</h2>
@@ -106,58 +103,11 @@ export function HealthForm({
         <UnitsChoice system={fields.measurementSystem} onChange={onSystemChange} />
 
         <div className="form-grid">
-          <Field controlId={fieldId('age')} label="Age" error={errors.age}>
-            <input
-              id={fieldId('age')}
-              type="number"
-              inputMode="numeric"
-              min={18}
-              max={120}
-              step={1}
-              placeholder="Years"
-              autoComplete="off"
-              value={fields.age}
-              onChange={(e) => change('age', e.target.value)}
-              {...described('age')}
-            />
-          </Field>
-
-          <Field controlId={fieldId('gender')} label="Gender" error={errors.gender}>
-            <select
-              id={fieldId('gender')}
-              value={fields.gender}
-              onChange={(e) => change('gender', e.target.value)}
-              {...described('gender')}
-            >
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {genderLabel(gender)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <AgeAndGender fields={fields} errors={errors} change={change} />
 
           <BodyMeasurements fields={fields} errors={errors} change={change} />
 
-          <Field
-            controlId={fieldId('activityLevel')}
-            label="Activity Level"
-            error={errors.activityLevel}
-            wide
-          >
-            <select
-              id={fieldId('activityLevel')}
-              value={fields.activityLevel}
-              onChange={(e) => change('activityLevel', e.target.value)}
-              {...described('activityLevel')}
-            >
-              {ACTIVITY_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {ACTIVITY_LABELS[level]}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <ActivityField fields={fields} errors={errors} change={change} />
         </div>
 
         {errors.measurementSystem ? (
@@ -213,6 +163,65 @@ interface FieldsProps {
   fields: FormFields;
   errors: FieldErrors;
   change: (name: FormFieldName, value: string) => void;
+}
+
+/** Props tying a control to its message. */
+const described = (errors: FieldErrors, name: FormFieldName) => describedBy(fieldId(name), errors[name]);
+
+function AgeAndGender({ fields, errors, change }: FieldsProps) {
+  return (
+    <>
+      <Field controlId={fieldId('age')} label="Age" error={errors.age}>
+        <input
+          id={fieldId('age')}
+          type="number"
+          inputMode="numeric"
+          min={18}
+          max={120}
+          step={1}
+          placeholder="Years"
+          autoComplete="off"
+          value={fields.age}
+          onChange={(e) => change('age', e.target.value)}
+          {...described(errors, 'age')}
+        />
+      </Field>
+
+      <Field controlId={fieldId('gender')} label="Gender" error={errors.gender}>
+        <select
+          id={fieldId('gender')}
+          value={fields.gender}
+          onChange={(e) => change('gender', e.target.value)}
+          {...described(errors, 'gender')}
+        >
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {genderLabel(gender)}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}
+
+function ActivityField({ fields, errors, change }: FieldsProps) {
+  return (
+    <Field controlId={fieldId('activityLevel')} label="Activity Level" error={errors.activityLevel} wide>
+      <select
+        id={fieldId('activityLevel')}
+        value={fields.activityLevel}
+        onChange={(e) => change('activityLevel', e.target.value)}
+        {...described(errors, 'activityLevel')}
+      >
+        {ACTIVITY_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {ACTIVITY_LABELS[level]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
 }
 
 /** Height, weight, waist and hip in the chosen units (waist and hip optional). */

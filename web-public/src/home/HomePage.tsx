@@ -10,7 +10,7 @@ import {
   type HealthResult,
   type MeasurementSystem,
 } from '@bodymetrics/health';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from '@bodymetrics/web-kit/toast';
 import type { Calculation } from '../flow/calculation';
 import { PageLoading } from '../layout/PageLoading';
@@ -113,48 +113,11 @@ export default function HomePage() {
     part.preload().then(next, failed);
   };
 
-  // A visitor who does not touch the form (a keyboard user reading first) still gets the code early.
-  useEffect(() => {
-    const timer = window.setTimeout(prefetchFlow, 3000);
-    return () => window.clearTimeout(timer);
-  }, []);
-
+  usePrefetchWhenIdle();
   const restoring = (step === 'bridge' || step === 'results') && !calculation;
-  useEffect(() => {
-    if (!restoring) return;
-    let cancelled = false;
-    const part = step === 'bridge' ? BridgeOverlay : ResultsPage;
-    void Promise.all([loadFormCheck(), part.preload()])
-      .then(([formCheck]) => calculate(formCheck, fields))
-      .then(
-        (restored) => {
-          if (cancelled) return;
-          setState((s) => (restored ? { ...s, calculation: restored } : { ...s, step: 'form' }));
-        },
-        (error: unknown) => {
-          if (!cancelled) failed(error);
-        },
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [restoring, fields]);
-
-  // The live list's "stage" column: the step the visitor sees, not just the path `/`.
-  useEffect(() => trackFlowStage(step), [step]);
-
-  useEffect(() => {
-    if (landingTracked) return;
-    landingTracked = true;
-    trackJourney('landing');
-  }, []);
-
-  useEffect(() => {
-    const storage = browserStorage('localStorage');
-    // An untouched form is nothing to save: after "start over" the storage stays cleared.
-    if (step === 'form' && isUntouched(fields)) clearSavedFlow(storage);
-    else writeSavedFlow(storage, { formData: fields, currentStep: step });
-  }, [fields, step]);
+  useRestoredCalculation(restoring, state, setState, failed);
+  useLandingAndStage(step);
+  useSavedFlow(fields, step);
 
   const updateFields = (next: FormFields, changed: FormFieldName) => {
     setState((s) => ({ ...s, fields: next }));
@@ -234,16 +197,7 @@ export default function HomePage() {
 
   return (
     <div className="page home">
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title" className="hero__title">
-          Free BMI &amp; Body Health Calculator
-        </h1>
-        <RotatingHeadline />
-        <p className="hero__lead">
-          Get your BMI, body fat, waist-hip ratio, daily energy need and metabolic age in one free report.
-        </p>
-        <TrustBadges />
-      </section>
+      <Hero />
       <HealthForm
         fields={fields}
         processing={step === 'calculating' || preparing}
@@ -257,5 +211,80 @@ export default function HomePage() {
       />
       <Testimonials />
     </div>
+  );
+}
+
+/** A visitor who does not touch the form (a keyboard user reading first) still gets the code early. */
+function usePrefetchWhenIdle() {
+  useEffect(() => {
+    const timer = window.setTimeout(prefetchFlow, 3000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+/**
+ * A visitor who reloaded on the bridge or the results: the calculation again from the saved form, once the
+ * validation module and the step's code are here; the form when the saved values no longer pass.
+ */
+function useRestoredCalculation(
+  restoring: boolean,
+  { fields, step }: HomeState,
+  setState: Dispatch<SetStateAction<HomeState>>,
+  failed: (error?: unknown) => void,
+) {
+  useEffect(() => {
+    if (!restoring) return;
+    let cancelled = false;
+    const part = step === 'bridge' ? BridgeOverlay : ResultsPage;
+    void Promise.all([loadFormCheck(), part.preload()])
+      .then(([formCheck]) => calculate(formCheck, fields))
+      .then(
+        (restored) => {
+          if (cancelled) return;
+          setState((s) => (restored ? { ...s, calculation: restored } : { ...s, step: 'form' }));
+        },
+        (error: unknown) => {
+          if (!cancelled) failed(error);
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [restoring, fields]);
+}
+
+/** The landing step once per page load, and the live list's "stage": the step seen, not just the path `/`. */
+function useLandingAndStage(step: FlowStep) {
+  useEffect(() => trackFlowStage(step), [step]);
+
+  useEffect(() => {
+    if (landingTracked) return;
+    landingTracked = true;
+    trackJourney('landing');
+  }, []);
+}
+
+/** The form and the step, saved as they change; an untouched form is nothing to save. */
+function useSavedFlow(fields: FormFields, step: FlowStep) {
+  useEffect(() => {
+    const storage = browserStorage('localStorage');
+    // After "start over" the storage stays cleared.
+    if (step === 'form' && isUntouched(fields)) clearSavedFlow(storage);
+    else writeSavedFlow(storage, { formData: fields, currentStep: step });
+  }, [fields, step]);
+}
+
+function Hero() {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <h1 id="hero-title" className="hero__title">
+        Free BMI &amp; Body Health Calculator
+      </h1>
+      <RotatingHeadline />
+      <p className="hero__lead">
+        Get your BMI, body fat, waist-hip ratio, daily energy need and metabolic age in one free report.
+      </p>
+      <TrustBadges />
+    </section>
   );
 }

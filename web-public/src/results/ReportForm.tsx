@@ -77,25 +77,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
-  const report = useMutation({
-    mutationFn: sendReport,
-    onSuccess: (_answer, body) => {
-      setSentTo(body.email);
-      toast({
-        title: 'Your health report has been sent!',
-        description: 'Check your email for your personalized health report!',
-        duration: 5000,
-      });
-    },
-    onError: (error) => {
-      console.debug('[report] email-report failed', error);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to send your health report',
-        description: 'Please try again later.',
-      });
-    },
-  });
+  const report = useReportMailing(setSentTo);
 
   const bothFilled = name.trim() !== '' && email.trim() !== '';
   const sent = sentTo !== null;
@@ -138,56 +120,32 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
 
   return (
     <section className="card report" aria-labelledby="report-title">
-      <h2 id="report-title" className="report__title">
-        <button
-          type="button"
-          className="disclosure"
-          aria-expanded={open}
-          aria-controls="report-panel"
-          onClick={() => setOpen((o) => !o)}
-        >
-          <span>Send My Health Report</span>
-          <span className="disclosure__icon" aria-hidden="true">
-            {open ? '−' : '+'}
-          </span>
-        </button>
-      </h2>
+      <ReportDisclosure open={open} onToggle={() => setOpen((o) => !o)} />
       <div id="report-panel" hidden={!open}>
         <p className="muted">Get your full results and nutrition plan by e-mail.</p>
         <form data-testid="report-form" aria-labelledby="report-title" noValidate onSubmit={submit}>
-          <Field controlId="report-name" label="Name" error={nameError}>
-            <input
-              id="report-name"
-              ref={nameRef}
-              type="text"
-              autoComplete="name"
-              maxLength={100}
-              value={name}
-              {...describedBy('report-name', nameError)}
-              onChange={(e) => {
-                setName(e.target.value);
-                setTouched(true);
-                setNameError(null);
-              }}
-            />
-          </Field>
-          <Field controlId="report-email" label="Email" error={emailError}>
-            <input
-              id="report-email"
-              ref={emailRef}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-              value={email}
-              {...describedBy('report-email', emailError)}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setTouched(true);
-                setEmailError(null);
-              }}
-            />
-          </Field>
+          <ReportInput
+            kind="name"
+            value={name}
+            error={nameError}
+            inputRef={nameRef}
+            onValueChange={(value) => {
+              setName(value);
+              setTouched(true);
+              setNameError(null);
+            }}
+          />
+          <ReportInput
+            kind="email"
+            value={email}
+            error={emailError}
+            inputRef={emailRef}
+            onValueChange={(value) => {
+              setEmail(value);
+              setTouched(true);
+              setEmailError(null);
+            }}
+          />
           <ConsentBoxes
             boxes={consentBoxes}
             error={consentError}
@@ -197,13 +155,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
               if (change.healthData) setConsentError(null);
             }}
           />
-          <p className="muted report__privacy">
-            How we use and protect your data:{' '}
-            <a href="/legal/privacy" target="_blank" rel="noopener">
-              Privacy Policy
-            </a>{' '}
-            (opens in a new tab).
-          </p>
+          <PrivacyNote />
           {touched && !bothFilled ? (
             <p className="field__error" id="report-required">
               {REPORT_REQUIRED_MESSAGE}
@@ -221,6 +173,92 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
         </form>
       </div>
     </section>
+  );
+}
+
+/** The report's mail, sent on submit: a toast says how it went; `onSent` gets the address it went to. */
+function useReportMailing(onSent: (to: string) => void) {
+  return useMutation({
+    mutationFn: sendReport,
+    onSuccess: (_answer, body) => {
+      onSent(body.email);
+      toast({
+        title: 'Your health report has been sent!',
+        description: 'Check your email for your personalized health report!',
+        duration: 5000,
+      });
+    },
+    onError: (error) => {
+      console.debug('[report] email-report failed', error);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to send your health report',
+        description: 'Please try again later.',
+      });
+    },
+  });
+}
+
+/** The section's title, a button that opens and closes the form. */
+function ReportDisclosure({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  return (
+    <h2 id="report-title" className="report__title">
+      <button
+        type="button"
+        className="disclosure"
+        aria-expanded={open}
+        aria-controls="report-panel"
+        onClick={onToggle}
+      >
+        <span>Send My Health Report</span>
+        <span className="disclosure__icon" aria-hidden="true">
+          {open ? '−' : '+'}
+        </span>
+      </button>
+    </h2>
+  );
+}
+
+/** The name or the e-mail address, with its message under it. */
+function ReportInput({
+  kind,
+  value,
+  error,
+  inputRef,
+  onValueChange,
+}: {
+  kind: 'name' | 'email';
+  value: string;
+  error: string | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onValueChange: (value: string) => void;
+}) {
+  const id = `report-${kind}`;
+  return (
+    <Field controlId={id} label={kind === 'name' ? 'Name' : 'Email'} error={error}>
+      <input
+        id={id}
+        ref={inputRef}
+        {...(kind === 'name'
+          ? { type: 'text', autoComplete: 'name', maxLength: 100 }
+          : { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
+        value={value}
+        {...describedBy(id, error)}
+        onChange={(e) => onValueChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+function PrivacyNote() {
+  return (
+    <p className="muted report__privacy">
+      How we use and protect your data:{' '}
+      <a href="/legal/privacy" target="_blank" rel="noopener">
+        Privacy Policy
+      </a>{' '}
+      (opens in a new tab).
+    </p>
   );
 }
 
