@@ -4,8 +4,8 @@
 // is down the link is `down` with the number of the reconnect attempt under way, so the live panel can tell
 // the operator instead of loading forever. Every parse, socket or creation error goes to the console only.
 import type { LiveUser } from '@bodymetrics/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import {
   isNewAnalyticsChange,
   openingMessages,
@@ -54,7 +54,6 @@ export function useRealtime(sessionId: string): Realtime {
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let stopped = false;
-    let lastChange: string | null = null;
 
     const setConnected = (connected: boolean) =>
       setState((s) => (s.connected === connected ? s : { ...s, connected }));
@@ -83,36 +82,13 @@ export function useRealtime(sessionId: string): Realtime {
       connect();
     };
 
-    const handleFrame = (raw: unknown) => {
-      if (typeof raw !== 'string') return;
-      const message = parseRealtimeMessage(raw);
-      switch (message.type) {
-        case 'connection_info':
-          // Connected once the server has taken the socket as an admin's, not when it merely opened: while
-          // Redis is away the live service opens the socket and closes it at once (1011), and the
-          // indicator must not flash "connected" on every reconnect attempt. For the same reason the backoff
-          // starts again from here, not from the socket opening.
-          attempt = 0;
-          setState((s) =>
-            s.link.status === 'connected' ? s : { ...s, connected: true, link: { status: 'connected' } },
-          );
-          if (message.updateIntervalMs !== null) {
-            const updateIntervalMs = message.updateIntervalMs;
-            setState((s) => ({ ...s, updateIntervalMs }));
-          }
-          break;
-        case 'active_users_update':
-          setState((s) => ({ ...s, activeUsers: { count: message.count, users: message.users } }));
-          break;
-        case 'analytics_update':
-          if (!isNewAnalyticsChange(message.changedAt, lastChange)) break;
-          lastChange = message.changedAt;
-          // Let a refetch already on its way finish rather than start it again.
-          void queryClient.invalidateQueries({ queryKey: analyticsQueryRoot }, { cancelRefetch: false });
-          break;
-        default:
-          break;
-      }
+    const frames: FrameContext = {
+      setState,
+      queryClient,
+      resetBackoff: () => {
+        attempt = 0;
+      },
+      lastChange: null,
     };
 
     function connect() {
@@ -135,7 +111,7 @@ export function useRealtime(sessionId: string): Realtime {
       };
       current.onmessage = (event: MessageEvent) => {
         try {
-          handleFrame(event.data);
+          handleFrame(event.data, frames);
         } catch (error) {
           console.error('real-time message could not be read', error);
         }
@@ -164,15 +140,61 @@ export function useRealtime(sessionId: string): Realtime {
       clearTimeout(retryTimer);
       const open = socket;
       socket = null;
-      if (open) {
-        open.onclose = null;
-        open.onerror = null;
-        open.onmessage = null;
-        open.close();
-      }
+      if (open) closeQuietly(open);
     };
   }, [sessionId, queryClient]);
 
   const retryNow = useCallback(() => retry.current(), []);
   return { ...state, retryNow };
+}
+
+interface FrameContext {
+  setState: Dispatch<SetStateAction<RealtimeState>>;
+  queryClient: QueryClient;
+  /** The server took the socket as an admin's: the reconnect backoff starts again from here. */
+  resetBackoff: () => void;
+  /** The last analytics change acted on. */
+  lastChange: string | null;
+}
+
+/** What one frame from the server does: the link's state, the live list, or a refresh of the analytics. */
+function handleFrame(raw: unknown, frames: FrameContext): void {
+  if (typeof raw !== 'string') return;
+  const { setState } = frames;
+  const message = parseRealtimeMessage(raw);
+  switch (message.type) {
+    case 'connection_info':
+      // Connected once the server has taken the socket as an admin's, not when it merely opened: while
+      // Redis is away the live service opens the socket and closes it at once (1011), and the
+      // indicator must not flash "connected" on every reconnect attempt. For the same reason the backoff
+      // starts again from here, not from the socket opening.
+      frames.resetBackoff();
+      setState((s) =>
+        s.link.status === 'connected' ? s : { ...s, connected: true, link: { status: 'connected' } },
+      );
+      if (message.updateIntervalMs !== null) {
+        const updateIntervalMs = message.updateIntervalMs;
+        setState((s) => ({ ...s, updateIntervalMs }));
+      }
+      break;
+    case 'active_users_update':
+      setState((s) => ({ ...s, activeUsers: { count: message.count, users: message.users } }));
+      break;
+    case 'analytics_update':
+      if (!isNewAnalyticsChange(message.changedAt, frames.lastChange)) break;
+      frames.lastChange = message.changedAt;
+      // Let a refetch already on its way finish rather than start it again.
+      void frames.queryClient.invalidateQueries({ queryKey: analyticsQueryRoot }, { cancelRefetch: false });
+      break;
+    default:
+      break;
+  }
+}
+
+/** Closes the socket without its handlers reacting (the dashboard is leaving). */
+function closeQuietly(socket: WebSocket): void {
+  socket.onclose = null;
+  socket.onerror = null;
+  socket.onmessage = null;
+  socket.close();
 }

@@ -11,7 +11,7 @@ import { safeHttpUrl } from '../../lib/safe-url';
 import { affiliateTexts as t, conversionTexts } from '../../texts';
 import { useAffiliateStats, useOverview, type Period } from '../analytics-queries';
 import { CsvLink } from '../CsvLink';
-import { DataTable } from '../DataTable';
+import { DataTable, type Column } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 import { breakdownByCategoryAndGoal, type BreakdownRow } from './affiliate-breakdown';
@@ -38,6 +38,64 @@ const ctrText = (ctr: number | null) => (ctr === null ? placeholder : formatPerc
 const categoryText = (category: string | null) => (category ? bmiCategoryLabel(category) : t.unknown);
 const goalText = (goal: string | null) => (goal ? goalLabel(goal) : t.unknown);
 
+type Ranked = AffiliateStatsRow;
+
+/** A count the ranking shows once chosen. */
+const optionalCount = (header: string, count: (r: Ranked) => number): Column<Ranked> => ({
+  header,
+  cell: (r) => formatNumber(count(r)),
+  numeric: true,
+  optional: true,
+});
+
+/** A click-through rate the ranking shows once chosen. */
+const optionalCtr = (header: string, ctr: (r: Ranked) => number | null): Column<Ranked> => ({
+  header,
+  cell: (r) => ctrText(ctr(r)),
+  numeric: true,
+  optional: true,
+});
+
+/** The ranking's columns: what an operator acts on first, the rest behind the chooser. */
+const rankingColumns = (currency: string): Column<Ranked>[] => [
+  { header: t.columnRank, cell: (_r, index) => `#${index + 1}`, numeric: true },
+  { header: t.columnOffer, cell: (r) => r.offerTitle },
+  { header: t.columnCategory, cell: (r) => categoryText(r.bmiCategory), optional: true },
+  { header: t.columnGoal, cell: (r) => goalText(r.goal), optional: true },
+  optionalCount(t.columnImpressions, (r) => r.impressions),
+  { header: t.columnClicks, cell: (r) => formatNumber(r.clickCount), numeric: true },
+  optionalCount(t.columnUniqueClicks, (r) => r.uniqueClicks),
+  optionalCtr(t.columnCtr, (r) => r.ctr),
+  optionalCount(t.columnBridgeImpressions, (r) => r.bridgeImpressions),
+  optionalCount(t.columnBridgeClicks, (r) => r.bridgeClicks),
+  optionalCtr(t.columnBridgeCtr, (r) => r.bridgeCtr),
+  optionalCount(t.columnResultsImpressions, (r) => r.resultsImpressions),
+  optionalCount(t.columnResultsClicks, (r) => r.resultsClicks),
+  optionalCtr(t.columnResultsCtr, (r) => r.resultsCtr),
+  // Conversions, each over the Clickuri column.
+  { header: conversionTexts.conversions, cell: (r) => formatNumber(r.conversions), numeric: true },
+  {
+    header: conversionTexts.conversionRate,
+    cell: (r) => formatPercent(r.conversionRate),
+    numeric: true,
+    optional: true,
+  },
+  {
+    header: conversionTexts.revenue(currency),
+    id: 'revenue',
+    cell: (r) => formatMoney(r.revenue, currency),
+    numeric: true,
+  },
+  {
+    header: conversionTexts.epc(currency),
+    id: 'epc',
+    cell: (r) => formatMoney(r.epc, currency),
+    numeric: true,
+  },
+  { header: t.columnLastClick, cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : t.never) },
+  { header: t.columnLink, cell: (r) => <OfferLink offer={r} /> },
+];
+
 export function AffiliateTab({ period }: { period: Period }) {
   const stats = useAffiliateStats(period);
   const currency = useOverview(period).data?.revenueCurrency ?? '';
@@ -56,91 +114,7 @@ export function AffiliateTab({ period }: { period: Period }) {
                 rows={[...rows].sort((a, b) => b.clickCount - a.clickCount || b.impressions - a.impressions)}
                 rowKey={(r) => r.offerId}
                 testId="affiliate-stats"
-                columns={[
-                  { header: t.columnRank, cell: (_r, index) => `#${index + 1}`, numeric: true },
-                  { header: t.columnOffer, cell: (r) => r.offerTitle },
-                  { header: t.columnCategory, cell: (r) => categoryText(r.bmiCategory), optional: true },
-                  { header: t.columnGoal, cell: (r) => goalText(r.goal), optional: true },
-                  {
-                    header: t.columnImpressions,
-                    cell: (r) => formatNumber(r.impressions),
-                    numeric: true,
-                    optional: true,
-                  },
-                  { header: t.columnClicks, cell: (r) => formatNumber(r.clickCount), numeric: true },
-                  {
-                    header: t.columnUniqueClicks,
-                    cell: (r) => formatNumber(r.uniqueClicks),
-                    numeric: true,
-                    optional: true,
-                  },
-                  { header: t.columnCtr, cell: (r) => ctrText(r.ctr), numeric: true, optional: true },
-                  {
-                    header: t.columnBridgeImpressions,
-                    cell: (r) => formatNumber(r.bridgeImpressions),
-                    numeric: true,
-                    optional: true,
-                  },
-                  {
-                    header: t.columnBridgeClicks,
-                    cell: (r) => formatNumber(r.bridgeClicks),
-                    numeric: true,
-                    optional: true,
-                  },
-                  {
-                    header: t.columnBridgeCtr,
-                    cell: (r) => ctrText(r.bridgeCtr),
-                    numeric: true,
-                    optional: true,
-                  },
-                  {
-                    header: t.columnResultsImpressions,
-                    cell: (r) => formatNumber(r.resultsImpressions),
-                    numeric: true,
-                    optional: true,
-                  },
-                  {
-                    header: t.columnResultsClicks,
-                    cell: (r) => formatNumber(r.resultsClicks),
-                    numeric: true,
-                    optional: true,
-                  },
-                  {
-                    header: t.columnResultsCtr,
-                    cell: (r) => ctrText(r.resultsCtr),
-                    numeric: true,
-                    optional: true,
-                  },
-                  // Conversions, each over the Clickuri column.
-                  {
-                    header: conversionTexts.conversions,
-                    cell: (r) => formatNumber(r.conversions),
-                    numeric: true,
-                  },
-                  {
-                    header: conversionTexts.conversionRate,
-                    cell: (r) => formatPercent(r.conversionRate),
-                    numeric: true,
-                    optional: true,
-                  },
-                  {
-                    header: conversionTexts.revenue(currency),
-                    id: 'revenue',
-                    cell: (r) => formatMoney(r.revenue, currency),
-                    numeric: true,
-                  },
-                  {
-                    header: conversionTexts.epc(currency),
-                    id: 'epc',
-                    cell: (r) => formatMoney(r.epc, currency),
-                    numeric: true,
-                  },
-                  {
-                    header: t.columnLastClick,
-                    cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : t.never),
-                  },
-                  { header: t.columnLink, cell: (r) => <OfferLink offer={r} /> },
-                ]}
+                columns={rankingColumns(currency)}
               />
               <h3>{t.breakdownTitle}</h3>
               <DataTable<BreakdownRow>

@@ -102,39 +102,17 @@ export function OffersTab(_props: { period: Period }) {
                 {
                   header: offerTexts.columnActions,
                   cell: (r) => (
-                    <div className="row-actions">
-                      <button
-                        type="button"
-                        className="button button-secondary button-small"
-                        aria-label={offerTexts.editOffer(r.title)}
-                        onClick={() => {
-                          setServerError(null);
-                          setEditing({ mode: 'edit', offer: r });
-                        }}
-                      >
-                        {offerTexts.edit}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-secondary button-small"
-                        aria-label={
-                          r.active ? offerTexts.deactivateOffer(r.title) : offerTexts.activateOffer(r.title)
-                        }
-                        disabled={save.isPending}
-                        onClick={() => submit(r.id, { active: !r.active })}
-                      >
-                        {r.active ? offerTexts.deactivate : offerTexts.activate}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-secondary button-small"
-                        aria-label={offerTexts.historyOf(r.title)}
-                        aria-pressed={historyOf === r.id}
-                        onClick={() => setHistoryOf(historyOf === r.id ? null : r.id)}
-                      >
-                        {offerTexts.history}
-                      </button>
-                    </div>
+                    <OfferActions
+                      offer={r}
+                      saving={save.isPending}
+                      historyShown={historyOf === r.id}
+                      onEdit={() => {
+                        setServerError(null);
+                        setEditing({ mode: 'edit', offer: r });
+                      }}
+                      onSwitch={() => submit(r.id, { active: !r.active })}
+                      onHistory={() => setHistoryOf(historyOf === r.id ? null : r.id)}
+                    />
                   ),
                 },
               ]}
@@ -142,26 +120,73 @@ export function OffersTab(_props: { period: Period }) {
           )}
         </QueryState>
       </Panel>
-      {selected ? (
-        <Panel title={offerTexts.historyOf(selected.title)}>
-          {selected.changes.length === 0 ? (
-            <p className="muted">{offerTexts.historyEmpty}</p>
-          ) : (
-            <DataTable
-              caption={offerTexts.historyOf(selected.title)}
-              captionHidden
-              rows={selected.changes}
-              rowKey={(c) => c.id}
-              testId="offer-changes"
-              columns={[
-                { header: offerTexts.who, cell: (c) => c.adminUsername ?? offerTexts.unknownAdmin },
-                { header: offerTexts.when, cell: (c) => formatDateTime(c.changedAt) },
-                { header: offerTexts.what, cell: (c) => offerChangeText(c) },
-              ]}
-            />
-          )}
-        </Panel>
-      ) : null}
+      {selected ? <OfferHistory offer={selected} /> : null}
     </>
+  );
+}
+
+/** An offer's row actions: edit it, switch it on or off, show its history. */
+function OfferActions(props: {
+  offer: AdminOffer;
+  saving: boolean;
+  historyShown: boolean;
+  onEdit: () => void;
+  onSwitch: () => void;
+  onHistory: () => void;
+}) {
+  const { offer: r } = props;
+  return (
+    <div className="row-actions">
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={offerTexts.editOffer(r.title)}
+        onClick={props.onEdit}
+      >
+        {offerTexts.edit}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={r.active ? offerTexts.deactivateOffer(r.title) : offerTexts.activateOffer(r.title)}
+        disabled={props.saving}
+        onClick={props.onSwitch}
+      >
+        {r.active ? offerTexts.deactivate : offerTexts.activate}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={offerTexts.historyOf(r.title)}
+        aria-pressed={props.historyShown}
+        onClick={props.onHistory}
+      >
+        {offerTexts.history}
+      </button>
+    </div>
+  );
+}
+
+/** "Modificări": who changed the offer, when, and what. */
+function OfferHistory({ offer }: { offer: AdminOffer }) {
+  return (
+    <Panel title={offerTexts.historyOf(offer.title)}>
+      {offer.changes.length === 0 ? (
+        <p className="muted">{offerTexts.historyEmpty}</p>
+      ) : (
+        <DataTable
+          caption={offerTexts.historyOf(offer.title)}
+          captionHidden
+          rows={offer.changes}
+          rowKey={(c) => c.id}
+          testId="offer-changes"
+          columns={[
+            { header: offerTexts.who, cell: (c) => c.adminUsername ?? offerTexts.unknownAdmin },
+            { header: offerTexts.when, cell: (c) => formatDateTime(c.changedAt) },
+            { header: offerTexts.what, cell: (c) => offerChangeText(c) },
+          ]}
+        />
+      )}
+    </Panel>
   );
 }
