@@ -25,7 +25,7 @@ import type { RateLimiter } from '@bodymetrics/service-kit/rate-limit';
 import { checkAdminSession, type AdminSessionCheck } from '../admin-session-check';
 import { parseClientMessage } from '../client-message';
 import type { LiveConnection, LiveHub } from '../live-hub';
-import type { PresenceStore } from '../presence/presence-store';
+import type { PresenceClaimant, PresenceStore } from '../presence/presence-store';
 import { MessageRateLimiter, socketMessageCounter, type RateLimit } from '../rate-limiter';
 
 export interface AnalyticsWsOptions {
@@ -162,29 +162,8 @@ function openConnection(
         if (c.role === 'admin') return hub.answerAnalyticsRequest(c);
         return hub.send(c, errorMessage('unauthorized'));
       case 'user_active':
-      case 'user_page_change': {
-        const { visitorId } = message.data;
-        if (c.visitorId !== undefined && c.visitorId !== visitorId) {
-          return hub.send(c, errorMessage('visitor_mismatch', 'a socket reports for one visitor'));
-        }
-        c.visitorId = visitorId;
-        if (crawler) return;
-        // Redis away: drop the heartbeat; the next one (30 s later) puts the visitor back.
-        if (!o.isPresenceUp()) return;
-        const now = Date.now();
-        if (message.type === 'user_active') {
-          const result = await o.presence.touch(message.data, now, claimant);
-          if (result === 'held_by_another')
-            return hub.send(
-              c,
-              errorMessage('visitor_mismatch', 'another connection reports for this visitor'),
-            );
-          // Its network (or the whole list) is at its cap: not listed, and nothing an attacker could count on.
-          if (result !== 'recorded') return;
-        } else if (!(await o.presence.pageChange(message.data, now, claimant))) return;
-        await hub.presenceChanged();
-        return;
-      }
+      case 'user_page_change':
+        return reportPresence(c, message, crawler, claimant, o);
     }
   };
 
@@ -194,4 +173,35 @@ function openConnection(
   else if (!wantsAdmin) hub.becomeVisitor(conn);
   else if (upgradeCheck.status === 'invalid') refuse();
   else authTimer = setTimeout(() => conn.role === 'pending' && refuse(), o.authTimeoutMs);
+}
+
+/**
+ * A visitor's heartbeat or page change: the socket reports for one visitor, held by this socket in the
+ * presence store; the admins' list follows when the store changed.
+ */
+async function reportPresence(
+  c: LiveConnection,
+  message: Extract<LiveClientMessage, { type: 'user_active' | 'user_page_change' }>,
+  crawler: boolean,
+  claimant: PresenceClaimant,
+  o: AnalyticsWsOptions,
+): Promise<void> {
+  const { hub } = o;
+  const { visitorId } = message.data;
+  if (c.visitorId !== undefined && c.visitorId !== visitorId) {
+    return hub.send(c, errorMessage('visitor_mismatch', 'a socket reports for one visitor'));
+  }
+  c.visitorId = visitorId;
+  if (crawler) return;
+  // Redis away: drop the heartbeat; the next one (30 s later) puts the visitor back.
+  if (!o.isPresenceUp()) return;
+  const now = Date.now();
+  if (message.type === 'user_active') {
+    const result = await o.presence.touch(message.data, now, claimant);
+    if (result === 'held_by_another')
+      return hub.send(c, errorMessage('visitor_mismatch', 'another connection reports for this visitor'));
+    // Its network (or the whole list) is at its cap: not listed, and nothing an attacker could count on.
+    if (result !== 'recorded') return;
+  } else if (!(await o.presence.pageChange(message.data, now, claimant))) return;
+  await hub.presenceChanged();
 }
