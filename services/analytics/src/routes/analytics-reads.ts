@@ -11,7 +11,8 @@ import { readCampaigns } from '../campaigns.repository';
 import { readDeviceStats, readGeographicStats, readTrafficSources } from '../audience.repository';
 import { readConversionsByCategory, readConversionsByDay } from '../conversions.repository';
 import { revenueCurrencyOf } from '../deps';
-import { resolvePeriod } from '../period';
+import { resolvePeriod, type Period } from '../period';
+import type { z } from 'zod';
 
 const {
   overview,
@@ -25,6 +26,14 @@ const {
   conversionsByDay,
   conversionsByCategory,
 } = analyticsRoutes;
+
+type PeriodRoute =
+  | typeof dailyStats
+  | typeof affiliateStats
+  | typeof deviceStats
+  | typeof trafficSources
+  | typeof campaigns
+  | typeof geographicStats;
 
 export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, deps) => {
   const { db, timeZone } = deps;
@@ -48,38 +57,24 @@ export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (
     handler: async (request) => readConversionsByCategory(db, await periodOf(request.query), currency),
   });
 
-  app.route({
-    ...routeOptions(dailyStats),
-    handler: async (request) => readDailyStats(db, await periodOf(request.query)),
-  });
-
-  app.route({
-    ...routeOptions(affiliateStats),
-    handler: async (request) => readAffiliateStats(db, await periodOf(request.query)),
-  });
+  // The tabs' reads of a period: each answers its repository's rows for the period asked.
+  const periodRead = <R extends PeriodRoute>(
+    route: R,
+    read: (database: typeof db, period: Period) => Promise<z.output<R['response']>>,
+  ) =>
+    app.route({
+      ...routeOptions(route as PeriodRoute),
+      handler: async (request) => read(db, await periodOf(request.query)),
+    });
+  periodRead(dailyStats, readDailyStats);
+  periodRead(affiliateStats, readAffiliateStats);
+  periodRead(deviceStats, readDeviceStats);
+  periodRead(trafficSources, readTrafficSources);
+  periodRead(campaigns, readCampaigns);
+  periodRead(geographicStats, readGeographicStats);
 
   app.route({
     ...routeOptions(recentClicks),
     handler: (request) => readRecentClicks(db, request.query.limit),
-  });
-
-  app.route({
-    ...routeOptions(deviceStats),
-    handler: async (request) => readDeviceStats(db, await periodOf(request.query)),
-  });
-
-  app.route({
-    ...routeOptions(trafficSources),
-    handler: async (request) => readTrafficSources(db, await periodOf(request.query)),
-  });
-
-  app.route({
-    ...routeOptions(campaigns),
-    handler: async (request) => readCampaigns(db, await periodOf(request.query)),
-  });
-
-  app.route({
-    ...routeOptions(geographicStats),
-    handler: async (request) => readGeographicStats(db, await periodOf(request.query)),
   });
 };
