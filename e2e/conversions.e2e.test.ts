@@ -156,6 +156,11 @@ describe('an offer with a click id, its click and its conversion (embedded mode)
     await seeText(cardValue(operator, 'card-revenue'), '42,50 RON', dashboardTimeoutMs);
     const affiliate = await openTab(operator, 'Performanță afiliați', 'tab-affiliate');
     const rows = affiliate.getByTestId('affiliate-stats');
+    // The table opens at eight columns; impressions, CTR and the conversion rate are ticked in its chooser.
+    await see(rows, dashboardTimeoutMs);
+    await affiliate.getByRole('button', { name: /^Coloane \(\d+ din \d+\)$/ }).click();
+    for (const column of ['Afișări', 'CTR', 'Rată conversie'])
+      await affiliate.getByRole('checkbox', { name: column, exact: true }).check();
     // Shown once on the bridge (one impression), clicked once, converted once for 42.50.
     const columns = [
       'Ofertă',
