@@ -212,7 +212,7 @@ describe('offer clicks', () => {
     expect(body.clickId).toBe(clickId);
     expect(body.ipAddress).toBeNull();
     expect(body.referrer).toBeNull();
-    // The click engages the visit of this session (docs/counting.md: Bounce Rate).
+    // The click engages the visit of the tab's sessionId (docs/counting.md: Bounce Rate).
     expect(body.sessionId).toBe(ids.sessionId);
   });
 
