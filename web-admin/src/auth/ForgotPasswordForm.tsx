@@ -1,23 +1,25 @@
 // "Ai uitat parola?": asks admin-auth to e-mail a reset link. The answer is the same sentence whether
 // or not the address belongs to an admin, so the form cannot be used to discover accounts.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { isHttpError } from '@bodymetrics/web-kit/api';
+import { FormError } from '../forms/FormError';
 import { TextField } from '../forms/TextField';
+import { useFieldValue } from '../forms/use-field-value';
 import { forgotPasswordTexts, loginTexts } from '../texts';
 import { requestPasswordReset } from './admin-session-api';
 
 export function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
-  const [email, setEmail] = useState('');
+  const email = useFieldValue('email');
   const ids = useId();
   const emailInput = useRef<HTMLInputElement>(null);
-  const mutation = useMutation({ mutationFn: () => requestPasswordReset(email.trim()) });
+  const mutation = useMutation({ mutationFn: () => requestPasswordReset(email.value.trim()) });
 
   useEffect(() => emailInput.current?.focus(), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (email.trim() && !mutation.isPending) mutation.mutate();
+    if (email.value.trim() && !mutation.isPending) mutation.mutate();
   }
 
   // A refusal of the address (4xx) gets the same confirmation as a success; only a rate limit, a
@@ -44,24 +46,17 @@ export function ForgotPasswordForm({ onClose }: { onClose: () => void }) {
           <form className="form" onSubmit={submit} aria-labelledby={`${ids}-heading`} noValidate>
             <TextField
               ref={emailInput}
-              id={`${ids}-email`}
               label={forgotPasswordTexts.email}
               type="email"
-              name="email"
               autoComplete="email"
-              value={email}
-              onValueChange={setEmail}
               required
+              {...email}
             />
-            {failure && (
-              <p role="alert" className="form-error">
-                {failure}
-              </p>
-            )}
+            <FormError message={failure} />
             <button
               type="submit"
               className="button button-primary"
-              disabled={!email.trim() || mutation.isPending}
+              disabled={!email.value.trim() || mutation.isPending}
             >
               {mutation.isPending ? forgotPasswordTexts.submitting : forgotPasswordTexts.submit}
             </button>

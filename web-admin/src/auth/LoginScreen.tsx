@@ -5,6 +5,7 @@ import { isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { canSubmitLogin } from '../lib/login-rules';
 import { TextField } from '../forms/TextField';
+import { useFieldValue } from '../forms/use-field-value';
 import { forgotPasswordTexts, loginTexts } from '../texts';
 import { login } from './admin-session-api';
 import { useAdminSession } from './AdminSessionProvider';
@@ -12,8 +13,8 @@ import { ForgotPasswordForm } from './ForgotPasswordForm';
 
 export function LoginScreen() {
   const { signIn } = useAdminSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const username = useFieldValue('username');
+  const password = useFieldValue('password');
   const [forgotOpen, setForgotOpen] = useState(false);
   const ids = useId();
   // Back from the forgot-password form, the keyboard focus returns to the link that opened it (it would
@@ -27,7 +28,7 @@ export function LoginScreen() {
   }, [forgotOpen]);
 
   const loginMutation = useMutation({
-    mutationFn: () => login(username.trim(), password),
+    mutationFn: () => login(username.value.trim(), password.value),
     onSuccess: (result) => {
       signIn(result.sessionId, result.username);
       toast({ title: loginTexts.successTitle, description: loginTexts.welcome(result.username) });
@@ -52,7 +53,7 @@ export function LoginScreen() {
     },
   });
 
-  const canSubmit = canSubmitLogin(username, password) && !loginMutation.isPending;
+  const canSubmit = canSubmitLogin(username.value, password.value) && !loginMutation.isPending;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,24 +76,13 @@ export function LoginScreen() {
           <>
             <p className="muted">{loginTexts.intro}</p>
             <form className="form" onSubmit={submit} noValidate>
+              <TextField label={loginTexts.username} autoComplete="username" required {...username} />
               <TextField
-                id={`${ids}-username`}
-                label={loginTexts.username}
-                name="username"
-                autoComplete="username"
-                value={username}
-                onValueChange={setUsername}
-                required
-              />
-              <TextField
-                id={`${ids}-password`}
                 label={loginTexts.password}
                 type="password"
-                name="password"
                 autoComplete="current-password"
-                value={password}
-                onValueChange={setPassword}
                 required
+                {...password}
               />
               <button type="submit" className="button button-primary" disabled={!canSubmit}>
                 {loginMutation.isPending ? loginTexts.submitting : loginTexts.submit}

@@ -7,7 +7,9 @@ import { isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { resetPassword } from '../auth/admin-session-api';
 import { passwordResetError, passwordResetMessages } from '../lib/password-reset-rules';
+import { FormError } from '../forms/FormError';
 import { TextField } from '../forms/TextField';
+import { useFieldValue } from '../forms/use-field-value';
 import { resetPasswordTexts } from '../texts';
 
 /** The server refused the token itself (unknown, used or expired): asking again needs a new link. */
@@ -18,8 +20,8 @@ function isTokenRefusal(error: unknown): boolean {
 export function ResetPasswordScreen() {
   const token = new URLSearchParams(useSearch()).get('token')?.trim() ?? '';
   const [, navigate] = useLocation();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const password = useFieldValue('password');
+  const confirmation = useFieldValue('confirmation');
   const [formError, setFormError] = useState<string | null>(null);
   const ids = useId();
 
@@ -34,7 +36,7 @@ export function ResetPasswordScreen() {
   }, [token, navigate]);
 
   const mutation = useMutation({
-    mutationFn: () => resetPassword(token, password),
+    mutationFn: () => resetPassword(token, password.value),
     onError: (error) => {
       const message =
         (isHttpError(error) && error.serverError().message) || passwordResetMessages.serverFallback;
@@ -46,7 +48,7 @@ export function ResetPasswordScreen() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = passwordResetError(password, confirmation);
+    const problem = passwordResetError(password.value, confirmation.value);
     setFormError(problem);
     if (!problem && !mutation.isPending) mutation.mutate();
   }
@@ -70,35 +72,25 @@ export function ResetPasswordScreen() {
             <h1 id={`${ids}-heading`}>{resetPasswordTexts.heading}</h1>
             <form className="form" onSubmit={submit} noValidate>
               <TextField
-                id={`${ids}-password`}
                 label={resetPasswordTexts.newPassword}
                 type="password"
-                name="password"
                 autoComplete="new-password"
-                value={password}
-                onValueChange={setPassword}
+                {...password}
                 aria-describedby={`${ids}-hint${formError ? ` ${ids}-error` : ''}`}
                 aria-invalid={formError ? true : undefined}
               />
               <TextField
-                id={`${ids}-confirmation`}
                 label={resetPasswordTexts.confirmPassword}
                 type="password"
-                name="confirmation"
                 autoComplete="new-password"
-                value={confirmation}
-                onValueChange={setConfirmation}
+                {...confirmation}
                 aria-describedby={formError ? `${ids}-error` : undefined}
                 aria-invalid={formError ? true : undefined}
               />
               <p id={`${ids}-hint`} className="hint">
                 {passwordResetMessages.hint}
               </p>
-              {formError && (
-                <p id={`${ids}-error`} role="alert" className="form-error">
-                  {formError}
-                </p>
-              )}
+              <FormError id={`${ids}-error`} message={formError} />
               <button type="submit" className="button button-primary" disabled={mutation.isPending}>
                 {mutation.isPending ? resetPasswordTexts.submitting : resetPasswordTexts.submit}
               </button>
