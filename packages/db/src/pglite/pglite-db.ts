@@ -15,7 +15,14 @@ import {
 } from 'kysely';
 import type { Db } from '../connection';
 import type { Database } from '../database';
-import type { EndSessionRequest, JobRequest, StatementReply, StatementRequest } from './pglite-thread';
+import type {
+  DumpReply,
+  DumpRequest,
+  EndSessionRequest,
+  JobRequest,
+  StatementReply,
+  StatementRequest,
+} from './pglite-thread';
 
 /**
  * A bytea column, which PGlite's thread leaves in Postgres' hex text (a Buffer would cross the thread
@@ -63,6 +70,7 @@ export type StartDatabaseThreadJobs = (
 
 interface ThreadStatements extends Statements {
   job(name: string, input: unknown): Promise<void>;
+  dump(): Promise<Uint8Array>;
 }
 
 /**
@@ -124,6 +132,11 @@ export interface PgliteDb {
    * transaction is (queries of `db` wait for it, and it for them). Only with `jobs`.
    */
   runJob(name: string, input: unknown): Promise<void>;
+  /**
+   * The whole database as pg_dump's plain SQL (UTF-8), read in PGlite's thread between transactions: one
+   * moment of the database, however busy the server (packages/db snapshot/embedded-snapshot.ts).
+   */
+  dumpSql(): Promise<Uint8Array>;
   /** Closes kysely and PGlite (once; later calls wait for the first). */
   close(): Promise<void>;
 }
@@ -155,6 +168,7 @@ export async function createPgliteDb(dataDir: string, options: PgliteOptions = {
       if (!options.jobs) throw new Error('createPgliteDb was given no database-thread jobs');
       await statements.job(name, input);
     },
+    dumpSql: () => statements.dump(),
     close: () => (closing ??= db.destroy()),
   };
 }
@@ -182,10 +196,8 @@ async function prepare(dataDir: string): Promise<void> {
 async function workerThread(dataDir: string, jobs: URL | undefined): Promise<ThreadStatements> {
   await prepare(dataDir);
   const worker = pgliteThread({ dataDir, ...(jobs ? { jobs: jobs.href } : {}) });
-  const pending = new Map<
-    number,
-    { resolve: (r: StatementReply & { ok: true }) => void; reject: (e: Error) => void }
-  >();
+  type Answered = (StatementReply & { ok: true }) | DumpReply;
+  const pending = new Map<number, { resolve: (r: Answered) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let closed: (() => void) | undefined;
   let failure: Error | undefined;
@@ -206,7 +218,7 @@ async function workerThread(dataDir: string, jobs: URL | undefined): Promise<Thr
     failAll(new Error(`the PGlite thread exited (${code})`));
     closed?.();
   });
-  worker.on('message', (reply: StatementReply | 'closed') => {
+  worker.on('message', (reply: StatementReply | DumpReply | 'closed') => {
     if (reply === 'closed') return void worker.terminate();
     const waiting = pending.get(reply.id);
     if (!waiting) return;
@@ -214,16 +226,23 @@ async function workerThread(dataDir: string, jobs: URL | undefined): Promise<Thr
     if (reply.ok) waiting.resolve(reply);
     else waiting.reject(Object.assign(new Error(String(reply.error.message)), reply.error));
   });
-  const ask = (request: StatementRequest | JobRequest | EndSessionRequest) => {
+  function ask(request: DumpRequest): Promise<DumpReply>;
+  function ask(
+    request: StatementRequest | JobRequest | EndSessionRequest,
+  ): Promise<StatementReply & { ok: true }>;
+  function ask(request: StatementRequest | JobRequest | EndSessionRequest | DumpRequest): Promise<Answered> {
     if (failure) throw failure;
-    return new Promise<StatementReply & { ok: true }>((resolve, reject) => {
+    return new Promise<Answered>((resolve, reject) => {
       pending.set(request.id, { resolve, reject });
       worker.postMessage(request);
     });
-  };
+  }
   return {
     async job(name, input) {
       await ask({ id: nextId++, job: name, input });
+    },
+    async dump() {
+      return (await ask({ id: nextId++, dump: true })).sql;
     },
     async run<R>(sql: string, parameters: readonly unknown[], session: number) {
       const reply = await ask({ id: nextId++, session, sql, parameters: [...parameters] });

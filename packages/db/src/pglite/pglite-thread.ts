@@ -11,6 +11,7 @@
 /// <reference path="./pg-utils.d.ts" />
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import { serialize } from 'pg-protocol';
@@ -34,6 +35,19 @@ export interface JobRequest {
   id: number;
   job: string;
   input: unknown;
+}
+
+/** The whole database as pg_dump's plain SQL (the embedded snapshot's content, packages/db snapshot/). */
+export interface DumpRequest {
+  id: number;
+  dump: true;
+}
+
+/** The dump's UTF-8 text, its buffer handed over to the main thread rather than copied. */
+export interface DumpReply {
+  id: number;
+  ok: true;
+  sql: Uint8Array;
 }
 
 export type StatementReply =
@@ -254,6 +268,23 @@ const endSession = (session: number) =>
   });
 
 /**
+ * pg_dump over the one connection, in a turn of its own between the sessions' statements and once no
+ * transaction is open: no other statement runs while it reads, so the dump is one moment of the database
+ * (a backup taken while the server runs). pg_dump leaves its read-only transaction open and its session
+ * settings set (search_path, DateStyle, …): both are undone before the next turn.
+ */
+const dump = () =>
+  inTurn(Number.NaN, async () => {
+    try {
+      const file = await pgDump({ pg: pglite });
+      return new Uint8Array(await file.arrayBuffer());
+    } finally {
+      if (pglite.isInTransaction()) await runStatement('rollback', []);
+      await runStatement('reset all', []);
+    }
+  });
+
+/**
  * The jobs' module (pglite-db.ts DatabaseThreadJobs), started on this thread's statements: its sessions
  * take turns with the main thread's (numbered below zero, so the two never meet). Rows come back here as
  * the pg driver gives them, bytea as a Buffer too.
@@ -306,8 +337,10 @@ const done = (id: number, result?: Result, inTransaction = false): StatementRepl
   byteaFields: result?.fields.filter((f) => f.dataTypeID === types.BYTEA).map((f) => f.name) ?? [],
 });
 
-/** One message of the main thread: a statement, a job, an ended session, or the last word. Never throws. */
-async function answer(message: StatementRequest | JobRequest | EndSessionRequest | 'close'): Promise<void> {
+type ThreadRequest = StatementRequest | JobRequest | EndSessionRequest | DumpRequest;
+
+/** One message of the main thread: a statement, a job, an ended session, a dump, or the last word. Never throws. */
+async function answer(message: ThreadRequest | 'close'): Promise<void> {
   if (message === 'close') {
     // In the last turn: after the statements asked before it, and once no transaction is open.
     await inTurn(Number.NaN, async () => {
@@ -324,6 +357,9 @@ async function answer(message: StatementRequest | JobRequest | EndSessionRequest
       if (!job) throw new Error(`no database-thread job named ${message.job}`);
       await job(message.input);
       port.postMessage(done(id));
+    } else if ('dump' in message) {
+      const sql = await dump();
+      port.postMessage({ id, ok: true, sql } satisfies DumpReply, [sql.buffer as ArrayBuffer]);
     } else if ('endSession' in message) {
       await endSession(message.endSession);
       port.postMessage(done(id));
@@ -341,8 +377,5 @@ async function answer(message: StatementRequest | JobRequest | EndSessionRequest
   }
 }
 
-port.on(
-  'message',
-  (message: StatementRequest | JobRequest | EndSessionRequest | 'close') => void answer(message),
-);
+port.on('message', (message: ThreadRequest | 'close') => void answer(message));
 port.postMessage('ready');
