@@ -141,3 +141,19 @@ export type OfferPlacement = (typeof offerPlacements)[number];
 /** Traffic mediums of spec §9. */
 export const trafficMediums = ['organic', 'social', 'referral', 'direct', 'cpc', 'email'] as const;
 export type TrafficMedium = (typeof trafficMediums)[number];
+
+/**
+ * Why an offer click is suspicious (docs/counting.md: Suspicious click), as the aggregator stores them in
+ * affiliate_clicks.suspicion_reasons: clicked within moments of its offers being shown, past the per-minute
+ * budget of its visitor or its network, again on an offer the visitor just clicked, with no page view of its
+ * visitor that day, or made by automation (the bot rule).
+ */
+export const suspicionReasons = [
+  'offers_just_shown',
+  'visitor_click_rate',
+  'network_click_rate',
+  'repeated_offer_click',
+  'no_page_view',
+  'automation',
+] as const;
+export type SuspicionReason = (typeof suspicionReasons)[number];

@@ -98,6 +98,9 @@ export interface DailyTrafficTable {
   referrer_domain: Generated<string>;
   visitors: Generated<number>;
   converted: Generated<number>;
+  /** Offer clicks of the source's first-touch visitors on each click's day, and the suspicious ones among them. */
+  clicks: Generated<number>;
+  suspicious_clicks: Generated<number>;
 }
 /**
  * Per day, UTM campaign and term (docs/counting.md: Campaigns): counted visitors whose first touch
@@ -110,12 +113,18 @@ export interface DailyCampaignsTable {
   term: Generated<string>;
   visitors: Generated<number>;
   clicks: Generated<number>;
+  /** The suspicious ones among those clicks (docs/counting.md: Suspicious click). */
+  suspicious_clicks: Generated<number>;
 }
-/** Offer clicks of a counted visitor whose first touch was not applied yet, per click day. */
+/**
+ * Offer clicks of a counted visitor whose first touch was not applied yet, per click day: the touch moves them
+ * into its campaign and its traffic source.
+ */
 export interface CampaignPendingClicksTable {
   visitor_id: string;
   date: DateOnly;
   clicks: Generated<number>;
+  suspicious_clicks: Generated<number>;
 }
 export interface DailyDevicesTable {
   date: DateOnly;
@@ -139,6 +148,13 @@ export interface AffiliateDailyClicksTable {
   /** The clicks made on the bridge page and on the results page (their sum is `clicks`): CTR by placement. */
   bridge_clicks: Generated<number>;
   results_clicks: Generated<number>;
+  /**
+   * The suspicious ones among `clicks`, `bridge_clicks` and `results_clicks` (docs/counting.md: Suspicious
+   * click): counted as clicks, left out of EPC, CTR and the offers' shares (clicksThatCount).
+   */
+  suspicious_clicks: Generated<number>;
+  bridge_suspicious_clicks: Generated<number>;
+  results_suspicious_clicks: Generated<number>;
   last_clicked_at: Timestamp;
 }
 /** "Has this visitor clicked this offer today?": one row per counted visitor, offer and day. */

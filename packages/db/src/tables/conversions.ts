@@ -17,6 +17,8 @@ export interface OfferConversionsTable {
   currency: string;
   /** The click was a bot's: the conversion is kept as reported, counted in no figure. */
   is_bot_click: Generated<boolean>;
+  /** The click was suspicious (docs/counting.md: Suspicious click): counted in revenue, shown flagged, not in EPC. */
+  suspicious_click: Generated<boolean>;
   received_at: DefaultTimestamp;
   conversion_date: DateOnly;
 }
@@ -27,6 +29,9 @@ export interface AffiliateDailyConversionsTable {
   offer_id: number;
   conversions: Generated<number>;
   revenue: DefaultNumeric;
+  /** The ones among them whose click was suspicious, and their revenue: left out of EPC. */
+  suspicious_conversions: Generated<number>;
+  suspicious_revenue: DefaultNumeric;
 }
 
 export interface ConversionTables {

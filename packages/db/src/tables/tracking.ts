@@ -1,8 +1,14 @@
 // The raw events as tracking and reports accepted them (spec §3), one row per event, keyed by the event id
 // the aggregator deduplicates on and the event's receipt time: each table is partitioned by month of that
 // time (month-partitions.ts), and a partitioned table's key must hold its partition key. Columns with a closed set of values carry the vocabulary's type.
-import type { ClickSource, DeviceType, JourneyStep, OfferPlacement } from '@bodymetrics/contracts';
-import type { Generated } from 'kysely';
+import type {
+  ClickSource,
+  DeviceType,
+  JourneyStep,
+  OfferPlacement,
+  SuspicionReason,
+} from '@bodymetrics/contracts';
+import type { ColumnType, Generated } from 'kysely';
 import type { DateOnly, Json, Timestamp } from './columns';
 
 export interface PageVisitsTable {
@@ -71,6 +77,10 @@ export interface AffiliateClicksTable {
   /** The visitor as counted (the daily d:<hash>; v:<id> on rows stored before), which names its first touch in traffic_sources:
    * a conversion of this click counts in that touch's campaign. Null for clicks stored before it. */
   visitor_key: string | null;
+  /** The aggregator's verdict (docs/counting.md: Suspicious click), decided once when the click is counted. */
+  suspicious: Generated<boolean>;
+  /** Why it is suspicious (contracts' suspicionReasons); empty for a click that is not. */
+  suspicion_reasons: ColumnType<SuspicionReason[], SuspicionReason[] | undefined, SuspicionReason[]>;
 }
 export interface FormSnapshotsTable {
   event_id: string;
