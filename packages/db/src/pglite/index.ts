@@ -11,3 +11,13 @@ export {
   threadModule,
 } from './pglite-db';
 export { lockDataDir, DataDirBusyError, type DataDirLock } from './data-dir-lock';
+// The embedded mode's snapshot (npm run backup / restore, scheduled backups, fixtures of upgrade tests).
+export {
+  DataDirNotEmptyError,
+  embeddedSnapshotHeader,
+  loadEmbeddedSnapshot,
+  readEmbeddedSnapshot,
+  writeEmbeddedSnapshot,
+  type LoadedSnapshot,
+} from '../snapshot/embedded-snapshot';
+export { backupEmbedded, NothingToBackUpError, type EmbeddedBackup } from '../snapshot/embedded-backup';

@@ -8,20 +8,13 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { sql } from 'kysely';
-import { createPgliteDb, lockDataDir, type PgliteDb } from '../pglite';
-import { writeSnapshotFile, type SnapshotFileOptions } from './snapshot-file';
+import { lockDataDir } from '../pglite/data-dir-lock';
+import { createPgliteDb, type PgliteDb } from '../pglite/pglite-db';
+import { writeSnapshotFile, type SnapshotFileOptions, type WrittenSnapshot } from './snapshot-file';
 import { SnapshotFormatError, wrongSnapshotKind } from './snapshot-kind';
 
 /** The first line of every embedded snapshot (its version: a later format gets a new number). */
 export const embeddedSnapshotHeader = '-- BodyMetrics embedded snapshot 1';
-
-export interface WrittenSnapshot {
-  /** The snapshot's absolute path. */
-  file: string;
-  bytes: number;
-  /** When the dump was asked for: everything committed before then is in it. */
-  takenAt: Date;
-}
 
 /** Writes the database `source` holds (a running server's, or a folder opened for the purpose) to `file`. */
 export async function writeEmbeddedSnapshot(

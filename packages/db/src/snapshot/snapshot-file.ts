@@ -13,6 +13,14 @@ export class SnapshotFileExistsError extends Error {
   }
 }
 
+export interface WrittenSnapshot {
+  /** The snapshot's absolute path. */
+  file: string;
+  bytes: number;
+  /** When it was asked for: everything committed before then is in it. */
+  takenAt: Date;
+}
+
 export interface SnapshotFileOptions {
   /** Replace a file already at that name. */
   force?: boolean;
