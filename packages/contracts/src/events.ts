@@ -1,12 +1,13 @@
 // The Kafka side: the tracking topics of design.md §4, their payloads and the envelope around them.
 import { z } from 'zod';
-import { clickSourceSchema, journeyStepSchema, offerPlacementSchema } from './enums';
+import { clickSourceSchema, journeyStepSchema } from './enums';
 import {
   journeyTrackBodySchema,
   pageLeaveBodySchema,
   pageVisitBodySchema,
   sessionDurationBodySchema,
   formSnapshotBodySchema,
+  offerImpressionBodySchema,
   OFFER_IMPRESSION_MAX_OFFERS,
 } from './tracking';
 import {
@@ -86,14 +87,13 @@ export type AffiliateClickEvent = z.infer<typeof affiliateClickEventSchema>;
  * The offers a page showed (POST /api/analytics/offer-impression): the checked ids, the visitor as counted and
  * the server's bot decision. No address or User-Agent is kept: an impression is counted, never listed.
  */
-export const offerImpressionEventSchema = z.strictObject({
-  visitorId: visitorIdSchema,
-  sessionId: sessionIdSchema,
-  placement: offerPlacementSchema,
-  offerIds: z.array(z.number().int().positive()).min(1).max(OFFER_IMPRESSION_MAX_OFFERS),
-  isBot: z.boolean(),
-  ...visitorKey,
-});
+export const offerImpressionEventSchema = offerImpressionBodySchema
+  .pick({ visitorId: true, sessionId: true, placement: true })
+  .extend({
+    offerIds: z.array(z.number().int().positive()).min(1).max(OFFER_IMPRESSION_MAX_OFFERS),
+    isBot: z.boolean(),
+    ...visitorKey,
+  });
 export type OfferImpressionEvent = z.infer<typeof offerImpressionEventSchema>;
 
 export const formSnapshotEventSchema = formSnapshotBodySchema.omit(noEventId).extend({

@@ -60,6 +60,9 @@ export const trafficSourceSchema = z.strictObject({
 });
 export type TrafficSource = z.infer<typeof trafficSourceSchema>;
 
+/** The visitor and the tab session a call comes from, on the calls that only a page's own tab can make. */
+const tabSession = { visitorId: visitorIdSchema, sessionId: sessionIdSchema };
+
 /** POST /api/analytics/page-visit, sent when a page loads. */
 export const pageVisitBodySchema = z.strictObject({
   visitorId: visitorIdSchema,
@@ -83,8 +86,7 @@ export type PageVisitBody = z.infer<typeof pageVisitBodySchema>;
 
 /** POST /api/analytics/page-visit with action = page_leave, sent as a beacon on unload. */
 export const pageLeaveBodySchema = z.strictObject({
-  visitorId: visitorIdSchema,
-  sessionId: sessionIdSchema,
+  ...tabSession,
   pageUrl: pageUrlSchema,
   action: z.literal('page_leave'),
   ...eventId,
@@ -119,8 +121,7 @@ export type SessionDurationBody = z.infer<typeof sessionDurationBodySchema>;
 
 /** POST /api/journey/track: a step the page saw (never email_provided or report_sent: see clientJourneyStepSchema). */
 export const journeyTrackBodySchema = z.strictObject({
-  visitorId: visitorIdSchema,
-  sessionId: sessionIdSchema,
+  ...tabSession,
   step: clientJourneyStepSchema,
   stepData: boundedJsonObject(4096).nullish(),
   deviceType: deviceTypeSchema.optional(),
@@ -207,8 +208,7 @@ export const OFFER_IMPRESSION_MAX_OFFERS = 50;
  * (checked by tracking like a click's); the aggregator counts each (visitor, offer, placement, day) once.
  */
 export const offerImpressionBodySchema = z.strictObject({
-  visitorId: visitorIdSchema,
-  sessionId: sessionIdSchema,
+  ...tabSession,
   placement: offerPlacementSchema,
   offerIds: z
     .array(offerIdSchema)
