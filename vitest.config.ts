@@ -18,7 +18,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pure', include: [`${roots}/**/*.test.{ts,tsx}`], exclude: [integration] },
+        test: {
+          name: 'pure',
+          // bench/lib: the benchmarks' measurement logic (the benchmarks themselves are not tests).
+          include: [`${roots}/**/*.test.{ts,tsx}`, 'bench/lib/**/*.test.ts'],
+          exclude: [integration],
+        },
       },
       {
         extends: true,
