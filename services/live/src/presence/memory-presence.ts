@@ -2,15 +2,8 @@
 // Behaves like the Redis adapter: same window, same ordering (ties broken by visitorId, descending, as a
 // Redis sorted set does), same time-on-site rules, same holder and caps (presence-store.ts).
 import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
-import {
-  defaultPresenceLimits,
-  toLiveUser,
-  type PresenceClaimant,
-  type PresenceEntry,
-  type PresenceLimits,
-  type PresenceStore,
-  type TouchResult,
-} from './presence-store';
+import type { PresenceClaimant, PresenceStore, TouchResult } from './presence-store';
+import { defaultPresenceLimits, toLiveUser, type PresenceEntry, type PresenceLimits } from './presence-store';
 
 interface HeldEntry extends PresenceEntry {
   /** The connection that holds the visitor; undefined once it closed. */

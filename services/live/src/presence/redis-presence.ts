@@ -18,15 +18,8 @@
 import type { Redis } from 'ioredis';
 import type { LiveActivity, LivePageChange, LiveUser } from '@bodymetrics/contracts';
 import { deviceTypeSchema, liveStageSchema } from '@bodymetrics/contracts';
-import {
-  defaultPresenceLimits,
-  toLiveUser,
-  type PresenceClaimant,
-  type PresenceEntry,
-  type PresenceLimits,
-  type PresenceStore,
-  type TouchResult,
-} from './presence-store';
+import type { PresenceClaimant, PresenceStore, TouchResult } from './presence-store';
+import { defaultPresenceLimits, toLiveUser, type PresenceEntry, type PresenceLimits } from './presence-store';
 
 // KEYS: active, user, network, sockets. ARGV: now, window, ttl, visitorId, sessionId, currentPage, deviceType,
 // browser, location, holder, network, maxPerNetwork, maxTotal, network key prefix, stage.
