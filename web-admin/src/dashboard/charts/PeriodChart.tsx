@@ -33,6 +33,13 @@ const countLine = (dataKey: keyof DayPoint, name: string, color: string) => (
   />
 );
 
+/** What the three axes share: the axis colour, the tick labels' size and how a tick reads. */
+const axisTicks = <Tick,>(stroke: string, tickFormatter: (tick: Tick) => string) => ({
+  stroke,
+  tickFormatter,
+  tick: { fontSize: 12 },
+});
+
 export default function PeriodChart({
   points,
   currency,
@@ -51,27 +58,17 @@ export default function PeriodChart({
         accessibilityLayer={false}
       >
         <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis
-          dataKey="date"
-          tickFormatter={formatShortDay}
-          stroke={chartColors.axis}
-          tick={{ fontSize: 12 }}
-          minTickGap={24}
-        />
+        <XAxis dataKey="date" {...axisTicks(chartColors.axis, formatShortDay)} minTickGap={24} />
         <YAxis
           yAxisId="count"
           allowDecimals={false}
-          tickFormatter={formatNumber}
-          stroke={chartColors.axis}
-          tick={{ fontSize: 12 }}
+          {...axisTicks(chartColors.axis, formatNumber)}
           width={44}
         />
         <YAxis
           yAxisId="money"
           orientation="right"
-          tickFormatter={formatNumber}
-          stroke={chartColors.revenue}
-          tick={{ fontSize: 12 }}
+          {...axisTicks(chartColors.revenue, formatNumber)}
           width={52}
         />
         <Tooltip
