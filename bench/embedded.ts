@@ -3,7 +3,9 @@
 // page-visit bodies, same keep-alive load; the bare-fastify baseline of the ingest benchmark is measured
 // in the same run for scale. Targets: ≥ 2,000 events/s and ≥ 0.06 of the baseline; p99 ≤ 50 ms at
 // half the maximum rate, for the tracking calls and for a page load, the offers list and the dashboard's
-// overview read meanwhile; RSS ≤ 350 MB at the maximum rate.
+// overview read meanwhile (each read timed from its due time, lib/paced-reads.ts); RSS ≤ 350 MB at its
+// peak over the whole run (warm-up, maximum rate, catch-up, half rate). Every target also needs every measured
+// request answered 2xx (lib/targets.ts): the non-2xx answers and errors print beside.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +14,12 @@ import { embeddedProcess } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
 import { repoRoot } from './lib/infra';
 import { runLoad, type LoadResult } from './lib/load';
-import { pacedReads } from './lib/paced-reads';
+import { pacedReads, type PacedReadsResult } from './lib/paced-reads';
 import { progress } from './lib/log';
 import { startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
+import { sampleRssPeaks, type RssPeaks } from './lib/rss-peaks';
 import { round } from './lib/stats';
+import { failedAnswers, targetMet } from './lib/targets';
 import { buildWebPublic } from './lib/web-build';
 import { pageVisitPool } from './lib/traffic';
 
@@ -50,71 +54,18 @@ export async function run(): Promise<Figures> {
   const pool = pageVisitPool(5000);
   const work = mkdtempSync(join(tmpdir(), 'bm-bench-embedded-'));
   const started: ServiceProcess[] = [];
+  let rss: RssPeaks | undefined;
   try {
-    // The page a visitor loads (GET / is measured under load): this tree's build, not whatever dist holds.
-    const publicDir = join(work, 'web-public');
-    say('building web-public (vite build) into a scratch folder');
-    await buildWebPublic(publicDir);
-    const embedded = await startService({
-      name: 'embedded',
-      process: embeddedProcess,
-      ...(fromSource ? {} : { launch: embeddedLaunch(repoRoot) }),
-      env: {
-        DATA_DIR: join(work, 'pgdata'),
-        PUBLIC_DIR: publicDir,
-        MAIL_DIR: join(work, 'mail'),
-        // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
-        RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
-        ADMIN_USERNAME: operator.username,
-        ADMIN_PASSWORD: operator.password,
-      },
-      readyTimeoutMs: 120_000,
-    });
-    started.push(embedded);
-    const baseline = await startService({
-      name: 'ingest-baseline',
-      process: { entry: 'bench/children/ingest-baseline.ts' },
-    });
-    started.push(baseline);
-
-    const cookie = await signIn(embedded.url);
+    const { embedded, baseline } = await startProcesses(work, started);
+    rss = sampleRssPeaks([embedded]);
+    const allReads = readsOf(embedded.url, await signIn(embedded.url));
     say('warming up');
     await runLoad({ url: embedded.url, pool, connections, durationSeconds: 5 });
     await runLoad({ url: baseline.url, pool, connections, durationSeconds: 5 });
-    // What a visitor and the operator wait for, measured at half the maximum rate below: the page, the
-    // offers list and the dashboard's overview as the dashboard reads it every 5 s (the last 30 days and the
-    // 30 before), each ten times a second (300 reads in 30 s: the p99, by nearest rank, is the fourth
-    // slowest), timed in threads of their own, away from the load generator's busy event loop. Beside them
-    // the health check, which does no work: the floor this host puts under any read at that load.
-    const reads = (path: string, headers?: Record<string, string>, durationSeconds = seconds * 2) =>
-      pacedReads({ url: embedded.url, path, headers, ratePerSecond: 10, durationSeconds });
-    /** The four, for `durationSeconds` each, side by side. */
-    const allReads = (durationSeconds?: number) =>
-      Promise.all([
-        reads('/', undefined, durationSeconds),
-        reads('/api/affiliate-offers/all', undefined, durationSeconds),
-        reads('/api/analytics/overview?days=30&compare=previous', { cookie }, durationSeconds),
-        reads(embeddedProcess.healthPath, undefined, durationSeconds),
-      ]);
     // Warmed as the ingest is: the first calls of a path (its code compiled, its statements planned) would
     // otherwise be a measure's slowest.
     await allReads(5);
-    const rounds: LoadResult[] = [];
-    const baselines: LoadResult[] = [];
-    // The embedded process keeps applying accepted events after a load ends (in-process bus → PGlite):
-    // each measurement starts only once it is idle again, and how long that took is reported.
-    let catchUpSeconds = await waitUntilIdle(embedded.pid);
-    let peakRssMb = 0;
-    for (let i = 0; i < 2; i++) {
-      baselines.push(await runLoad({ url: baseline.url, pool, connections, durationSeconds: seconds }));
-      const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, embedded.rssMb())), 250);
-      rounds.push(await runLoad({ url: embedded.url, pool, connections, durationSeconds: seconds }));
-      clearInterval(sampler);
-      catchUpSeconds = await waitUntilIdle(embedded.pid);
-      say(
-        `round ${i + 1}: embedded ${rounds[i]!.okPerSecond} 2xx/s (p99 ${rounds[i]!.latencyMs.p99} ms), baseline ${baselines[i]!.okPerSecond}/s`,
-      );
-    }
+    const { rounds, baselines, catchUpSeconds } = await maxRateRounds(embedded, baseline, pool);
     const system = best(rounds[0]!, rounds[1]!);
     const base = best(baselines[0]!, baselines[1]!);
     const halfRate = Math.max(1, Math.round(system.okPerSecond / 2));
@@ -123,11 +74,14 @@ export async function run(): Promise<Figures> {
       runLoad({ url: embedded.url, pool, connections, durationSeconds: seconds * 2, overallRate: halfRate }),
       allReads(),
     ]);
-    for (const [name, r] of Object.entries({ page, offers, overview, health }))
-      if (r.non2xx || r.errors)
-        throw new Error(`${name} reads failed under load: ${JSON.stringify(r.statusCodes)}`);
+    const reads = { page, offers, overview, health };
+    for (const [name, r] of Object.entries(reads))
+      if (r.non2xx || r.errors) say(`${name} reads failed under load: ${JSON.stringify(r.statusCodes)}`);
     const rssAfterLoad = embedded.rssMb();
     say(`half rate ${halfRate}/s: p50 ${half.latencyMs.p50} ms, p99 ${half.latencyMs.p99} ms`);
+    // Every measured run (not the warm-ups): one failed request, load or read, and no target is met.
+    const measured = [...rounds, ...baselines, half, ...Object.values(reads)];
+    const peakRssMb = rss.peakOf('embedded');
     return {
       run_from: fromSource ? 'source (tsx, Node defaults)' : 'build (node.env)',
       events_per_s: system.okPerSecond,
@@ -139,28 +93,115 @@ export async function run(): Promise<Figures> {
       half_rate_achieved_per_s: half.okPerSecond,
       half_rate_p50_ms: half.latencyMs.p50,
       half_rate_p99_ms: half.latencyMs.p99,
-      half_rate_page_p99_ms: page.latencyMs.p99,
-      half_rate_offers_p99_ms: offers.latencyMs.p99,
-      half_rate_overview_p99_ms: overview.latencyMs.p99,
-      /** The floor: GET /healthz meanwhile (no work, no database). */
-      half_rate_health_p99_ms: health.latencyMs.p99,
+      ...readFigures(reads),
       /** Overload answered 503 with Retry-After (the bounded backlog), at the maximum rate and at half. */
       answered_503: [...rounds, half].reduce((n, r) => n + (r.statusCodes['503'] ?? 0), 0),
-      non_2xx: rounds.reduce((n, r) => n + r.non2xx, 0) + half.non2xx,
-      errors: rounds.reduce((n, r) => n + r.errors, 0) + half.errors,
+      ...failedAnswers(measured),
       connections,
       seconds_per_round: seconds,
       catch_up_after_round_s: round(catchUpSeconds, 0),
       embedded_rss_mb: rssAfterLoad,
-      max_rate_peak_rss_mb: peakRssMb,
-      target_events_per_s_met: system.okPerSecond >= 2_000,
-      target_ratio_met: system.okPerSecond / base.okPerSecond >= 0.06,
-      target_p99_met:
+      /** The largest over the whole run (warm-ups, maximum rate, catch-up, half rate), every 250 ms. */
+      peak_rss_mb: peakRssMb,
+      target_events_per_s_met: targetMet(system.okPerSecond >= 2_000, measured),
+      target_ratio_met: targetMet(system.okPerSecond / base.okPerSecond >= 0.06, measured),
+      target_p99_met: targetMet(
         Math.max(half.latencyMs.p99, page.latencyMs.p99, offers.latencyMs.p99, overview.latencyMs.p99) <= 50,
-      target_rss_met: peakRssMb <= 350,
+        measured,
+      ),
+      target_rss_met: targetMet(peakRssMb <= 350, measured),
     };
   } finally {
+    rss?.stop();
     for (const s of started.reverse()) await s.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
+
+/** The embedded process on this tree's build of web-public (in `work`), and the bare-route baseline. */
+async function startProcesses(work: string, started: ServiceProcess[]) {
+  // The page a visitor loads (GET / is measured under load): this tree's build, not whatever dist holds.
+  const publicDir = join(work, 'web-public');
+  say('building web-public (vite build) into a scratch folder');
+  await buildWebPublic(publicDir);
+  const embedded = await startService({
+    name: 'embedded',
+    process: embeddedProcess,
+    ...(fromSource ? {} : { launch: embeddedLaunch(repoRoot) }),
+    env: {
+      DATA_DIR: join(work, 'pgdata'),
+      PUBLIC_DIR: publicDir,
+      MAIL_DIR: join(work, 'mail'),
+      // One load generator is one IP; the per-IP budget stays on (same code path) but out of the way.
+      RATE_LIMIT_TRACKING_PER_MINUTE: '1000000000',
+      ADMIN_USERNAME: operator.username,
+      ADMIN_PASSWORD: operator.password,
+    },
+    readyTimeoutMs: 120_000,
+  });
+  started.push(embedded);
+  const baseline = await startService({
+    name: 'ingest-baseline',
+    process: { entry: 'bench/children/ingest-baseline.ts' },
+  });
+  started.push(baseline);
+  return { embedded, baseline };
+}
+
+/**
+ * What a visitor and the operator wait for, measured at half the maximum rate: the page, the offers list and
+ * the dashboard's overview as the dashboard reads it every 5 s (the last 30 days and the 30 before), each ten
+ * times a second (300 reads in 30 s: the p99, by nearest rank, is the fourth slowest), timed in threads of
+ * their own, away from the load generator's busy event loop. Beside them the health check, which does no
+ * work: the floor this host puts under any read at that load. Answers the four, side by side, for
+ * `durationSeconds` each.
+ */
+function readsOf(url: string, cookie: string) {
+  const reads = (path: string, headers?: Record<string, string>, durationSeconds = seconds * 2) =>
+    pacedReads({ url, path, headers, ratePerSecond: 10, durationSeconds });
+  return (durationSeconds?: number) =>
+    Promise.all([
+      reads('/', undefined, durationSeconds),
+      reads('/api/affiliate-offers/all', undefined, durationSeconds),
+      reads('/api/analytics/overview?days=30&compare=previous', { cookie }, durationSeconds),
+      reads(embeddedProcess.healthPath, undefined, durationSeconds),
+    ]);
+}
+
+/**
+ * Two rounds at the maximum rate, each after one of the baseline. The embedded process keeps applying
+ * accepted events after a load ends (in-process bus → PGlite): each measurement starts only once it is idle
+ * again, and how long that took is reported.
+ */
+async function maxRateRounds(
+  embedded: ServiceProcess,
+  baseline: ServiceProcess,
+  pool: ReturnType<typeof pageVisitPool>,
+) {
+  const rounds: LoadResult[] = [];
+  const baselines: LoadResult[] = [];
+  let catchUpSeconds = await waitUntilIdle(embedded.pid);
+  for (let i = 0; i < 2; i++) {
+    baselines.push(await runLoad({ url: baseline.url, pool, connections, durationSeconds: seconds }));
+    rounds.push(await runLoad({ url: embedded.url, pool, connections, durationSeconds: seconds }));
+    catchUpSeconds = await waitUntilIdle(embedded.pid);
+    say(
+      `round ${i + 1}: embedded ${rounds[i]!.okPerSecond} 2xx/s (p99 ${rounds[i]!.latencyMs.p99} ms, non-2xx ${rounds[i]!.non2xx}, errors ${rounds[i]!.errors}), baseline ${baselines[i]!.okPerSecond}/s`,
+    );
+  }
+  return { rounds, baselines, catchUpSeconds };
+}
+
+/**
+ * Each read's p99 from its due time (what the target is judged by), its p99 from the send (the service
+ * time, lib/paced-reads.ts), and its failed answers.
+ */
+const readFigures = (reads: Record<string, PacedReadsResult>): Figures =>
+  Object.fromEntries(
+    Object.entries(reads).flatMap(([name, r]) => [
+      [`half_rate_${name}_p99_ms`, r.latencyMs.p99],
+      [`half_rate_${name}_service_p99_ms`, r.serviceMs.p99],
+      [`half_rate_${name}_non_2xx`, r.non2xx],
+      [`half_rate_${name}_errors`, r.errors],
+    ]),
+  );

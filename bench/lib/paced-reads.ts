@@ -1,8 +1,12 @@
 // What a visitor or the operator waits for while the load runs: one path read a few times a second, timed
 // in a thread of its own. The load generator (autocannon, this thread) keeps this thread's event loop busy
-// at thousands of requests a second; reads timed here would count its stalls as the server's, and
-// autocannon's paced mode counts a late send as latency too (its correction for coordinated omission). The
-// thread sends each read at its time, one after another, and times it from the send to the last byte.
+// at thousands of requests a second; reads timed here would count its stalls as the server's. The thread
+// sends one read at a time, each at its due time, or at once when the one before ran past it.
+// Each read is timed from its due time to its last byte: a slow read delays the next ones, and a reader
+// (the dashboard polling every few seconds, a visitor clicking) waits that delay too. Timing from the send
+// alone would leave it out — coordinated omission: one 2 s stall would count once instead of in the twenty
+// reads it held back. The service time (send to last byte) is reported beside; targets are judged by the
+// due-time figure.
 import { Worker } from 'node:worker_threads';
 import type { LoadResult } from './load';
 import { percentile, round } from './stats';
@@ -16,13 +20,55 @@ export interface PacedReadsOptions {
   durationSeconds: number;
 }
 
-/** The thread's answer: each read's milliseconds and status (0: no answer). */
-export interface PacedReadsReply {
-  latenciesMs: number[];
-  statuses: number[];
+/** One read as the thread saw it: milliseconds on the thread's clock, and the status (0: no answer). */
+export interface TimedRead {
+  dueMs: number;
+  sentMs: number;
+  doneMs: number;
+  status: number;
 }
 
-export async function pacedReads(options: PacedReadsOptions): Promise<LoadResult> {
+/** The thread's answer: every read of the run. */
+export interface PacedReadsReply {
+  reads: TimedRead[];
+}
+
+/** Paced reads' figures: `latencyMs` from each read's due time, `serviceMs` from its send. */
+export type PacedReadsResult = LoadResult & { serviceMs: LoadResult['latencyMs'] };
+
+/** When read `i` of a run that began at `beganMs` is due. */
+export const dueTimeOf = (beganMs: number, i: number, ratePerSecond: number) =>
+  beganMs + (i * 1000) / ratePerSecond;
+
+const latencySummary = (samples: number[]): LoadResult['latencyMs'] => ({
+  p50: round(percentile(samples, 50)),
+  p90: round(percentile(samples, 90)),
+  p99: round(percentile(samples, 99)),
+  max: round(samples.length ? Math.max(...samples) : Number.NaN),
+  mean: round(samples.reduce((sum, ms) => sum + ms, 0) / Math.max(1, samples.length)),
+});
+
+/** The run's figures from its reads: due-time latency, service time, and how each read was answered. */
+export function pacedReadsResult(reads: readonly TimedRead[], durationSeconds: number): PacedReadsResult {
+  const statusCodes: Record<string, number> = {};
+  for (const { status } of reads) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+  const ok = reads.filter((r) => r.status >= 200 && r.status < 300).length;
+  const errors = reads.filter((r) => r.status === 0).length;
+  return {
+    okPerSecond: Math.round(ok / durationSeconds),
+    sentPerSecond: Math.round(reads.length / durationSeconds),
+    ok,
+    non2xx: reads.length - ok - errors,
+    errors,
+    timeouts: 0,
+    latencyMs: latencySummary(reads.map((r) => r.doneMs - r.dueMs)),
+    serviceMs: latencySummary(reads.map((r) => r.doneMs - r.sentMs)),
+    statusCodes,
+    durationSeconds,
+  };
+}
+
+export async function pacedReads(options: PacedReadsOptions): Promise<PacedReadsResult> {
   const worker = new Worker(new URL('./paced-reads.thread.ts', import.meta.url), {
     workerData: options,
     execArgv: ['--import', 'tsx'],
@@ -33,26 +79,5 @@ export async function pacedReads(options: PacedReadsOptions): Promise<LoadResult
     worker.once('exit', (code) => reject(new Error(`the reads' thread exited (${code}) without an answer`)));
   });
   await worker.terminate();
-  const latencies = reply.latenciesMs;
-  const statusCodes: Record<string, number> = {};
-  for (const status of reply.statuses) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-  const ok = reply.statuses.filter((s) => s >= 200 && s < 300).length;
-  const errors = reply.statuses.filter((s) => s === 0).length;
-  return {
-    okPerSecond: Math.round(ok / options.durationSeconds),
-    sentPerSecond: Math.round(reply.statuses.length / options.durationSeconds),
-    ok,
-    non2xx: reply.statuses.length - ok - errors,
-    errors,
-    timeouts: 0,
-    latencyMs: {
-      p50: round(percentile(latencies, 50)),
-      p90: round(percentile(latencies, 90)),
-      p99: round(percentile(latencies, 99)),
-      max: round(Math.max(0, ...latencies)),
-      mean: round(latencies.reduce((sum, ms) => sum + ms, 0) / Math.max(1, latencies.length)),
-    },
-    statusCodes,
-    durationSeconds: options.durationSeconds,
-  };
+  return pacedReadsResult(reply.reads, options.durationSeconds);
 }
