@@ -10,6 +10,7 @@ import { gunzip, gzip } from 'node:zlib';
 import { sql } from 'kysely';
 import { lockDataDir } from '../pglite/data-dir-lock';
 import { createPgliteDb, type PgliteDb } from '../pglite/pglite-db';
+import { appliedMigrations } from './applied-migrations';
 import { writeSnapshotFile, type SnapshotFileOptions, type WrittenSnapshot } from './snapshot-file';
 import { SnapshotFormatError, wrongSnapshotKind } from './snapshot-kind';
 
@@ -92,11 +93,9 @@ async function loadInto(folder: string, script: string): Promise<number> {
   const pglite = await createPgliteDb(folder);
   try {
     await sql.raw(script).execute(pglite.db);
-    // The script empties search_path for its session: names are qualified.
-    const { rows } = await sql<{
-      n: string;
-    }>`select count(*) as n from public.kysely_migration`.execute(pglite.db);
-    return Number(rows[0]?.n ?? 0);
+    return await appliedMigrations(
+      async (text) => (await sql<Record<string, unknown>>`${sql.raw(text)}`.execute(pglite.db)).rows,
+    );
   } finally {
     await pglite.close();
   }

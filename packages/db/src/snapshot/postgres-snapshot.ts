@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { ensureDatabase } from '../ensure-database';
+import { appliedMigrations } from './applied-migrations';
 import { writeSnapshotFile, type SnapshotFileOptions, type WrittenSnapshot } from './snapshot-file';
 import { SnapshotFormatError, wrongSnapshotKind } from './snapshot-kind';
 
@@ -110,11 +111,8 @@ export async function loadPostgresSnapshot(
     ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file],
     env,
   );
-  const migrations = await withClient(
-    databaseUrl,
-    async (client) =>
-      (await client.query<{ n: number }>('select count(*)::int as n from public.kysely_migration')).rows[0]
-        ?.n ?? 0,
+  const migrations = await withClient(databaseUrl, (client) =>
+    appliedMigrations(async (text) => (await client.query(text)).rows),
   );
   return { database, migrations };
 }
