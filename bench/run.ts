@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { machine } from './lib/machine';
 import { ensureInfra, repoRoot } from './lib/infra';
+import { incompleteKey } from './lib/targets';
 
 export type Figures = Record<string, number | string | boolean>;
 
@@ -46,6 +47,10 @@ async function main(): Promise<void> {
       process.stderr.write(
         `[bench ${name}] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
       );
+    }
+    if (typeof figures[incompleteKey] === 'string') {
+      failed++;
+      process.stderr.write(`[bench ${name}] incomplete: ${figures[incompleteKey]}\n`);
     }
     const line = {
       name,
