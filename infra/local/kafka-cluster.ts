@@ -8,16 +8,8 @@ import { readInfraEnv } from './env';
 import { withFileLock } from './file-lock';
 import { serverProperties, type KafkaNode } from './kafka-config';
 import { ensureKafkaJars } from './kafka-jars';
-import {
-  answeringBrokers,
-  awaitNode,
-  readText,
-  runningNodePid,
-  spawnNode,
-  stopProcess,
-  writeNodeConfig,
-} from './kafka-node';
-import { ensureKafkaStorage, kafkaClusterId } from './kafka-storage';
+import { answeringBrokers, awaitNode, launchNode, readText, runningNodePid, stopNode } from './kafka-node';
+import { kafkaClusterId } from './kafka-storage';
 import { kafkaClusterStateDir, kafkaNodePaths, type KafkaNodePaths } from './paths';
 
 const READY_LIMIT_MS = 120_000;
@@ -87,8 +79,7 @@ export class LocalKafkaCluster {
   async killNode(nodeId: number): Promise<number> {
     const pid = this.pid(nodeId);
     if (pid === undefined) throw new Error(`node ${nodeId} of ${this.options.stateDir} is not running`);
-    await stopProcess(pid, 0);
-    rmSync(this.paths(nodeId).pidFile, { force: true });
+    await stopNode(pid, this.paths(nodeId), 0);
     return pid;
   }
 
@@ -99,12 +90,7 @@ export class LocalKafkaCluster {
         const pid = this.pid(id);
         return pid === undefined ? [] : [{ id, pid }];
       });
-      await Promise.all(
-        running.map(async ({ id, pid }) => {
-          await stopProcess(pid, GRACEFUL_STOP_LIMIT_MS);
-          rmSync(this.paths(id).pidFile, { force: true });
-        }),
-      );
+      await Promise.all(running.map(({ id, pid }) => stopNode(pid, this.paths(id), GRACEFUL_STOP_LIMIT_MS)));
       return running.map(({ pid }) => pid);
     });
   }
@@ -135,11 +121,7 @@ export class LocalKafkaCluster {
           `have now — stop the cluster first`,
       );
     }
-    if (pid === undefined) {
-      writeNodeConfig(paths, properties);
-      await ensureKafkaStorage(paths, this.clusterIdFile);
-      pid = await spawnNode(paths);
-    }
+    pid ??= await launchNode(paths, properties, this.clusterIdFile);
     // Complete once the quorum has every broker registered again: a node alone answers nothing useful.
     const complete = async () => (await answeringBrokers(this.brokers)) === this.nodeIds.length;
     await awaitNode(pid, paths, this.brokers, timeoutMs, complete);

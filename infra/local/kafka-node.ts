@@ -1,10 +1,11 @@
 // One Kafka node as a background JVM process, whatever it belongs to (the development broker or a node of
 // the three-broker cluster): write its configuration, start it, see whether it runs and answers, stop it.
 import { spawn } from 'node:child_process';
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { KafkaAdmin } from '@bodymetrics/bus';
 import { log4jProperties } from './kafka-config';
 import { kafkaClasspath } from './kafka-jars';
+import { ensureKafkaStorage } from './kafka-storage';
 import type { KafkaNodePaths } from './paths';
 import { pollUntil } from './poll';
 import { commandLineOf, isRunning, tailOf, waitForExit } from './processes';
@@ -61,14 +62,14 @@ export function readText(file: string): string | undefined {
   }
 }
 
-export function writeNodeConfig(paths: KafkaNodePaths, properties: string): void {
+function writeNodeConfig(paths: KafkaNodePaths, properties: string): void {
   mkdirSync(paths.dataDir, { recursive: true });
   mkdirSync(paths.logDir, { recursive: true });
   writeFileSync(paths.serverProperties, properties);
   writeFileSync(paths.log4jProperties, log4jProperties(paths));
 }
 
-export async function spawnNode(paths: KafkaNodePaths): Promise<number> {
+async function spawnNode(paths: KafkaNodePaths): Promise<number> {
   appendFileSync(paths.consoleLog, `\n--- broker starting ${new Date().toISOString()} ---\n`);
   const output = openSync(paths.consoleLog, 'a');
   // prettier-ignore
@@ -94,6 +95,20 @@ export async function spawnNode(paths: KafkaNodePaths): Promise<number> {
   if (pid === undefined) throw new Error('java started without a pid');
   writeFileSync(paths.pidFile, `${pid}\n`);
   return pid;
+}
+
+/**
+ * Starts a node that does not run: writes its configuration, formats its log dir unless it already is (with
+ * the cluster id kept in `idFile`, by default the development broker's) and spawns it. Returns its pid.
+ */
+export async function launchNode(
+  paths: KafkaNodePaths,
+  properties: string,
+  idFile?: string,
+): Promise<number> {
+  writeNodeConfig(paths, properties);
+  await ensureKafkaStorage(paths, idFile);
+  return spawnNode(paths);
 }
 
 /**
@@ -133,7 +148,7 @@ function rootCause(log: string): string {
 }
 
 /** SIGTERM, then SIGKILL when still running after `graceMs` (0: SIGKILL at once). Returns whether SIGKILL was needed. */
-export async function stopProcess(pid: number, graceMs: number): Promise<boolean> {
+async function stopProcess(pid: number, graceMs: number): Promise<boolean> {
   if (graceMs > 0) {
     signal(pid, 'SIGTERM');
     if (await waitForExit(pid, graceMs)) return false;
@@ -141,6 +156,13 @@ export async function stopProcess(pid: number, graceMs: number): Promise<boolean
   signal(pid, 'SIGKILL');
   if (!(await waitForExit(pid, 10_000))) throw new Error(`broker pid ${pid} survived SIGKILL`);
   return true;
+}
+
+/** Stops a node as stopProcess does and forgets its pid file. Returns whether SIGKILL was needed. */
+export async function stopNode(pid: number, paths: KafkaNodePaths, graceMs: number): Promise<boolean> {
+  const killed = await stopProcess(pid, graceMs);
+  rmSync(paths.pidFile, { force: true });
+  return killed;
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {

@@ -1,7 +1,6 @@
 // The real Apache Kafka 3.9.1 broker (KRaft, one node) as a background JVM process: find it, start
 // it, stop it. Used by `infra:up`/`infra:down` and by tests that need to take the broker away and
 // bring it back (fault injection).
-import { rmSync } from 'node:fs';
 import { isLocalHost, readInfraEnv } from './env';
 import { withFileLock } from './file-lock';
 import { serverProperties, type KafkaNode } from './kafka-config';
@@ -9,13 +8,11 @@ import { ensureKafkaJars } from './kafka-jars';
 import {
   awaitNode,
   isKafkaUp as isAnyBrokerUp,
+  launchNode,
   readText,
   runningNodePid,
-  spawnNode,
-  stopProcess,
-  writeNodeConfig,
+  stopNode,
 } from './kafka-node';
-import { ensureKafkaStorage } from './kafka-storage';
 import { kafkaPaths } from './paths';
 
 const READY_LIMIT_MS = 90_000;
@@ -79,9 +76,7 @@ export async function startKafka(options: { timeoutMs?: number } = {}): Promise<
       );
     }
     const jars = await ensureKafkaJars();
-    writeNodeConfig(kafkaPaths, serverProperties(node, kafkaPaths));
-    await ensureKafkaStorage();
-    const pid = await spawnNode(kafkaPaths);
+    const pid = await launchNode(kafkaPaths, serverProperties(node, kafkaPaths));
     await awaitNode(pid, kafkaPaths, brokers, timeoutMs);
     return { status: 'started', brokers, pid, jars };
   });
@@ -105,11 +100,7 @@ export async function stopKafka(
   return withFileLock('kafka', async () => {
     const pid = runningBrokerPid();
     if (pid === undefined) return { stopped: false };
-    const killed =
-      options.graceful === false
-        ? (await stopProcess(pid, 0), true)
-        : await stopProcess(pid, options.timeoutMs ?? GRACEFUL_STOP_LIMIT_MS);
-    rmSync(kafkaPaths.pidFile, { force: true });
-    return { stopped: true, pid, killed };
+    const graceMs = options.graceful === false ? 0 : (options.timeoutMs ?? GRACEFUL_STOP_LIMIT_MS);
+    return { stopped: true, pid, killed: await stopNode(pid, kafkaPaths, graceMs) };
   });
 }
