@@ -4,9 +4,11 @@
 //   { cmd: 'heartbeat', startAt, periodMs, total }      → sockets send user_active at evenly spread offsets
 //   { cmd: 'stats' }                                   → { sent, open, errors }
 //   { cmd: 'close' }                                   → closes every socket and exits
-// Each socket is one visitor behind the gateway: its address arrives in X-Forwarded-For, as the gateway
-// appends it, so the live service sees ten thousand visitors, not one address.
+// Each socket is one visitor behind the gateway, as a crowd is (lib/crowd.ts): its own address, arriving in
+// X-Forwarded-For as the gateway appends it, no more of them to one /24 than the live list takes, and its
+// own browser's User-Agent — so the live service lists ten thousand visitors, not one address's twenty.
 import WebSocket from 'ws';
+import { crowdAddress, crowdUserAgent } from '../lib/crowd';
 
 interface Visitor {
   n: number;
@@ -21,12 +23,13 @@ const pages = ['/', '/results', '/bridge', '/contact'];
 const browsers = ['Chrome', 'Safari', 'Firefox', 'Edge'];
 const places = ['Bucharest', 'London', 'Berlin', 'New York', 'Madrid'];
 
-const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const desktopChrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 function open(url: string, n: number): Promise<Visitor> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, {
-      headers: { 'x-forwarded-for': ipOf(n), 'user-agent': 'Mozilla/5.0 bench visitor' },
+      headers: { 'x-forwarded-for': crowdAddress(n), 'user-agent': crowdUserAgent(desktopChrome, n) },
     });
     const fail = (err: Error) => reject(err);
     socket.once('error', fail);
