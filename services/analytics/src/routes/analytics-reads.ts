@@ -5,35 +5,16 @@ import { analyticsRoutes } from '@bodymetrics/contracts';
 import { routeOptions } from '@bodymetrics/service-kit';
 import type { AnalyticsDeps } from '../deps';
 import { readOverview } from '../overview.repository';
-import { readDailyStats } from '../daily-visits.repository';
-import { readAffiliateStats, readRecentClicks } from '../affiliate.repository';
-import { readCampaigns } from '../campaigns.repository';
-import { readDeviceStats, readGeographicStats, readTrafficSources } from '../audience.repository';
+import { readRecentClicks } from '../affiliate.repository';
 import { readConversionsByCategory, readConversionsByDay } from '../conversions.repository';
+import { periodReads } from '../dashboard-reads';
 import { revenueCurrencyOf } from '../deps';
 import { resolvePeriod, type Period } from '../period';
 import type { z } from 'zod';
 
-const {
-  overview,
-  dailyStats,
-  affiliateStats,
-  recentClicks,
-  deviceStats,
-  trafficSources,
-  campaigns,
-  geographicStats,
-  conversionsByDay,
-  conversionsByCategory,
-} = analyticsRoutes;
+const { overview, recentClicks, conversionsByDay, conversionsByCategory } = analyticsRoutes;
 
-type PeriodRoute =
-  | typeof dailyStats
-  | typeof affiliateStats
-  | typeof deviceStats
-  | typeof trafficSources
-  | typeof campaigns
-  | typeof geographicStats;
+type PeriodRoute = (typeof analyticsRoutes)[keyof typeof periodReads];
 
 export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, deps) => {
   const { db, timeZone } = deps;
@@ -66,12 +47,8 @@ export const analyticsReadRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (
       ...routeOptions(route as PeriodRoute),
       handler: async (request) => read(db, await periodOf(request.query)),
     });
-  periodRead(dailyStats, readDailyStats);
-  periodRead(affiliateStats, readAffiliateStats);
-  periodRead(deviceStats, readDeviceStats);
-  periodRead(trafficSources, readTrafficSources);
-  periodRead(campaigns, readCampaigns);
-  periodRead(geographicStats, readGeographicStats);
+  for (const name of Object.keys(periodReads) as (keyof typeof periodReads)[])
+    periodRead(analyticsRoutes[name], periodReads[name]);
 
   app.route({
     ...routeOptions(recentClicks),
