@@ -1,6 +1,5 @@
 // The fastify app factory every service starts from (fastify/demo's app.ts): zod contracts as route
 // schemas, one error shape, health and readiness endpoints, beacon bodies, request ids.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './error-handler';
@@ -8,9 +7,8 @@ import { clientErrorHandler, frameworkErrors } from './framework-errors';
 import { installMetrics } from './metrics';
 import { refuseUnfitInput } from './input-guard';
 import { installBodyParsers } from './body-parsers';
+import { answerWithRequestId, requestIdOptions } from './request-id';
 import { serverTimeoutOptions, type ServerTimeouts } from './server-limits';
-
-const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServiceAppOptions {
   name: string;
@@ -33,13 +31,8 @@ export function createServiceApp(options: ServiceAppOptions) {
     // only the rightmost entry is trusted (a visitor's own X-Forwarded-For cannot fake their address).
     // proxy-addr reads a hop count when given a function of (address, hop index).
     trustProxy: (_address: string, hop: number) => hop < 1,
-    // The gateway's request id (X-Request-Id) becomes ours, so one id names the request in the logs of
-    // every hop; pino writes it as `reqId` on each line. Kept only if it looks like an id: it is logged.
-    requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
-    },
+    // The gateway's request id (X-Request-Id) becomes ours.
+    ...requestIdOptions,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -53,10 +46,7 @@ export function createServiceApp(options: ServiceAppOptions) {
   // JSON everywhere; navigator.sendBeacon's text/plain only on routes with `config: { beacon: true }`.
   installBodyParsers(app);
 
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  answerWithRequestId(app);
 
   app.get('/healthz', { logLevel: 'silent' }, () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', { logLevel: 'silent' }, async (_request, reply) => {

@@ -10,6 +10,7 @@ export * from './framework-errors';
 export * from './input-guard';
 export * from './body-parsers';
 export * from './server-limits';
+export * from './request-id';
 export * from './visitor-key';
 export * from './route-options';
 export * from './served-routes';

@@ -4,15 +4,16 @@
 // tracking rate limit in front of everything. Its metrics and detailed readiness are on a second,
 // internal app (`gateway.internal`), listening where main.ts says (METRICS_HOST:METRICS_PORT), never on
 // the public port.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
+  answerWithRequestId,
   clientErrorHandler,
   frameworkErrors,
   installErrorHandler,
   installMetrics,
   metricsPath,
+  requestIdOptions,
   scrape,
   serverTimeoutOptions,
   type ServerTimeouts,
@@ -60,9 +61,6 @@ export interface GatewayOptions {
 export const bodyLimitBytes = 64 * 1024;
 export const defaultTrackingRateLimit = 600;
 
-// An incoming request id is kept (a load balancer's, for one id across the hops) only if it looks like one.
-const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
-
 /** The public app, and `internal`: the metrics listener's app (GET /metrics, the detailed GET /readyz). */
 export type Gateway = FastifyInstance & { internal: FastifyInstance };
 
@@ -84,11 +82,8 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
     // A body that stalls is cut (408) instead of holding its socket forever.
     ...serverTimeoutOptions(options.timeouts),
     trustProxy: options.trustProxy ?? false,
-    requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
-    },
+    // A load balancer's request id is kept, for one id across the hops.
+    ...requestIdOptions,
     // A malformed or over-long path answers in the one error shape too.
     frameworkErrors,
     clientErrorHandler,
@@ -114,9 +109,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   app.addHook('onClose', async () => {
     await internal.close();
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  answerWithRequestId(app);
   app.addHook('onRequest', closeStrayUpgrades);
 
   await securityHeaders(app, { https: options.publicBaseUrl?.startsWith('https:') ?? false });
