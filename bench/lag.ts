@@ -1,10 +1,12 @@
 // lag: a steady 2,000 events/s of mixed tracking traffic for 60 s through the tracking service (as its own
 // process, publishing to Kafka) with the aggregator process applying it. Ten times a second a probe — a
-// page visit of a visitor never seen before — goes out with the load; its lag is the time from its 202 to
-// the moment its visitor is counted in the read models. That is observed by polling daily_visitors for
-// the probe's (date, visitor): the aggregator writes that row in the same transaction that moves
-// daily_visits.unique_visitors (and every other aggregate of the batch), so the row's presence is exactly
-// "visible on the dashboard". Target: p95 ≤ 2 s, with every probe acknowledged and seen and every request
+// page visit of a visitor never seen before, from a client of its own (lib/crowd.ts: its address and its
+// browser, as the daily visitor key counts visitors) — goes out with the load; its lag is the time from its
+// 202 to the moment its visit is counted in the read models. That is observed by polling page_visits for
+// the probe's visitor id (indexed): the aggregator writes the raw row in the same transaction that adds the
+// visitor to daily_visitors and moves daily_visits (and every other aggregate of the batch), so the row's
+// presence is exactly "visible on the dashboard" (daily_visitors itself holds the visitor key, a keyed hash
+// the benchmark cannot look up). Target: p95 ≤ 2 s, with every probe acknowledged and seen and every request
 // of the load answered 2xx (lib/lag-probes.ts, lib/targets.ts); a probe missing makes the run incomplete.
 import { sql } from 'kysely';
 import { seedContent } from '@bodymetrics/db';
@@ -13,11 +15,11 @@ import type { Figures } from './run';
 import { createBenchDatabase, type BenchDatabase } from './lib/bench-database';
 import { createBenchTopics } from './lib/bench-topics';
 import { aggregatorEnv } from './lib/aggregator-env';
+import { crowdAddress, crowdUserAgent } from './lib/crowd';
 import { uniqueTag } from './lib/infra';
 import { probeOutcome, type LagProbe } from './lib/lag-probes';
 import { runLoad } from './lib/load';
 import { progress, sleep } from './lib/log';
-import { localDate } from '@bodymetrics/aggregator/raw-rows';
 import { sampleRssPeaks, type RssPeaks } from './lib/rss-peaks';
 import { startService, type ServiceProcess } from './lib/service-process';
 import { failedAnswers, incompleteKey, targetMet } from './lib/targets';
@@ -25,10 +27,6 @@ import { devices, mixedRequestPool, pageVisitBody, seededRandom, visitorSession 
 
 const say = (m: string) => progress('lag', m);
 const timeZone = 'Europe/Bucharest';
-
-interface Probe extends LagProbe {
-  date: string;
-}
 
 export async function run(): Promise<Figures> {
   const rate = Number(process.env.BENCH_LAG_RATE ?? 2000);
@@ -61,7 +59,7 @@ export async function run(): Promise<Figures> {
     say('warm-up: 5 s at the target rate');
     await runLoad({ url: tracking.url, pool, connections, durationSeconds: 5, overallRate: rate });
 
-    const probes: Probe[] = [];
+    const probes: LagProbe[] = [];
     const sender = sendProbes(tracking.url, probes);
     const poller = pollProbes(database, probes);
     say(`${rate} events/s for ${durationSeconds} s, probes every 100 ms`);
@@ -71,8 +69,10 @@ export async function run(): Promise<Figures> {
       `load: ${load.okPerSecond} 2xx/s (${load.non2xx} non-2xx, ${load.errors} errors); waiting for the last probes`,
     );
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && probes.some((p) => p.ackedAt !== undefined && p.seenAt === undefined))
-      await sleep(100);
+    // Until every probe is answered and every acknowledged one seen, or 30 s have passed.
+    const pending = (p: LagProbe) =>
+      p.status === undefined || (p.ackedAt !== undefined && p.seenAt === undefined);
+    while (Date.now() < deadline && probes.some(pending)) await sleep(100);
     await poller.stop();
 
     const outcome = probeOutcome(probes);
@@ -135,15 +135,23 @@ function loop(turn: () => Promise<void>): { stop(): Promise<void> } {
   };
 }
 
-/** A probe every 100 ms: a person (never a bot: bots are recorded but never counted) never seen before. */
-function sendProbes(trackingUrl: string, probes: Probe[]) {
+/**
+ * A probe every 100 ms: a person (never a bot: bots are recorded but never counted) never seen before, on an
+ * address and a browser of its own, as the gateway hands the address on (X-Forwarded-For).
+ */
+function sendProbes(trackingUrl: string, probes: LagProbe[]) {
   const tag = uniqueTag();
   const random = seededRandom(99);
   return loop(async () => {
     const n = probes.length;
     const session = visitorSession(random, 1000, n);
-    const s = { ...session, device: devices[0] as typeof session.device, visitorId: `probe-${tag}-${n}` };
-    const probe: Probe = { visitorId: s.visitorId, date: localDate(new Date().toISOString(), timeZone) };
+    const device = devices[0] as typeof session.device;
+    const s = {
+      ...session,
+      device: { ...device, userAgent: crowdUserAgent(device.userAgent, n) },
+      visitorId: `probe-${tag}-${n}`,
+    };
+    const probe: LagProbe = { visitorId: s.visitorId };
     probes.push(probe);
     void fetch(`${trackingUrl}/api/analytics/page-visit`, {
       method: 'POST',
@@ -151,6 +159,7 @@ function sendProbes(trackingUrl: string, probes: Probe[]) {
       headers: {
         'content-type': 'application/json',
         'user-agent': s.device.userAgent,
+        'x-forwarded-for': crowdAddress(n),
         'sec-fetch-site': 'same-origin',
       },
       body: JSON.stringify(pageVisitBody(s)),
@@ -168,15 +177,13 @@ function sendProbes(trackingUrl: string, probes: Probe[]) {
   });
 }
 
-/** Every 25 ms, the acknowledged probes not yet seen, looked up in daily_visitors. */
-function pollProbes(database: BenchDatabase, probes: Probe[]) {
+/** Every 25 ms, the acknowledged probes not yet seen, looked up in page_visits. */
+function pollProbes(database: BenchDatabase, probes: LagProbe[]) {
   return loop(async () => {
     const waiting = probes.filter((p) => p.ackedAt !== undefined && p.seenAt === undefined);
     if (waiting.length) {
       const rows = await sql<{ visitor_id: string }>`
-        select visitor_id from daily_visitors
-        where date = any(${[...new Set(waiting.map((p) => p.date))]}::date[])
-          and visitor_id = any(${waiting.map((p) => p.visitorId)}::text[])
+        select visitor_id from page_visits where visitor_id = any(${waiting.map((p) => p.visitorId)}::text[])
       `.execute(database.db);
       const now = Date.now();
       const seen = new Set(rows.rows.map((r) => r.visitor_id));
