@@ -62,6 +62,15 @@ function metricRows({ display: d }: HealthReport): MetricRow[] {
   ];
 }
 
+/** The nutrition plan's figures, in the order both parts show them. */
+function nutritionRows({ display: d }: HealthReport): { label: string; value: string }[] {
+  return [
+    { label: 'Daily calories', value: d.calories },
+    { label: 'Protein', value: d.protein },
+    { label: 'Carbs', value: d.carbs },
+  ];
+}
+
 const font = 'Helvetica, Arial, sans-serif';
 
 function mjmlDocument({
@@ -96,6 +105,12 @@ function mjmlDocument({
     </mj-section>`,
     )
     .join('');
+  const nutrition = nutritionRows(report)
+    .map(
+      (r) =>
+        `<tr><td style="padding:4px 0;">${e(r.label)}</td><td style="padding:4px 0;font-weight:bold;text-align:right;">${e(r.value)}</td></tr>`,
+    )
+    .join('\n          ');
 
   return `<mjml>
   <mj-head>
@@ -123,9 +138,7 @@ function mjmlDocument({
       <mj-column background-color="#f0fdfa" border-radius="8px" padding="8px">
         <mj-text font-size="17px" font-weight="bold" color="#0f766e">Smart Nutrition Plan</mj-text>
         <mj-table font-size="15px">
-          <tr><td style="padding:4px 0;">Daily calories</td><td style="padding:4px 0;font-weight:bold;text-align:right;">${e(d.calories)}</td></tr>
-          <tr><td style="padding:4px 0;">Protein</td><td style="padding:4px 0;font-weight:bold;text-align:right;">${e(d.protein)}</td></tr>
-          <tr><td style="padding:4px 0;">Carbs</td><td style="padding:4px 0;font-weight:bold;text-align:right;">${e(d.carbs)}</td></tr>
+          ${nutrition}
         </mj-table>
         <mj-text font-size="13px" color="#4b5563">${e(d.nutritionNote)}</mj-text>
       </mj-column>
@@ -173,15 +186,8 @@ ${
 </mjml>`;
 }
 
-function plainText({
-  name,
-  report,
-  offers,
-  unsubscribeUrl,
-  newsletterConfirmUrl,
-  newsletterConfirmTtlMs,
-}: ReportEmailInput): string {
-  const d = report.display;
+function plainText(input: ReportEmailInput): string {
+  const { name, report, offers, unsubscribeUrl, newsletterConfirmUrl } = input;
   const lines = [
     `Hi ${name},`,
     '',
@@ -190,10 +196,8 @@ function plainText({
     ...metricRows(report).map((r) => `${r.label}: ${r.value} — ${r.note}`),
     '',
     'SMART NUTRITION PLAN',
-    `Daily calories: ${d.calories}`,
-    `Protein: ${d.protein}`,
-    `Carbs: ${d.carbs}`,
-    d.nutritionNote,
+    ...nutritionRows(report).map((r) => `${r.label}: ${r.value}`),
+    report.display.nutritionNote,
     '',
   ];
   if (offers.length > 0) {
@@ -209,7 +213,7 @@ function plainText({
     lines.push(
       NEWSLETTER_CONFIRM_INTRO,
       `Confirm your newsletter subscription: ${newsletterConfirmUrl}`,
-      newsletterConfirmIgnore(newsletterConfirmTtlMs),
+      newsletterConfirmIgnore(input.newsletterConfirmTtlMs),
       '',
     );
   if (unsubscribeUrl) lines.push(`Unsubscribe from the BodyMetrics newsletter: ${unsubscribeUrl}`, '');
