@@ -4,6 +4,8 @@
 # http://127.0.0.1:8080 (PORT and HOST override). Builds the web apps first when their build is missing
 # or stale.
 #   npm start -- admin <create|set-password|disable|enable> …   manages admins in the embedded database
+#   npm start -- backup --to <file>                              a snapshot of the embedded database (running or not)
+#   npm start -- restore --from <file>                           loads a snapshot into an empty DATA_DIR
 set -euo pipefail
 cd "$BM_ROOT"
 
@@ -12,6 +14,12 @@ if [ "${1:-}" = admin ]; then
   shift
   exec tsx services/admin-auth/src/cli.ts --embedded "$@"
 fi
+
+# Backup and restore of this mode's database (the PGlite folder): npm run backup / restore's own commands.
+case "${1:-}" in
+  backup) shift; exec tsx packages/db/src/cli/backup.ts "$@";;
+  restore) shift; exec tsx packages/db/src/cli/restore.ts "$@";;
+esac
 
 # shellcheck source=web-build.sh
 source infra/bin/web-build.sh

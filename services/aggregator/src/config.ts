@@ -27,6 +27,13 @@ export const aggregatorSettings = z.object({
   /** Raw events older than this many days are deleted (retention.ts). At least 8: longer than Kafka
    * keeps a message by default (7 days), so an event can never be replayed after its raw row is gone. */
   RETENTION_DAYS: z.coerce.number().int().min(8, 'must be at least 8 (days)').default(defaultRetentionDays),
+  /** Scheduled backups (scheduled-backups.ts): a daily snapshot of the database into this folder; unset, none. */
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v)),
+  /** How many of the newest scheduled snapshots BACKUP_DIR keeps. */
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1 (snapshots)').default(7),
 });
 
 export type AggregatorSettings = z.infer<typeof aggregatorSettings>;

@@ -8,6 +8,7 @@ import { createDb } from '@bodymetrics/db';
 import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildHealthApp, createDeadLetterCounter, startAggregator, startRetention } from './app';
 import { aggregatorSettingsFromEnv } from './config';
+import { startPostgresBackups } from './scheduled-backups';
 
 const config = aggregatorSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
@@ -37,7 +38,19 @@ const retention = startRetention({
   timeZone: config.ANALYTICS_TZ,
   log: (message, details) => app.log.info(details, message),
 });
+// BACKUP_DIR: a daily pg_dump snapshot there, the newest BACKUP_KEEP kept (one aggregator at a time).
+const backups =
+  config.BACKUP_DIR === undefined
+    ? undefined
+    : startPostgresBackups({
+        db,
+        databaseUrl: config.DATABASE_URL,
+        dir: config.BACKUP_DIR,
+        keep: config.BACKUP_KEEP,
+        log: (line, err) => (err ? app.log.error({ err }, line) : app.log.info(line)),
+      });
 app.addHook('onClose', async () => {
+  await backups?.stop();
   await retention.stop();
   await aggregator.shutdown();
   await bus.close();

@@ -14,6 +14,7 @@ import { cleanups, type IpStorage } from '@bodymetrics/service-kit';
 import { databaseThreadJobs, type ApplyBatchJob } from '@bodymetrics/aggregator/database-thread-jobs';
 import { composeSystem, embeddedProcess, systemSettings, type SystemSettings } from '@bodymetrics/system';
 import { createPgliteDb, lockDataDir, type DataDirLock, type PgliteDb } from '@bodymetrics/db/pglite';
+import { startEmbeddedBackups, type ScheduledEmbeddedBackups } from './backups';
 
 export interface EmbeddedAdmin {
   username: string;
@@ -78,6 +79,8 @@ export interface EmbeddedOptions {
    * Off by default: a laptop has no scraper, and one process on one port is the embedded mode's promise.
    */
   metrics?: { host: string; port: number } | undefined;
+  /** BACKUP_DIR / BACKUP_KEEP: a daily snapshot of the database into that folder; none by default. */
+  backups?: ScheduledEmbeddedBackups | undefined;
 }
 
 export interface RunningEmbedded {
@@ -117,6 +120,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     const { db } = database;
     await migrateToLatest(db);
     await seedContent(db);
+    // npm run backup's requests (the folder is this process's) and the daily snapshots of BACKUP_DIR.
+    const backups = await startEmbeddedBackups(database, dataDir, options.backups, log);
+    opened.push(() => backups.close());
 
     let admin: RunningEmbedded['admin'];
     if (options.admin) {

@@ -1,7 +1,7 @@
 // `npm start`: the whole product in one process (embedded mode). The only file of the package that
 // reads the environment. Ctrl-C (SIGINT) or SIGTERM stops it gracefully; a second Ctrl-C stops it at once.
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { defaultAdminDir, defaultPublicDir } from '@bodymetrics/gateway/settings';
 import { embeddedConfig, embeddedRateLimitsOf } from './config';
 import { DataDirBusyError } from '@bodymetrics/db/pglite';
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     postbackMaxPayout: config.POSTBACK_MAX_PAYOUT,
     postbackMaxConversionsPerClick: config.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
     metrics: config.METRICS_PORT ? { host: config.METRICS_HOST, port: config.METRICS_PORT } : undefined,
+    backups: config.BACKUP_DIR ? { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP } : undefined,
   });
 
   const notBuilt = [publicDir, adminDir].filter((dir) => !existsSync(join(dir, 'index.html')));
@@ -70,6 +71,9 @@ async function main(): Promise<void> {
       `  events:        in-process bus; live presence in memory`,
       `  admin account: ${adminLine}`,
       ...(running.metricsUrl ? [`  metrics:       ${running.metricsUrl}/metrics (internal listener)`] : []),
+      config.BACKUP_DIR
+        ? `  backups:       daily into ${shown(resolve(config.BACKUP_DIR))}, the newest ${config.BACKUP_KEEP} kept`
+        : '  backups:       npm run backup -- --to <file> (or set BACKUP_DIR for daily ones)',
       ...notBuilt.map((dir) => `  note:          ${shown(dir)} has no build yet: run "npm run build"`),
       'Press Ctrl-C to stop.',
       '',

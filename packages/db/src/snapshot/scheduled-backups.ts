@@ -50,7 +50,8 @@ export interface ScheduledBackupsOptions {
   exclusively?: (round: () => Promise<string | undefined>) => Promise<string | undefined>;
   /** Between two snapshots; default a day (tests shorten it). */
   intervalMs?: number;
-  log?: (line: string) => void;
+  /** A snapshot written, or (with its error) a round that failed: it is tried again at the next check. */
+  log?: (line: string, err?: unknown) => void;
 }
 
 export interface ScheduledBackups {
@@ -81,7 +82,7 @@ export function startScheduledBackups(options: ScheduledBackupsOptions): Schedul
     if (stopped) return running ?? Promise.resolve(undefined);
     running ??= (options.exclusively ? options.exclusively(round) : round())
       .catch((err: unknown) => {
-        options.log?.(`scheduled backup into ${options.dir} failed: ${(err as Error).message}`);
+        options.log?.(`scheduled backup into ${options.dir} failed: ${(err as Error).message}`, err);
         return undefined;
       })
       .finally(() => {
