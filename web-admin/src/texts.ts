@@ -271,6 +271,9 @@ export const offerTexts = {
   evidenceBased: 'Afișează eticheta „Evidence-Based”',
   active: 'Activă (afișată vizitatorilor)',
   save: 'Salvează',
+  dailyClickCap: 'Limită zilnică de clickuri (opțional)',
+  dailyClickCapHint:
+    'Când clickurile de azi ating limita, oferta nu mai este afișată până mâine; celelalte oferte ale segmentului îi iau locul.',
   saving: 'Se salvează…',
   cancel: 'Anulează',
   savedTitle: 'Oferta a fost salvată',

@@ -13,14 +13,17 @@ import { get, post, send } from './requests';
 import { adminPassword, createOperator, startSystem, timeZone, type System } from './system';
 
 interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   url: string;
 }
 
-/** The offer management's routes (the offers service, behind the same guard), offer 1 for `:id`. */
+/**
+ * The offer management's routes (the offers service, behind the same guard): offer 1 for `:id`, the
+ * Normal × wellness segment for `:bmiCategory/:goal`.
+ */
 const offerManagementRoutes: Route[] = Object.values(adminOffersRoutes).map((route) => ({
   method: route.method,
-  url: fillPath(route.path, { id: 1 }),
+  url: fillPath(route.path, { id: 1, bmiCategory: 'Normal', goal: 'wellness' }),
 }));
 
 /** Every /api route the analytics service registers (all of them sit behind its admin guard). */

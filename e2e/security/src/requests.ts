@@ -15,7 +15,7 @@ export interface From {
 
 export function send(
   gateway: Gateway,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   body?: unknown,
   from: From = {},

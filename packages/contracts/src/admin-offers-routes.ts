@@ -7,6 +7,12 @@ import {
   offerFieldsSchema,
   offerPatchSchema,
 } from './admin-offers';
+import {
+  offerSegmentParamsSchema,
+  offerSegmentSchema,
+  offerSegmentSettingsSchema,
+  offerSegmentsResponseSchema,
+} from './offer-segments';
 import { route } from './route';
 import { adminOffersPaths } from './route-paths';
 
@@ -31,5 +37,19 @@ export const adminOffersRoutes = {
     params: adminOfferParamsSchema,
     body: offerPatchSchema,
     response: adminOfferSchema,
+  }),
+  segments: route({
+    method: 'GET',
+    status: 200,
+    path: adminOffersPaths.segments,
+    response: offerSegmentsResponseSchema,
+  }),
+  updateSegment: route({
+    method: 'PUT',
+    status: 200,
+    path: adminOffersPaths.updateSegment,
+    params: offerSegmentParamsSchema,
+    body: offerSegmentSettingsSchema,
+    response: offerSegmentSchema,
   }),
 } as const;

@@ -17,7 +17,24 @@ const text = (max: number) =>
     .min(1, { error: 'is required' })
     .max(max, { error: `must be at most ${max} characters` });
 
-/** The fields of POST /api/admin/offers; every one is required (`imageUrl` may be null). */
+/** The most clicks a day an offer's cap may name (a bound on input, far above any real cap). */
+export const maxDailyClickCap = 1_000_000;
+
+/**
+ * An offer's daily click cap: once its counted clicks of the operator's day reach it, the offer leaves the
+ * public list until the next day. Null: no cap.
+ */
+export const dailyClickCapSchema = z
+  .number({ error: 'must be a whole number of clicks, or null for no cap' })
+  .int({ error: 'must be a whole number of clicks, or null for no cap' })
+  .min(1, { error: 'must be at least 1 (null for no cap)' })
+  .max(maxDailyClickCap, { error: `must be at most ${maxDailyClickCap}` })
+  .nullable();
+
+/**
+ * The fields of POST /api/admin/offers; every one is required (`imageUrl` may be null) but the daily click
+ * cap, which is none when left out.
+ */
 export const offerFieldsSchema = z.strictObject({
   title: text(200),
   description: text(2000),
@@ -36,6 +53,7 @@ export const offerFieldsSchema = z.strictObject({
   disclaimer: z.string().trim().max(300, { error: 'must be at most 300 characters' }),
   evidenceBased: z.boolean(),
   active: z.boolean(),
+  dailyClickCap: dailyClickCapSchema.optional(),
 });
 export type OfferFields = z.infer<typeof offerFieldsSchema>;
 export type OfferField = keyof OfferFields;
@@ -48,7 +66,7 @@ export type OfferPatch = z.infer<typeof offerPatchSchema>;
 
 export const adminOfferParamsSchema = z.strictObject({ id: offerIdPathSchema });
 
-const changeValueSchema = z.union([z.string(), z.boolean(), z.null()]);
+const changeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** One recorded change: who, when, and each changed field's value before and after. */
 export const offerChangeSchema = z.object({
@@ -71,6 +89,7 @@ export const adminOfferSchema = offerFieldsSchema.extend({
   imageUrl: z.string().nullable(),
   ctaLabel: z.string(),
   disclaimer: z.string(),
+  dailyClickCap: z.number().int().nullable(),
   clicks: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

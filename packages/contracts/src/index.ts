@@ -14,6 +14,7 @@ export * from './offers';
 export * from './click-id';
 export * from './postback';
 export * from './admin-offers';
+export * from './offer-segments';
 export * from './weekly-digest';
 export * from './route-paths';
 export * from './routes';

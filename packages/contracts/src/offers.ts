@@ -19,6 +19,12 @@ export const affiliateOfferSchema = z.object({
   ctaLabel: z.string(),
   disclaimer: z.string(),
   evidenceBased: z.boolean(),
+  /**
+   * The offer's share of its segment's rotation (docs/counting.md: Share): the probability the page draws it
+   * first; the shares of a segment's listed offers sum to 1. Null when the segment is in manual mode (the
+   * list's order is the operator's).
+   */
+  share: z.number().min(0).max(1).nullable(),
 });
 export type AffiliateOffer = z.infer<typeof affiliateOfferSchema>;
 

@@ -66,6 +66,9 @@ export const adminOffersPaths = {
   list: '/api/admin/offers',
   create: '/api/admin/offers',
   update: '/api/admin/offers/:id',
+  /** Each BMI category × goal with its rotation mode, floor and offers' shares (offer-segments.ts). */
+  segments: '/api/admin/offer-segments',
+  updateSegment: '/api/admin/offer-segments/:bmiCategory/:goal',
 } as const;
 
 /** The e-mailed report, contact, sharing and the newsletter's links (the reports service). */

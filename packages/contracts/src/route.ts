@@ -21,7 +21,7 @@ export const answers = <const ContentType extends string>(
 });
 
 export interface RouteContract {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** A fastify path: static or with `:param` segments. */
   path: string;
   /** The status of a successful answer. */

@@ -6,6 +6,7 @@ import type { AdminTables } from './tables/admin';
 import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
 import type { ConversionTables } from './tables/conversions';
+import type { OfferSegmentTables } from './tables/offer-segments';
 import type { OfferTables } from './tables/offers';
 import type { RateLimitTables } from './tables/rate-limits';
 import type { ReportTables } from './tables/reports';
@@ -15,6 +16,7 @@ export type { Timestamp, DateOnly } from './tables/columns';
 export type * from './tables/tracking';
 export type * from './tables/aggregates';
 export type * from './tables/offers';
+export type * from './tables/offer-segments';
 export type * from './tables/reports';
 export type * from './tables/content';
 export type * from './tables/admin';
@@ -25,6 +27,7 @@ export interface Database
     TrackingTables,
     AggregateTables,
     OfferTables,
+    OfferSegmentTables,
     ConversionTables,
     ReportTables,
     ContentTables,

@@ -2,6 +2,7 @@ export * from './database';
 export * from './connection';
 export * from './migrate';
 export * from './month-partitions';
+export * from './today';
 export * from './ensure-database';
 export * from './seeds';
 export * from './offer-columns';

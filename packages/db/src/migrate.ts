@@ -22,6 +22,7 @@ import * as funnelByStep from './migrations/2026-11-27T0200_funnel_by_step';
 import * as returningVisitors from './migrations/2026-11-27T0300_returning_visitors';
 import * as rateLimitCounters from './migrations/2026-11-28T0100_rate_limit_counters';
 import * as checkedClicks from './migrations/2026-11-28T0300_checked_clicks';
+import * as offerSegments from './migrations/2026-11-28T0200_offer_segments';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0300_returning_visitors': returningVisitors,
   '2026-11-28T0100_rate_limit_counters': rateLimitCounters,
   '2026-11-28T0300_checked_clicks': checkedClicks,
+  '2026-11-28T0200_offer_segments': offerSegments,
 };
 
 /** The migrations this tree knows, oldest first (test templates are named after them). */

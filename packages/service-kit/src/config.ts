@@ -112,6 +112,19 @@ export const postbackMaxPayoutEnv = z.coerce
   .default(defaultPostbackMaxPayout);
 
 /**
+ * OFFER_SHARE_WINDOW_DAYS (the offers service): the days, today included, whose impressions and conversions
+ * an auto segment's shares are computed from (docs/counting.md: Share). Two weeks: enough traffic to tell
+ * offers apart, recent enough to follow a partner who changes its page or its payout.
+ */
+export const defaultOfferShareWindowDays = 14;
+export const offerShareWindowDaysEnv = z.coerce
+  .number()
+  .int('must be a whole number of days')
+  .min(1, 'must be at least 1 day')
+  .max(90, 'must be at most 90 days')
+  .default(defaultOfferShareWindowDays);
+
+/**
  * POSTBACK_MAX_CONVERSIONS_PER_CLICK (the offers service): conversions one click may bring. A network attributes
  * every sale in its cookie window to the click that set the cookie, so one click can truly bring a sale, an
  * upsell and a repeat order; more than 3 from one person's click is a network resending a sale under new

@@ -69,6 +69,8 @@ export interface EmbeddedOptions {
   postbackMaxConversionsPerClick?: number | undefined;
   /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
   maxUnappliedEvents?: number;
+  /** OFFER_SHARE_WINDOW_DAYS of offers; default as there. */
+  offerShareWindowDays?: number | undefined;
   /**
    * Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service) and messages per socket
    * (RATE_LIMIT_MESSAGES / RATE_LIMIT_WINDOW_MS); defaults as there.
@@ -178,6 +180,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       ...(options.live ? { live: options.live } : {}),
       logger: options.logger ?? false,
     });
+      offerShareWindowDays: options.offerShareWindowDays,
 
     // One process: presence, notices, the day's salt and rate-limit counters live in its memory.
     const system = await composeSystem(

@@ -99,13 +99,17 @@ export const routeTable: readonly ProxyRoute[] = [
   // pages are counted: another site's beacons to these routes are refused.
   ...mount('tracking', { flags: { rateLimited: true, sameOrigin: true, refererProves: true } }),
 
-  // Offers and content: the offers list and the legal pages; and the operator's offer management, a prefix
-  // the offers service owns whole (its writes from our own pages only, like every admin write). Its wildcard
-  // is more specific than admin-auth's /api/admin/* below, so the router sends it here whatever the order.
+  // Offers and content: the offers list and the legal pages; and the operator's offer management and offer
+  // segments, prefixes the offers service owns whole (their writes from our own pages only, like every admin
+  // write). Their wildcards are more specific than admin-auth's /api/admin/* below, so the router sends them
+  // here whatever the order.
   // The networks' postback (server to server: no same-origin check) is counted against the per-client
   // budget of the tracking writes: a network calls from a few addresses, well within it.
   ...mount('offers', {
-    areas: [{ prefix: '/api/admin/offers', flags: { sameOrigin: true } }],
+    areas: [
+      { prefix: '/api/admin/offers', flags: { sameOrigin: true } },
+      { prefix: '/api/admin/offer-segments', flags: { sameOrigin: true } },
+    ],
     routes: [{ route: postbackRoutes.postback, flags: { rateLimited: true } }],
   }),
 

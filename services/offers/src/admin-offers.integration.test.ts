@@ -109,9 +109,11 @@ describe('the offer management routes', () => {
       expect(created).toMatchObject({ ...newOffer, id: expect.any(Number), clicks: 0 });
       expect(created.changes).toHaveLength(1);
       expect(created.changes[0]).toMatchObject({ adminUsername: operator.username });
-      expect(created.changes[0]?.changes).toEqual(
-        Object.fromEntries(Object.entries(newOffer).map(([k, v]) => [k, { from: null, to: v }])),
-      );
+      expect(created.changes[0]?.changes).toEqual({
+        ...Object.fromEntries(Object.entries(newOffer).map(([k, v]) => [k, { from: null, to: v }])),
+        // Left out of the body: no cap.
+        dailyClickCap: { from: null, to: null },
+      });
       const stored = await database.db
         .selectFrom('offer_changes')
         .select(['admin_id', 'offer_id'])

@@ -4,10 +4,11 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AdminOffer, OfferChange, OfferField, OfferFields, OfferPatch } from '@bodymetrics/contracts';
 import { offerContentColumns, type Database } from '@bodymetrics/db';
+import { changesBy, newestFirst } from './change-records';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type OfferRow = Selectable<Database['affiliate_offers']>;
-type ChangeValue = string | boolean | null;
+type ChangeValue = string | number | boolean | null;
 type Changes = Partial<Record<OfferField, { from: ChangeValue; to: ChangeValue }>>;
 
 /** How many of an offer's changes the list carries (newest first): the dashboard shows the recent history. */
@@ -25,6 +26,7 @@ const columnOf = {
   disclaimer: 'disclaimer',
   evidenceBased: 'evidence_based',
   active: 'active',
+  dailyClickCap: 'daily_click_cap',
 } as const satisfies Record<OfferField, keyof OfferRow>;
 
 const fields = Object.keys(columnOf) as OfferField[];
@@ -42,9 +44,7 @@ export async function listAllOffers(db: Executor): Promise<AdminOffer[]> {
           'c.changed_at',
           'c.changes',
           'u.username',
-          sql<number>`row_number() over (partition by c.offer_id order by c.changed_at desc, c.id desc)`.as(
-            'n',
-          ),
+          newestFirst('c.offer_id').as('n'),
         ])
         .as('recent'),
     )
@@ -53,17 +53,7 @@ export async function listAllOffers(db: Executor): Promise<AdminOffer[]> {
     .orderBy('changed_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const byOffer = new Map<number, OfferChange[]>();
-  for (const c of changes) {
-    const list = byOffer.get(c.offer_id) ?? [];
-    list.push({
-      id: c.id,
-      adminUsername: c.username,
-      changedAt: c.changed_at.toISOString(),
-      changes: c.changes as OfferChange['changes'],
-    });
-    byOffer.set(c.offer_id, list);
-  }
+  const byOffer = changesBy(changes, (c) => c.offer_id);
   return rows.map((row) => toAdminOffer(row, byOffer.get(row.id) ?? []));
 }
 
@@ -84,7 +74,7 @@ export async function createOffer(
       .returning('id')
       .executeTakeFirstOrThrow();
     const changes: Changes = {};
-    for (const field of fields) changes[field] = { from: null, to: offer[field] };
+    for (const field of fields) changes[field] = { from: null, to: offer[field] ?? null };
     await record(trx, id, adminId, changes);
     return id;
   });
@@ -140,6 +130,7 @@ const columnsOf = (offer: OfferFields) => ({
   ...offerContentColumns(offer),
   url: offer.url,
   active: offer.active,
+  daily_click_cap: offer.dailyClickCap ?? null,
 });
 
 const toAdminOffer = (row: OfferRow, changes: OfferChange[]): AdminOffer => ({
@@ -154,6 +145,7 @@ const toAdminOffer = (row: OfferRow, changes: OfferChange[]): AdminOffer => ({
   disclaimer: row.disclaimer,
   evidenceBased: row.evidence_based,
   active: row.active,
+  dailyClickCap: row.daily_click_cap,
   clicks: row.clicks,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),

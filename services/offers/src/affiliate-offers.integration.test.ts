@@ -28,6 +28,8 @@ describe('GET /api/affiliate-offers/all', () => {
       ctaLabel: first.ctaLabel,
       disclaimer: first.disclaimer,
       evidenceBased: true,
+      // Every segment starts manual: the operator's order, no share.
+      share: null,
     });
   });
 

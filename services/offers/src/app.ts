@@ -15,7 +15,9 @@ import {
 import { adminOfferRoutes } from './routes/admin-offers';
 import { affiliateOfferRoutes } from './routes/affiliate-offers';
 import { legalPageRoutes } from './routes/legal-pages';
+import { offerSegmentRoutes } from './routes/offer-segments';
 import { postbackRoute, type PostbackSettings } from './routes/postback';
+import { shareRotation, type ShareRotationOptions } from './share-rotation';
 
 export type { PostbackSettings } from './routes/postback';
 
@@ -24,6 +26,11 @@ export interface OffersDeps {
   db: Db;
   /** The networks' postback (POSTBACK_* settings, REVENUE_CURRENCY, ANALYTICS_TZ); default: not offered (404). */
   postback?: PostbackSettings;
+  /**
+   * The segments' rotation (OFFER_SHARE_WINDOW_DAYS; tests seed the draws); its days and the caps' "today"
+   * are of the postback's time zone (ANALYTICS_TZ).
+   */
+  shares?: Omit<ShareRotationOptions, 'timeZone' | 'log'>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -34,13 +41,13 @@ const postbackOff: PostbackSettings = {
   maxConversionsPerClick: defaultPostbackMaxConversionsPerClick,
 };
 
-export function buildApp({ db, logger, postback = postbackOff }: OffersDeps) {
+export function buildApp({ db, logger, postback = postbackOff, shares }: OffersDeps) {
   const app = createServiceApp({
     name: 'offers',
     logger,
     readiness: { postgres: () => sql`SELECT 1`.execute(db) },
   });
-  addOffersRoutes(app, { db });
+  addOffersRoutes(app, { db, timeZone: postback.timeZone, shares });
   postbackRoute(app, { db, settings: postback });
   return app;
 }
@@ -50,25 +57,38 @@ export function buildApp({ db, logger, postback = postbackOff }: OffersDeps) {
  * page's offers list skips the loopback hop to offers' own app. The postback goes where the
  * gateway counts it against the per-client budget; everything else outside it.
  */
-export function inProcessOffers({ db, postback = postbackOff }: Omit<OffersDeps, 'logger'>) {
+export function inProcessOffers({ db, postback = postbackOff, shares }: Omit<OffersDeps, 'logger'>) {
   return {
-    routes: (scope: App) => addOffersRoutes(scope, { db }),
+    routes: (scope: App) => addOffersRoutes(scope, { db, timeZone: postback.timeZone, shares }),
     budgetedRoutes: (scope: App) => postbackRoute(scope, { db, settings: postback }),
   };
 }
 
 /**
  * The offers list, the legal pages and the operator's offer management on `app`: offers' own app
- * (buildApp), or a service scope of the gateway's (inProcessOffers).
+ * (buildApp), or a service scope of the gateway's (inProcessOffers). The segments' shares are computed
+ * from when the app is ready until it closes.
  */
-function addOffersRoutes(app: App, { db }: { db: Db }): void {
-  affiliateOfferRoutes(app, { db });
+function addOffersRoutes(
+  app: App,
+  { db, timeZone, shares }: { db: Db; timeZone: string; shares: OffersDeps['shares'] },
+): void {
+  const rotation = shareRotation(db, {
+    ...shares,
+    timeZone,
+    log: (message, err) => app.log.error({ err }, message),
+  });
+  app.addHook('onReady', async () => rotation.start());
+  app.addHook('onClose', async () => rotation.stop());
+  const recomputeShares = () => rotation.recomputeNow();
+  affiliateOfferRoutes(app, { db, timeZone });
   legalPageRoutes(app, { db });
   // The operator's offer management in its own encapsulated scope behind the admin-session
   // guard (as in the analytics service): a route added there cannot be left open, and onRequest refuses an
   // unauthenticated caller (401) before its body is even validated.
   void app.register(async (admin) => {
     admin.addHook('onRequest', requireAdminSession(db));
-    await admin.register(adminOfferRoutes, { db });
+    await admin.register(adminOfferRoutes, { db, recomputeShares });
+    await admin.register(offerSegmentRoutes, { db, recomputeShares });
   });
 }

@@ -6,6 +6,7 @@ import {
   analyticsTimeZoneEnv,
   commonEnv,
   loadConfig,
+  offerShareWindowDaysEnv,
   portEnv,
   postbackMaxConversionsPerClickEnv,
   postbackMaxPayoutEnv,
@@ -28,6 +29,8 @@ export const offersSettings = z.object({
   REVENUE_CURRENCY: revenueCurrencyEnv,
   /** A conversion counts on the day it arrived, a calendar day of the dashboard's time zone. */
   ANALYTICS_TZ: analyticsTimeZoneEnv,
+  /** The days (today included) an auto segment's shares are computed over (docs/counting.md: Share). */
+  OFFER_SHARE_WINDOW_DAYS: offerShareWindowDaysEnv,
 });
 
 export type OffersSettings = z.infer<typeof offersSettings>;

@@ -15,6 +15,7 @@ const app = buildApp({
     maxPayout: config.POSTBACK_MAX_PAYOUT,
     maxConversionsPerClick: config.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
   },
+  shares: { windowDays: config.OFFER_SHARE_WINDOW_DAYS },
   logger: { level: config.LOG_LEVEL },
 });
 app.addHook('onClose', async () => {

@@ -200,6 +200,7 @@ export async function composeSystem(
         maxConversionsPerClick: settings.postbackMaxConversionsPerClick,
       },
     };
+      shares: { windowDays: settings.offerShareWindowDays },
     const analyticsDeps = {
       db,
       timeZone,

@@ -50,6 +50,8 @@ export interface SystemSettings {
   postbackMaxPayout: number;
   /** POSTBACK_MAX_CONVERSIONS_PER_CLICK of offers: conversions one click may bring. */
   postbackMaxConversionsPerClick: number;
+  /** OFFER_SHARE_WINDOW_DAYS of offers: the days an auto segment's shares are computed over. */
+  offerShareWindowDays: number;
   /** RETENTION_DAYS of the aggregator's daily retention job. */
   retentionDays: number;
   /** The web builds the gateway serves; unset, the repository's dist folders. */
@@ -98,6 +100,7 @@ export function defaultSystemSettings(): SystemSettings {
     logger: false,
     aggregator: true,
   };
+    offerShareWindowDays: offers.OFFER_SHARE_WINDOW_DAYS,
 }
 
 /** The defaults with `overrides` on top; an override that is `undefined` keeps the default. */

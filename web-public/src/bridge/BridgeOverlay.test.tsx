@@ -26,6 +26,8 @@ const offer = (id: number, title: string, ctaLabel: string): AffiliateOffer => (
   ctaLabel,
   disclaimer: '',
   evidenceBased: true,
+  // A manual segment: the operator's order.
+  share: null,
 });
 const offers = [
   offer(1, 'Meal Plan', 'See Product Details'),

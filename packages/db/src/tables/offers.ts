@@ -20,6 +20,8 @@ export interface AffiliateOffersTable {
   disclaimer: Generated<string>;
   /** Whether the card shows the "Evidence-Based" badge. */
   evidence_based: Generated<boolean>;
+  /** Counted clicks a day (ANALYTICS_TZ) past which the offer leaves the public list until the next day. */
+  daily_click_cap: Generated<number | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

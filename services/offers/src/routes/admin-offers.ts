@@ -1,7 +1,8 @@
 // GET/POST /api/admin/offers and PATCH /api/admin/offers/:id: the operator's offer
 // management. Registered inside the admin-session scope (app.ts), so request.adminSession is always set here.
 // The public list reads the table on every request, so an edit shows there at once (after the list's
-// one-minute shared cache).
+// shared cache); the shares are computed again after each write, as an offer may have joined, left or moved
+// a segment.
 import { adminOffersRoutes } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { notFound, routeOptions } from '@bodymetrics/service-kit';
@@ -9,13 +10,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOffer, findOffer, listAllOffers, updateOffer } from '../admin-offers.repository';
 
-const adminIdOf = (request: FastifyRequest): number => {
+export const adminIdOf = (request: FastifyRequest): number => {
   if (!request.adminSession)
     throw new Error('admin offer routes must be registered behind the session guard');
   return request.adminSession.adminId;
 };
 
-export const adminOfferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export interface AdminOfferRoutesOptions {
+  db: Db;
+  /** Computes every segment's shares now (share-rotation.ts). */
+  recomputeShares: () => Promise<void>;
+}
+
+export const adminOfferRoutes: FastifyPluginAsyncZod<AdminOfferRoutesOptions> = async (
+  app,
+  { db, recomputeShares },
+) => {
   app.route({
     ...routeOptions(adminOffersRoutes.list),
     handler: async () => listAllOffers(db),
@@ -25,6 +35,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     ...routeOptions(adminOffersRoutes.create),
     handler: async (request) => {
       const id = await createOffer(db, adminIdOf(request), request.body);
+      await recomputeShares();
       return (await findOffer(db, id))!;
     },
   });
@@ -34,6 +45,7 @@ export const adminOfferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     handler: async (request) => {
       const { id } = request.params;
       if (!(await updateOffer(db, adminIdOf(request), id, request.body))) throw notFound(`Offer ${id}`);
+      await recomputeShares();
       return (await findOffer(db, id))!;
     },
   });

@@ -1,6 +1,7 @@
 // One recorded change of an offer in Romanian words ("Ce" in the "Modificări" list): each changed field by
 // its form label, its old value and its new one; a creation says so rather than listing ten "— → x".
 import type { OfferChange, OfferField } from '@bodymetrics/contracts';
+import { formatNumber } from '../../lib/format';
 import { bmiCategoryLabel, goalLabel } from '../../lib/labels';
 import { offerTexts } from '../../texts';
 
@@ -15,10 +16,12 @@ const fieldLabels: Record<OfferField, string> = {
   disclaimer: offerTexts.disclaimer,
   evidenceBased: 'Evidence-Based',
   active: offerTexts.columnActive,
+  dailyClickCap: offerTexts.dailyClickCap,
 };
 
-function valueText(field: string, value: string | boolean | null): string {
+function valueText(field: string, value: string | number | boolean | null): string {
   if (value === null || value === '') return '—';
+  if (typeof value === 'number') return formatNumber(value);
   if (field === 'active' && typeof value === 'boolean')
     return value ? offerTexts.isActive : offerTexts.isInactive;
   if (typeof value === 'boolean') return value ? 'da' : 'nu';
