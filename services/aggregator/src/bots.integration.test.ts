@@ -207,6 +207,7 @@ describe('the aggregator honours the bot decision made at tracking', () => {
     bus: testBus,
   }) => {
     expect(await botEventsToday(database.db)).toBe(bots.length * perVisitor);
+    let replayed = 0;
     for (const topic of trackingTopics) {
       const envelopes = await readTopic(testBus.topicPrefix, topic, {
         expect: 2 * (people.length + bots.length),
@@ -216,8 +217,12 @@ describe('the aggregator honours the bot decision made at tracking', () => {
         await database.db
           .transaction()
           .execute((trx) => applyBatchToDb(trx, { topic, events: envelopes as Envelope<unknown>[] }, tz));
+        replayed += envelopes.length;
       }
     }
+    // The replay really applied every event of the day again (the bots' among them), or the figures below
+    // would hold without one.
+    expect(replayed).toBe((people.length + bots.length) * perVisitor);
     expect(await botEventsToday(database.db)).toBe(bots.length * perVisitor);
     const daily = await sql<{
       n: number;
