@@ -177,10 +177,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       revenueCurrency: options.revenueCurrency,
       postbackMaxPayout: options.postbackMaxPayout,
       postbackMaxConversionsPerClick: options.postbackMaxConversionsPerClick,
+      offerShareWindowDays: options.offerShareWindowDays,
       ...(options.live ? { live: options.live } : {}),
       logger: options.logger ?? false,
     });
-      offerShareWindowDays: options.offerShareWindowDays,
 
     // One process: presence, notices, the day's salt and rate-limit counters live in its memory.
     const system = await composeSystem(
