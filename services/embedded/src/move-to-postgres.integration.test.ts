@@ -143,7 +143,7 @@ const view = (visitorId: string, pageUrl: string, deviceType: 'desktop' | 'mobil
   });
 
 /** The day's script: three visitors; what each does is what the figures below count. */
-async function trafficOfADay(offerIds: number[]): Promise<{ clickId: string }> {
+async function trafficOfADay(offerIds: number[]): Promise<{ clickId: string; png: Buffer }> {
   const visitors = [
     { id: 'visitor-a', device: 'desktop', returning: 0 },
     { id: 'visitor-b', device: 'mobile', returning: 1 },
@@ -227,7 +227,28 @@ async function trafficOfADay(offerIds: number[]): Promise<{ clickId: string }> {
     consent: { healthData: true },
   });
   expect(report.status).toBe(200);
-  return { clickId };
+  return { clickId, ...(await whatVisitorsLeft()) };
+}
+
+/** A contact message whose text tests the copy's quoting, and a share card (a PNG in a bytea column). */
+const contactText = 'Bună ziua, "citat" \\ {1,2} NULL\nrândul doi';
+async function whatVisitorsLeft(): Promise<{ png: Buffer }> {
+  const contact = await send('/api/contact', {
+    fullName: 'Ana Pop',
+    email: 'ana@example.org',
+    reason: 'General Inquiry',
+    message: contactText,
+  });
+  expect(contact.status).toBeLessThan(300);
+  const made = await send('/api/generate-share-image', {
+    results: { bmi: 23.5, bmiCategory: 'Normal' },
+    platform: 'facebook',
+  });
+  expect(made.status).toBe(200);
+  const { imageUrl } = (await made.json()) as { imageUrl: string };
+  const image = await fetch(new URL(new URL(imageUrl).pathname, current().url));
+  expect(image.status).toBe(200);
+  return { png: Buffer.from(await image.arrayBuffer()) };
 }
 
 /** The start of the day four months back (UTC), as a year of history holds: a raw row and its day's counts. */
@@ -278,7 +299,7 @@ describe('npm run move-to-postgres', () => {
         id: number;
       }[];
       const offerIds = offers.slice(0, 2).map((o) => o.id);
-      const { clickId } = await trafficOfADay(offerIds);
+      const { clickId, png } = await trafficOfADay(offerIds);
       await anEarlierDay(current().db);
       // Every event applied: the three visitors and three clicks are in today's counts.
       const today = await eventually(async () => {
@@ -345,6 +366,14 @@ describe('npm run move-to-postgres', () => {
         expect(partition.rows).toEqual([
           { name: monthPartitionName('page_visits', monthStartOf(earlierDay)) },
         ]);
+        // Text and bytes arrive as they were.
+        const message = await target
+          .selectFrom('contact_messages')
+          .select('message')
+          .executeTakeFirstOrThrow();
+        expect(message.message).toBe(contactText);
+        const card = await target.selectFrom('share_cards').select('png').executeTakeFirstOrThrow();
+        expect(card.png.equals(png)).toBe(true);
         // The identity sequences go on past the moved ids: a new report gets the next one.
         const { max } = await target
           .selectFrom('health_metrics')

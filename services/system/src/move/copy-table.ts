@@ -10,11 +10,8 @@ import type { TableShape } from './schema-catalog';
 type AnyDb = Kysely<any>;
 type TextRow = (string | null)[];
 
-/** PostgreSQL takes at most 65,535 parameters a statement; a batch of a wide table stays below. */
-const parametersPerInsert = 60_000;
-
 export interface CopyTableOptions {
-  /** Rows read and written at a time (fewer for a table so wide that they would pass the parameter bound). */
+  /** Rows read and written at a time. */
   batchRows: number;
   /** The condition a copied row meets (moved-rows.ts). */
   movedRows: RawBuilder<boolean>;
@@ -49,12 +46,20 @@ function readBatch(source: AnyDb, table: TableShape, limit: number, movedRows: R
   };
 }
 
+/**
+ * One statement a batch with one parameter a column — the column's values as a text array, unnested back
+ * into rows and cast to the column's type — so a batch costs the same to send whatever its size (a
+ * parameter a value was slower to build than to insert).
+ */
 async function writeBatch(target: AnyDb, table: TableShape, rows: readonly TextRow[]): Promise<void> {
   if (!rows.length) return;
+  const moved = table.columns.map((_, i) => sql.ref(`c${i}`));
   await sql`
     insert into ${sql.table(table.name)} (${sql.join(table.columns.map((c) => sql.ref(c.name)))})
     ${table.hasIdentity ? sql`overriding system value` : sql``}
-    values ${sql.join(rows.map((row) => sql`(${sql.join(row)})`))}
+    select ${sql.join(table.columns.map((c, i) => sql`cast(${moved[i]} as ${sql.raw(c.type)})`))}
+    from unnest(${sql.join(table.columns.map((_, i) => sql`cast(${rows.map((row) => row[i] ?? null)} as text[])`))})
+      as moved(${sql.join(moved)})
   `.execute(target);
 }
 
@@ -66,10 +71,7 @@ export async function copyTable(
   options: CopyTableOptions,
 ): Promise<number> {
   if (!table.key.length) throw new Error(`${table.name} has no primary key to read it in batches by`);
-  const limit = Math.max(
-    1,
-    Math.min(options.batchRows, Math.floor(parametersPerInsert / table.columns.length)),
-  );
+  const limit = Math.max(1, options.batchRows);
   const read = readBatch(source, table, limit, options.movedRows);
   let copied = 0;
   let batch = await read(undefined);

@@ -34,8 +34,8 @@ describe('parseMoveCommand', () => {
     [['--to', 'not a url'], '--to must be a PostgreSQL URL'],
     [['--to', 'mysql://h/db'], '--to must be a PostgreSQL URL'],
     [['--to', 'postgres://h:5432/'], '--to must name the database'],
-    [['--to', to, '--batch-rows', '0'], '--batch-rows must be a whole number from 1 to 10000'],
-    [['--to', to, '--batch-rows', '1e3'], '--batch-rows must be a whole number from 1 to 10000'],
+    [['--to', to, '--batch-rows', '0'], '--batch-rows must be a whole number from 1 to 100000'],
+    [['--to', to, '--batch-rows', '1e3'], '--batch-rows must be a whole number from 1 to 100000'],
     [['--to', to, 'extra'], 'Unexpected argument'],
   ])('refuses %j naming the flag', (argv, message) => {
     expect(() => parseMoveCommand(argv, {})).toThrow(MoveUsageError);

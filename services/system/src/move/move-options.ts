@@ -13,8 +13,8 @@ export interface MoveCommand {
   batchRows: number;
 }
 
-export const defaultBatchRows = 2_000;
-export const maxBatchRows = 10_000;
+export const defaultBatchRows = 10_000;
+export const maxBatchRows = 100_000;
 
 export const moveUsage = `Usage: npm run move-to-postgres -- --to <postgres-url> [--from <folder>] [--batch-rows <n>]
 
