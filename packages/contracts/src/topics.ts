@@ -1,5 +1,5 @@
 // One module names every topic (PostHog's config/kafka-topics.ts): the name, the event type it carries,
-// its payload schema and how it is keyed. Key = visitorId unless said (clicks are keyed by offer).
+// its payload schema and how it is keyed. Key = visitorId unless said (clicks by the visitor as counted).
 import type { z } from 'zod';
 import {
   affiliateClickEventSchema,
@@ -42,8 +42,14 @@ export const topics = {
     (p) => p.visitorId,
   ),
   journey: topic('tracking.journey.v1', 'journey', journeyEventSchema, (p) => p.visitorId),
-  affiliateClick: topic('tracking.affiliate-click.v1', 'affiliate_click', affiliateClickEventSchema, (p) =>
-    String(p.offerId),
+  // By the visitor as counted, so one visitor's clicks go to one partition and are applied in the order they
+  // came, whichever offer: the click verdict's per-visitor rules (the aggregator's suspicion.ts) see each
+  // earlier click. The counter call names nobody: by its offer.
+  affiliateClick: topic(
+    'tracking.affiliate-click.v1',
+    'affiliate_click',
+    affiliateClickEventSchema,
+    (p) => p.visitorKey ?? p.visitorId ?? String(p.offerId),
   ),
   // The form snapshot's topic and event type keep the names they were deployed under (wire names, like the
   // spec's /api/session/store): renaming a live topic loses the events still on the old one unless both are

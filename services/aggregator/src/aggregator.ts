@@ -21,11 +21,14 @@ import { applySessionDurationEvents } from './apply/session-durations';
 import { enrich, type Enriched } from './enrich';
 import { startPartitionUpkeep } from './partition-upkeep';
 import type { Trx } from './sql-helpers';
+import { defaultClickRules, type ClickRules } from './suspicion';
 
 export interface AggregatorDeps {
   db: Db;
   bus: Bus;
   timeZone: string;
+  /** SUSPICIOUS_CLICKS_PER_MINUTE and the rest of the click verdict's settings (default: suspicion.ts). */
+  clickRules?: ClickRules;
   groupId?: string;
   /**
    * How many partitions' batches are applied at once, each in its own transaction (default 1). Safe because
@@ -58,8 +61,15 @@ export interface Aggregator {
   shutdown(): Promise<void>;
 }
 
-/** Applies one topic's batch of new and redelivered events (enriched: enrich.ts), inside the batch's transaction. */
-export type Applier<K extends TopicKey> = (trx: Trx, events: Enriched<TopicPayload<K>>[]) => Promise<void>;
+/**
+ * Applies one topic's batch of new and redelivered events (enriched: enrich.ts), inside the batch's
+ * transaction; the click applier judges each new click by `rules` (click-verdicts.ts).
+ */
+export type Applier<K extends TopicKey> = (
+  trx: Trx,
+  events: Enriched<TopicPayload<K>>[],
+  rules: ClickRules,
+) => Promise<void>;
 
 /** Every tracking topic's applier (apply/*.ts; each file's header says which event field moves which column). */
 export const appliers: { [K in TopicKey]: Applier<K> } = {
@@ -92,6 +102,7 @@ function applyAs<K extends TopicKey>(
   trx: Trx,
   batch: ConsumedBatch,
   timeZone: string,
+  rules: ClickRules,
 ): Promise<void> {
   if (!isBatchOf(batch, key))
     throw new Error(`batch of ${batch.topic.name} is not one of ${topics[key].name}`);
@@ -100,6 +111,7 @@ function applyAs<K extends TopicKey>(
   return apply(
     trx,
     firstOfEachId(batch.events).map((e) => enrich(key, e, timeZone)),
+    rules,
   );
 }
 
@@ -118,10 +130,15 @@ function firstOfEachId<P>(events: Envelope<P>[]): Envelope<P>[] {
   return unique.length === events.length ? events : unique;
 }
 
-export async function applyBatchToDb(trx: Trx, batch: ConsumedBatch, timeZone: string): Promise<void> {
+export async function applyBatchToDb(
+  trx: Trx,
+  batch: ConsumedBatch,
+  timeZone: string,
+  rules: ClickRules = defaultClickRules,
+): Promise<void> {
   const key = topicKeyByName.get(batch.topic.name);
   if (!key) throw new Error(`no applier for topic ${batch.topic.name}`);
-  return applyAs(key, trx, batch, timeZone);
+  return applyAs(key, trx, batch, timeZone, rules);
 }
 
 export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator> {
@@ -135,7 +152,8 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
     partitionsConsumedConcurrently: deps.partitionsConsumedConcurrently ?? 1,
     handler:
       deps.applyBatch ??
-      ((batch) => deps.db.transaction().execute((trx) => applyBatchToDb(trx, batch, deps.timeZone))),
+      ((batch) =>
+        deps.db.transaction().execute((trx) => applyBatchToDb(trx, batch, deps.timeZone, deps.clickRules))),
     onBatchApplied: (batch) => {
       stats.batchesApplied += 1;
       stats.eventsApplied += batch.events.length;

@@ -6,6 +6,7 @@ import { installAggregatorMetrics } from './metrics';
 
 export * from './aggregator';
 export * from './retention';
+export * from './suspicion';
 export { localDate } from './local-date';
 export { createDeadLetterCounter } from './metrics';
 

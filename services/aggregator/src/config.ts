@@ -11,6 +11,7 @@ import {
   portEnv,
 } from '@bodymetrics/service-kit';
 import { defaultRetentionDays } from './retention';
+import { defaultSuspiciousClicksPerMinute } from './suspicion';
 
 export const aggregatorSettings = z.object({
   ...commonEnv,
@@ -34,6 +35,12 @@ export const aggregatorSettings = z.object({
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v)),
   /** How many of the newest scheduled snapshots BACKUP_DIR keeps. */
   BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1 (snapshots)').default(7),
+  /** Past this many offer clicks in a minute from one visitor or one network, the clicks are suspicious. */
+  SUSPICIOUS_CLICKS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 (clicks a minute)')
+    .default(defaultSuspiciousClicksPerMinute),
 });
 
 export type AggregatorSettings = z.infer<typeof aggregatorSettings>;

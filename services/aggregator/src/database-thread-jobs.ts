@@ -5,6 +5,7 @@
 import { trackingTopics, type Envelope } from '@bodymetrics/contracts';
 import { kyselyOver, threadModule, type StartDatabaseThreadJobs } from '@bodymetrics/db/pglite';
 import { applyBatchToDb } from './aggregator';
+import type { ClickRules } from './suspicion';
 
 /**
  * This module, for createPgliteDb's `jobs`: its source in development, and in the embedded build the entry
@@ -17,6 +18,8 @@ export interface ApplyBatchJob {
   topic: string;
   events: Envelope<unknown>[];
   timeZone: string;
+  /** The click verdict's settings (SUSPICIOUS_CLICKS_PER_MINUTE); default: suspicion.ts. */
+  clickRules?: ClickRules;
 }
 
 const topicByName = new Map(trackingTopics.map((t) => [t.name, t]));
@@ -25,10 +28,10 @@ export const startDatabaseThreadJobs: StartDatabaseThreadJobs = (statements) => 
   const db = kyselyOver(statements);
   return {
     applyBatch: async (input) => {
-      const { topic: name, events, timeZone } = input as ApplyBatchJob;
+      const { topic: name, events, timeZone, clickRules } = input as ApplyBatchJob;
       const topic = topicByName.get(name);
       if (!topic) throw new Error(`no topic named ${name}`);
-      await db.transaction().execute((trx) => applyBatchToDb(trx, { topic, events }, timeZone));
+      await db.transaction().execute((trx) => applyBatchToDb(trx, { topic, events }, timeZone, clickRules));
     },
   };
 };

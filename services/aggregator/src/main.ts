@@ -27,6 +27,7 @@ const aggregator = await startAggregator({
   db,
   bus,
   timeZone: config.ANALYTICS_TZ,
+  clickRules: { clicksPerMinute: config.SUSPICIOUS_CLICKS_PER_MINUTE },
   partitionsConsumedConcurrently: config.AGGREGATOR_PARTITIONS_CONCURRENTLY,
   notify: notifierOf(analyticsChangedNotice, { redis, keyPrefix: config.REDIS_KEY_PREFIX }),
 });

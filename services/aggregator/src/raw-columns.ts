@@ -7,10 +7,13 @@ import type { RawTable } from './sql-helpers';
 
 export type ArrayElementType = 'uuid' | 'text' | 'int2' | 'int4' | 'bool' | 'timestamptz' | 'date' | 'jsonb';
 
+/** Columns no raw row carries: a click's verdict, stored once it is judged (apply/click-verdicts.ts). */
+type JudgedLater = 'suspicious' | 'suspicion_reasons';
+
 // offer_impressions is missing on purpose: its offer_ids is an array column, which unnest cannot carry.
 export const rawColumnTypes: {
   readonly [T in Exclude<RawTable, 'offer_impressions'>]: {
-    readonly [C in keyof Database[T] & string]-?: ArrayElementType;
+    readonly [C in Exclude<keyof Database[T] & string, JudgedLater>]-?: ArrayElementType;
   };
 } = {
   page_visits: {

@@ -29,6 +29,7 @@ const sharedSettings = {
   COOKIE_SECURE: adminAuthSettings,
   DEVICE_COOKIE_SECRET: adminAuthSettings,
   RETENTION_DAYS: aggregatorSettings,
+  SUSPICIOUS_CLICKS_PER_MINUTE: aggregatorSettings,
   METRICS_HOST: gatewaySettings,
   ...Object.fromEntries(Object.keys(reportsRateLimitSettings).map((name) => [name, reportsSettings])),
   RATE_LIMIT_MESSAGES: liveSettings,

@@ -60,6 +60,8 @@ export interface EmbeddedOptions {
   deviceCookieSecret?: string | undefined;
   /** Raw events older than this many days are deleted (the aggregates stay). */
   retentionDays?: number;
+  /** SUSPICIOUS_CLICKS_PER_MINUTE of the aggregator; default as there. */
+  suspiciousClicksPerMinute?: number | undefined;
   /** POSTBACK_TOKEN of offers; unset, GET /api/postback answers 404. */
   postbackToken?: string | undefined;
   /** REVENUE_CURRENCY: the one currency conversions are recorded and summed in. */
@@ -173,6 +175,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       cookieSecure: options.cookieSecure,
       deviceCookieSecret: options.deviceCookieSecret,
       retentionDays: options.retentionDays,
+      suspiciousClicksPerMinute: options.suspiciousClicksPerMinute,
       postbackToken: options.postbackToken,
       revenueCurrency: options.revenueCurrency,
       postbackMaxPayout: options.postbackMaxPayout,
@@ -195,6 +198,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
             topic: batch.topic.name,
             events: batch.events,
             timeZone: settings.timeZone,
+            clickRules: { clicksPerMinute: settings.suspiciousClicksPerMinute },
           } satisfies ApplyBatchJob),
         mailer: (from) => createMailer({ kind: 'file', dir: mailDir, from, log }),
         // Tracking has stopped taking events by now; let the aggregator apply what it accepted.

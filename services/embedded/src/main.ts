@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     cookieSecure: config.COOKIE_SECURE,
     deviceCookieSecret: config.DEVICE_COOKIE_SECRET,
     retentionDays: config.RETENTION_DAYS,
+    suspiciousClicksPerMinute: config.SUSPICIOUS_CLICKS_PER_MINUTE,
     postbackToken: config.POSTBACK_TOKEN,
     revenueCurrency: config.REVENUE_CURRENCY,
     postbackMaxPayout: config.POSTBACK_MAX_PAYOUT,

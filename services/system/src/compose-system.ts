@@ -139,6 +139,7 @@ export async function composeSystem(
         db,
         bus,
         timeZone,
+        clickRules: { clicksPerMinute: settings.suspiciousClicksPerMinute },
         ...(adapters.applyBatch ? { applyBatch: adapters.applyBatch } : {}),
         // The distributed aggregator publishes this on Redis for the live instances; in one process live is
         // next door.

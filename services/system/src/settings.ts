@@ -54,6 +54,8 @@ export interface SystemSettings {
   offerShareWindowDays: number;
   /** RETENTION_DAYS of the aggregator's daily retention job. */
   retentionDays: number;
+  /** SUSPICIOUS_CLICKS_PER_MINUTE of the aggregator: past it, a visitor's or a network's clicks are suspicious. */
+  suspiciousClicksPerMinute: number;
   /** The web builds the gateway serves; unset, the repository's dist folders. */
   publicDir?: string | undefined;
   adminDir?: string | undefined;
@@ -94,6 +96,7 @@ export function defaultSystemSettings(): SystemSettings {
     trustProxyHops: gateway.TRUST_PROXY_HOPS,
     sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
     retentionDays: aggregator.RETENTION_DAYS,
+    suspiciousClicksPerMinute: aggregator.SUSPICIOUS_CLICKS_PER_MINUTE,
     revenueCurrency: offers.REVENUE_CURRENCY,
     postbackMaxPayout: offers.POSTBACK_MAX_PAYOUT,
     postbackMaxConversionsPerClick: offers.POSTBACK_MAX_CONVERSIONS_PER_CLICK,

@@ -4,19 +4,17 @@
 // and the new counters start at 0 (so a share covers the clicks judged since). Daily traffic gains the
 // clicks of each source's first-touch visitors, the denominator of its suspicious share.
 //
-// The three indexes serve the verdict's look-backs: a visitor's and a network's clicks of the last minute
-// (and the visitor's earlier clicks on the offer), and the visitor's latest offer impression.
+// The verdict's look-backs need no index of their own: a minute's clicks are a short range of
+// affiliate_clicks_clicked_at_idx, a visitor's earlier clicks on an offer one of affiliate_clicks_offer_idx,
+// and the impressions of the 800 ms before a click one of offer_impressions_shown_at_idx.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // On the partitioned parents: every month's partition gets the columns and the indexes.
+  // On the partitioned parent: every month's partition gets the columns.
   await sql`
     ALTER TABLE affiliate_clicks
       ADD COLUMN suspicious boolean NOT NULL DEFAULT false,
       ADD COLUMN suspicion_reasons text[] NOT NULL DEFAULT '{}';
-    CREATE INDEX affiliate_clicks_visitor_key_idx ON affiliate_clicks (visitor_key, clicked_at);
-    CREATE INDEX affiliate_clicks_network_idx ON affiliate_clicks (ip_address, clicked_at);
-    CREATE INDEX offer_impressions_visitor_idx ON offer_impressions (visitor_id, shown_at);
 
     ALTER TABLE affiliate_daily_clicks
       ADD COLUMN suspicious_clicks integer NOT NULL DEFAULT 0,
@@ -48,9 +46,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       DROP COLUMN IF EXISTS suspicious_clicks,
       DROP COLUMN IF EXISTS bridge_suspicious_clicks,
       DROP COLUMN IF EXISTS results_suspicious_clicks;
-    DROP INDEX IF EXISTS offer_impressions_visitor_idx;
-    DROP INDEX IF EXISTS affiliate_clicks_network_idx;
-    DROP INDEX IF EXISTS affiliate_clicks_visitor_key_idx;
     ALTER TABLE affiliate_clicks DROP COLUMN IF EXISTS suspicious, DROP COLUMN IF EXISTS suspicion_reasons;
   `.execute(db);
 }

@@ -2,6 +2,8 @@
 // (source api), which is not an analytics click (offer-counter.ts): a click on the results page is one
 // analytics click and one counter call. The offer's own counter moves for bridge clicks and counter calls.
 // Only events whose raw row is new (first delivery) move an aggregate; a bot's click moves daily_bot_events only.
+// Each new click is judged once, before any aggregate moves (click-verdicts.ts): a suspicious click counts as a
+// click everywhere below, and is counted apart too, so EPC, CTR and the offers' shares can leave it out.
 //
 //   event field                        → table.column
 //   (the whole click)                  → affiliate_clicks.*  (raw: affiliateClickRow; the title and URL are
@@ -12,6 +14,9 @@
 //   source api                         → offer_counter_clicks.*, affiliate_offers.clicks (offer-counter.ts)
 //   isBot (enriched: tracking's, or    → affiliate_clicks.is_bot, daily_bot_events.events (bots: nothing below)
 //     the User-Agent rule)
+//   suspicion (the verdict: visitor,   → affiliate_clicks.suspicious, .suspicion_reasons; the suspicious_clicks
+//     ipAddress, offerId, source,        of affiliate_daily_clicks (and bridge_/results_), daily_campaigns,
+//     sessionId, date, isBot)            campaign_pending_clicks and daily_traffic below
 //   date (enriched: the operator's     → the `date` of every daily row below
 //     day of receivedAt)
 //   offerId                            → affiliate_daily_clicks.offer_id, .clicks, .last_clicked_at;
@@ -28,26 +33,32 @@
 //                                        .affiliate_clicks_count, .conversion_completed
 //   visitor, first click ever          → visitor_conversions, daily_traffic.converted under the visitor's
 //                                        first touch (traffic.ts)
-//   visitor, date                      → daily_campaigns.clicks under the visitor's first-touch campaign, or
-//                                        campaign_pending_clicks until that touch is applied (campaigns.ts)
+//   visitor, date                      → daily_campaigns.clicks under the visitor's first-touch campaign and
+//                                        daily_traffic.clicks under its source, or campaign_pending_clicks
+//                                        until that touch is applied (campaigns.ts)
 import type { AffiliateClickEvent } from '@bodymetrics/contracts';
 import type { Enriched } from '../enrich';
 import { affiliateClickRow, isCounterCall } from '../raw-rows';
 import { incrementRows, type Trx } from '../sql-helpers';
-import { countedFirstDeliveries } from './counted-events';
+import { defaultClickRules, type ClickRules } from '../suspicion';
+import { judgeClicks, lockClickKeys, type CheckedClick } from './click-verdicts';
+import { firstDeliveries, leaveOutBots } from './counted-events';
 import { addToOfferCounters, applyOfferCounterCalls } from './offer-counter';
 import { applyVisitorDeltas, visitorSeenAt } from './session-metrics';
 import { countCampaignClicks } from './campaigns';
-import { countConversions } from './traffic';
+import { addTrafficRows, countConversions } from './traffic';
 import { firstClicksOfTheDay } from './unique-clicks';
 import { applySessionIncrements, sessionIncrementOf } from './visits';
 
 export async function applyAffiliateClickEvents(
   trx: Trx,
   batch: Enriched<AffiliateClickEvent>[],
+  rules: ClickRules = defaultClickRules,
 ): Promise<void> {
-  await applyOfferCounterCalls(trx, batch.filter(isCounterCall));
   const events = batch.filter((e) => !isCounterCall(e));
+  // First, before the counter calls lock their offers' rows: the verdict's locks (click-verdicts.ts).
+  await lockClickKeys(trx, events);
+  await applyOfferCounterCalls(trx, batch.filter(isCounterCall));
   if (!events.length) return;
   const offerIds = [...new Set(events.map((e) => e.payload.offerId))];
   const offers = new Map(
@@ -59,9 +70,10 @@ export async function applyAffiliateClickEvents(
         .execute()
     ).map((o) => [o.id, o]),
   );
-  const counted = await countedFirstDeliveries(trx, 'affiliate_clicks', events, (e) =>
+  const fresh = await firstDeliveries(trx, 'affiliate_clicks', events, (e) =>
     affiliateClickRow(e, (id) => offers.get(id)),
   );
+  const counted = await leaveOutBots(trx, await judgeClicks(trx, fresh, rules));
   if (!counted.length) return;
   // A click engages its session's visit (apply/visits.ts); the body-less counter call names no session.
   const visitFigures = await applySessionIncrements(
@@ -75,20 +87,19 @@ export async function applyAffiliateClickEvents(
     {
       table: 'affiliate_daily_clicks',
       keys: ['date', 'offer_id'],
-      counters: ['clicks', 'unique_clicks', 'bridge_clicks', 'results_clicks'],
+      counters: [
+        'clicks',
+        'unique_clicks',
+        'bridge_clicks',
+        'results_clicks',
+        'suspicious_clicks',
+        'bridge_suspicious_clicks',
+        'results_suspicious_clicks',
+      ],
       greatest: ['last_clicked_at'],
     },
     [
-      ...counted.map((e) => ({
-        date: e.date,
-        offer_id: e.payload.offerId,
-        clicks: 1,
-        unique_clicks: 0,
-        // The page the click was made on, for click-through by placement (offer-impressions.ts).
-        bridge_clicks: e.payload.source === 'bridge' ? 1 : 0,
-        results_clicks: e.payload.source === 'results' ? 1 : 0,
-        last_clicked_at: e.receivedAt,
-      })),
+      ...counted.map(dailyClickOf),
       ...unique.map((u) => ({
         date: u.date,
         offer_id: u.offerId,
@@ -121,9 +132,31 @@ export async function applyAffiliateClickEvents(
     // Only clicks that name a visitor reach a session, so this is empty whenever `visitors` is.
     ...visitFigures.visitorDeltas,
   ]);
-  const byVisitor = counted.flatMap(({ visitor, receivedAt, date }) =>
-    visitor ? [{ visitorKey: visitor, at: receivedAt, date }] : [],
+  const byVisitor = counted.flatMap(({ visitor, receivedAt, date, suspicion }) =>
+    visitor ? [{ visitorKey: visitor, at: receivedAt, date, suspicious: suspicion.suspicious }] : [],
   );
-  await countConversions(trx, byVisitor);
-  await countCampaignClicks(trx, byVisitor);
+  await addTrafficRows(trx, [
+    ...(await countConversions(trx, byVisitor)),
+    ...(await countCampaignClicks(trx, byVisitor)),
+  ]);
+}
+
+/** A counted click's row of affiliate_daily_clicks: its page (CTR by placement) and, if so, as suspicious. */
+function dailyClickOf(e: CheckedClick) {
+  const suspicious = e.suspicion.suspicious ? 1 : 0;
+  const onBridge = e.payload.source === 'bridge' ? 1 : 0;
+  const onResults = e.payload.source === 'results' ? 1 : 0;
+  return {
+    date: e.date,
+    offer_id: e.payload.offerId,
+    clicks: 1,
+    unique_clicks: 0,
+    // The page the click was made on, for click-through by placement (offer-impressions.ts).
+    bridge_clicks: onBridge,
+    results_clicks: onResults,
+    suspicious_clicks: suspicious,
+    bridge_suspicious_clicks: onBridge * suspicious,
+    results_suspicious_clicks: onResults * suspicious,
+    last_clicked_at: e.receivedAt,
+  };
 }

@@ -21,12 +21,21 @@ export interface FirstTouch extends ClassifiedTrafficSource {
 }
 
 type TrafficKey = 'date' | 'source' | 'medium' | 'referrer_domain';
-type TrafficRow = IncrementRow<'daily_traffic', TrafficKey, 'visitors' | 'converted'>;
-const trafficTable: IncrementSpec<'daily_traffic', TrafficKey, 'visitors' | 'converted'> = {
+type TrafficCounter = 'visitors' | 'converted' | 'clicks' | 'suspicious_clicks';
+/** An increment of daily_traffic: first-touch visitors, their conversions, their clicks (campaigns.ts). */
+export type TrafficRow = IncrementRow<'daily_traffic', TrafficKey, TrafficCounter>;
+const trafficTable: IncrementSpec<'daily_traffic', TrafficKey, TrafficCounter> = {
   table: 'daily_traffic',
   keys: ['date', 'source', 'medium', 'referrer_domain'],
-  counters: ['visitors', 'converted'],
+  counters: ['visitors', 'converted', 'clicks', 'suspicious_clicks'],
 };
+
+/**
+ * Moves daily_traffic by a batch's rows in one statement: rows merged and sorted, so concurrent aggregators
+ * lock them in one order.
+ */
+export const addTrafficRows = (trx: Trx, rows: TrafficRow[]): Promise<void> =>
+  incrementRows(trx, trafficTable, rows);
 
 export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promise<void> {
   const rows: TrafficRow[] = [];
@@ -58,14 +67,20 @@ export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promis
       ])
       .execute();
     if (!inserted.length) continue;
-    await countCampaignTouches(
-      trx,
-      inserted.map((r) => ({
-        visitorId: r.visitor_id,
-        date: r.first_visit_date,
-        campaign: r.campaign,
-        keyword: r.keyword,
-      })),
+    // The clicks that waited for these touches count under them now (campaigns.ts).
+    rows.push(
+      ...(await countCampaignTouches(
+        trx,
+        inserted.map((r) => ({
+          visitorId: r.visitor_id,
+          date: r.first_visit_date,
+          campaign: r.campaign,
+          keyword: r.keyword,
+          source: r.source,
+          medium: r.medium,
+          referrerDomain: r.referrer_domain,
+        })),
+      )),
     );
     const converted = new Set(
       (
@@ -91,21 +106,22 @@ export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promis
       });
     }
   }
-  await incrementRows(trx, trafficTable, rows);
+  await addTrafficRows(trx, rows);
 }
 
 /**
  * Offer clicks of counted visitors: each visitor's first one is their conversion, counted under their
- * first-touch row if it exists yet (else applyFirstTouches counts it when the touch arrives).
+ * first-touch row if it exists yet (else applyFirstTouches counts it when the touch arrives). Answers the
+ * daily_traffic rows it moves, for the caller's one increment (addTrafficRows).
  */
 export async function countConversions(
   trx: Trx,
   clicks: { visitorKey: string; at: string }[],
-): Promise<void> {
+): Promise<TrafficRow[]> {
   const first = new Map<string, string>();
   for (const c of clicks)
     if (!first.has(c.visitorKey) || c.at < first.get(c.visitorKey)!) first.set(c.visitorKey, c.at);
-  if (!first.size) return;
+  if (!first.size) return [];
   const fresh: string[] = [];
   for (const slice of chunks(
     [...first.entries()].sort(([a], [b]) => (a < b ? -1 : 1)),
@@ -119,7 +135,7 @@ export async function countConversions(
       .execute();
     for (const r of rows) fresh.push(r.visitor_id);
   }
-  if (!fresh.length) return;
+  if (!fresh.length) return [];
   const rows = await sql<{
     date: string;
     source: string;
@@ -131,9 +147,5 @@ export async function countConversions(
     from traffic_sources where visitor_id = any(${fresh}::text[])
     group by 1, 2, 3, 4
   `.execute(trx);
-  await incrementRows(
-    trx,
-    trafficTable,
-    rows.rows.map((r) => ({ ...r, visitors: 0 })),
-  );
+  return rows.rows;
 }
