@@ -2,6 +2,9 @@
 // network transaction is the idempotency key (offer_conversions' primary key), the click is found by the id
 // the page put in the offer's URL, and the day's aggregate moves only for a conversion recorded now whose
 // click was not a bot's — so the same transaction reported twice, even at the same moment, counts once.
+// A conversion of a suspicious click (docs/counting.md: Suspicious click) is recorded and flagged
+// (offer_conversions.suspicious_click): its revenue counts — the network paid it — and is kept apart in the
+// day's suspicious_conversions / suspicious_revenue, so EPC can leave it out with its click.
 // A click brings at most POSTBACK_MAX_CONVERSIONS_PER_CLICK conversions: its row is locked for the count and
 // the insert, so postbacks for one click arriving at the same moment are counted one after another.
 import { sql } from 'kysely';
@@ -16,8 +19,8 @@ export interface ReportedConversion {
 }
 
 export type ConversionOutcome =
-  /** A new conversion (counted, or kept uncounted for a bot's click). */
-  | { kind: 'recorded' }
+  /** A new conversion (counted, or kept uncounted for a bot's click); `suspicious`: its click was. */
+  | { kind: 'recorded'; suspicious: boolean }
   /** The same transaction, as recorded before: nothing changes. */
   | { kind: 'repeated' }
   /** No click has this id (never made, from another site, or its raw row past retention). */
@@ -56,7 +59,7 @@ export async function recordConversion(
 
     const click = await trx
       .selectFrom('affiliate_clicks')
-      .select(['offer_id', 'is_bot'])
+      .select(['offer_id', 'is_bot', 'suspicious'])
       .where('click_id', '=', conversion.clickId)
       // Click ids are not unique once affiliate_clicks is partitioned by month: the earliest click is the one.
       .orderBy('clicked_at')
@@ -87,6 +90,7 @@ export async function recordConversion(
         payout: conversion.payout,
         currency: conversion.currency,
         is_bot_click: click.is_bot,
+        suspicious_click: click.suspicious,
         received_at: sql<Date>`now()`,
         conversion_date: sql<string>`(now() AT TIME ZONE ${timeZone})::date`,
       })
@@ -105,15 +109,19 @@ export async function recordConversion(
           offer_id: click.offer_id,
           conversions: 1,
           revenue: conversion.payout,
+          suspicious_conversions: click.suspicious ? 1 : 0,
+          suspicious_revenue: click.suspicious ? conversion.payout : 0,
         })
         .onConflict((oc) =>
           oc.columns(['date', 'offer_id']).doUpdateSet({
             conversions: sql`affiliate_daily_conversions.conversions + 1`,
             revenue: sql`affiliate_daily_conversions.revenue + excluded.revenue`,
+            suspicious_conversions: sql`affiliate_daily_conversions.suspicious_conversions + excluded.suspicious_conversions`,
+            suspicious_revenue: sql`affiliate_daily_conversions.suspicious_revenue + excluded.suspicious_revenue`,
           }),
         )
         .execute();
     }
-    return { kind: 'recorded' };
+    return { kind: 'recorded', suspicious: click.suspicious };
   });
 }

@@ -62,8 +62,12 @@ export function postbackRoute(app: App, { db, settings }: { db: Db; settings: Po
       );
       switch (outcome.kind) {
         case 'recorded':
+          // Recorded and its revenue counted, flagged for the operator (docs/counting.md: Suspicious click).
+          if (outcome.suspicious)
+            request.log.warn({ clickId: q.click_id }, 'postback for a suspicious click recorded, flagged');
+          return { transactionId: q.transaction_id, recorded: true };
         case 'repeated':
-          return { transactionId: q.transaction_id, recorded: outcome.kind === 'recorded' };
+          return { transactionId: q.transaction_id, recorded: false };
         case 'unknown-click':
           throw badRequest('click_id', 'names no click of ours');
         case 'transaction-differs':
