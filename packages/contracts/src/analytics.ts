@@ -192,7 +192,10 @@ export const affiliateStatsRowSchema = z.object({
   goal: goalSchema.nullable(),
   /** Impressions in the period: per day, distinct counted visitors shown the offer, summed over placements. */
   impressions: z.number(),
-  /** clickCount ÷ impressions × 100, one decimal; null when the offer had no impression in the period. */
+  /**
+   * The clicks that count (clickCount less suspiciousClicks) ÷ impressions × 100, one decimal; null when the
+   * offer had no impression in the period. bridgeCtr and resultsCtr: the same on one page.
+   */
   ctr: z.number().nullable(),
   bridgeImpressions: z.number(),
   /** Clicks made on the bridge page (bridge + results clicks = clickCount). */
@@ -202,15 +205,24 @@ export const affiliateStatsRowSchema = z.object({
   resultsClicks: z.number(),
   resultsCtr: z.number().nullable(),
   // ---- end of impressions and click-through ----
-  // Conversions (docs/counting.md), all over the period's `clickCount` (total clicks):
+  /** The suspicious ones among clickCount (docs/counting.md: Suspicious click): counted, left out of CTR and EPC. */
+  suspiciousClicks: z.number(),
+  /** suspiciousClicks ÷ clickCount × 100, one decimal; null without clicks. */
+  suspiciousShare: z.number().nullable(),
+  // Conversions (docs/counting.md), over the period's `clickCount` (total clicks); EPC over the clicks that count:
   /** Counted conversions of the offer's clicks that arrived in the period (a bot's click converts uncounted). */
   conversions: z.number(),
   /** conversions ÷ clickCount × 100, one decimal; 0 without clicks. */
   conversionRate: z.number(),
   /** Sum of those conversions' payouts, in REVENUE_CURRENCY, 2 decimals. */
   revenue: z.number(),
-  /** Earnings per click: revenue ÷ clickCount, 2 decimals; 0 without clicks. */
+  /**
+   * Earnings per click: the revenue of the clicks that count ÷ the clicks that count (clickCount less
+   * suspiciousClicks), 2 decimals; 0 without such clicks.
+   */
   epc: z.number(),
+  /** The ones among `conversions` whose click was suspicious: recorded and in `revenue`, flagged, not in EPC. */
+  suspiciousConversions: z.number(),
 });
 export type AffiliateStatsRow = z.infer<typeof affiliateStatsRowSchema>;
 
@@ -220,6 +232,10 @@ export const trafficSourceRowSchema = z.object({
   referrerDomain: z.string().nullable(),
   count: z.number(),
   conversionRate: z.number(),
+  /** Suspicious offer clicks of these visitors in the period, on each click's day (docs/counting.md). */
+  suspiciousClicks: z.number(),
+  /** suspiciousClicks ÷ these visitors' clicks in the period × 100, one decimal; null without clicks. */
+  suspiciousShare: z.number().nullable(),
 });
 export type TrafficSourceRow = z.infer<typeof trafficSourceRowSchema>;
 
@@ -237,6 +253,10 @@ export const campaignRowSchema = z.object({
   conversions: z.number(),
   /** Their payouts, in REVENUE_CURRENCY, to the cent. */
   revenue: z.number(),
+  /** The suspicious ones among `clicks` (docs/counting.md: Suspicious click). */
+  suspiciousClicks: z.number(),
+  /** suspiciousClicks ÷ clicks × 100, one decimal; null without clicks. */
+  suspiciousShare: z.number().nullable(),
 });
 export type CampaignRow = z.infer<typeof campaignRowSchema>;
 
@@ -286,7 +306,8 @@ export type ResetAllDataResult = z.infer<typeof resetAllDataResultSchema>;
 
 /**
  * Conversions beside clicks for one slice of the period (a day, or a BMI category and goal): the same four
- * figures as the Affiliate Performance row, over the slice's total clicks (docs/counting.md).
+ * figures as the Affiliate Performance row, over the slice's total clicks (EPC over its clicks that count:
+ * docs/counting.md).
  */
 const conversionFigures = {
   clicks: z.number(),

@@ -3,15 +3,17 @@
 // affiliate_clicks is partitioned by month, so Postgres merges the newest rows of each month's clicked_at
 // index and stops at the LIMIT (recent-clicks-bound.integration.test.ts checks the plan).
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@bodymetrics/db';
+import { clicksThatCount, type Database } from '@bodymetrics/db';
 import type { AffiliateStatsRow, RecentClick } from '@bodymetrics/contracts';
 import { firstDateOf, lastDateOf, type Period } from './period';
-import { percentOneDecimal, toNumber } from './numbers';
-import { conversionFigures, conversionsPerOffer } from './conversions.repository';
+import { percentOneDecimalOrNull, toNumber } from './numbers';
+import { conversionFigures, conversionsPerOffer, noConversions } from './conversions.repository';
 
-/** Click-through in %, one decimal: clicks ÷ impressions; null when nothing was shown (not "0 %"). */
-export const clickThroughRate = (clicks: number, impressions: number): number | null =>
-  impressions > 0 ? percentOneDecimal(clicks, impressions) : null;
+/**
+ * Click-through in %, one decimal: the clicks that count ÷ impressions; null when nothing was shown (not
+ * "0 %").
+ */
+export const clickThroughRate = percentOneDecimalOrNull;
 
 export async function readAffiliateStats(db: Kysely<Database>, period: Period): Promise<AffiliateStatsRow[]> {
   const [clickRows, conversions] = await Promise.all([
@@ -51,16 +53,26 @@ export async function readAffiliateStats(db: Kysely<Database>, period: Period): 
           resultsImpressions: 0,
           resultsClicks: 0,
           resultsCtr: null,
+          suspiciousClicks: 0,
+          suspiciousShare: null,
         };
       }),
   ];
   return rows.map((row) => {
-    const sums = conversions.get(row.offerId);
-    return { ...row, ...conversionFigures(row.clickCount, sums?.conversions ?? 0, sums?.revenue ?? 0) };
+    const sums = conversions.get(row.offerId) ?? noConversions;
+    const clicks = { clicks: row.clickCount, clicksThatCount: row.clickCount - row.suspiciousClicks };
+    return {
+      ...row,
+      ...conversionFigures(clicks, sums),
+      suspiciousConversions: sums.suspiciousConversions,
+    };
   });
 }
 
-type ClickRow = Omit<AffiliateStatsRow, 'conversions' | 'conversionRate' | 'revenue' | 'epc'>;
+type ClickRow = Omit<
+  AffiliateStatsRow,
+  'conversions' | 'conversionRate' | 'revenue' | 'epc' | 'suspiciousConversions'
+>;
 
 /**
  * Per offer over the period: its clicks (affiliate_daily_clicks) beside its impressions
@@ -79,6 +91,10 @@ async function readClickRows(db: Kysely<Database>, period: Period): Promise<Clic
           sql<string>`sum(bridge_clicks)`.as('bridge_clicks'),
           sql<string>`sum(results_clicks)`.as('results_clicks'),
           sql<Date>`max(last_clicked_at)`.as('last_clicked'),
+          sql<string>`sum(suspicious_clicks)`.as('suspicious_clicks'),
+          // CTR is of the clicks that count (docs/counting.md: CTR, Suspicious click).
+          sql<string>`sum(${clicksThatCount({ placement: 'bridge' })})`.as('bridge_clicks_that_count'),
+          sql<string>`sum(${clicksThatCount({ placement: 'results' })})`.as('results_clicks_that_count'),
         ])
         .where('date', '>=', firstDateOf(period))
         .where('date', '<=', lastDateOf(period))
@@ -112,6 +128,9 @@ async function readClickRows(db: Kysely<Database>, period: Period): Promise<Clic
       'c.bridge_clicks',
       'c.results_clicks',
       'c.last_clicked',
+      'c.suspicious_clicks',
+      'c.bridge_clicks_that_count',
+      'c.results_clicks_that_count',
       'i.bridge_impressions',
       'i.results_impressions',
     ])
@@ -132,6 +151,9 @@ async function readClickRows(db: Kysely<Database>, period: Period): Promise<Clic
     const bridgeImpressions = toNumber(r.bridge_impressions);
     const resultsImpressions = toNumber(r.results_impressions);
     const impressions = bridgeImpressions + resultsImpressions;
+    const suspiciousClicks = toNumber(r.suspicious_clicks);
+    const bridgeClicksThatCount = toNumber(r.bridge_clicks_that_count);
+    const resultsClicksThatCount = toNumber(r.results_clicks_that_count);
     return {
       offerId: r.offer_id,
       // An offer removed since its clicks were counted still gets a row the operator can recognise.
@@ -144,13 +166,15 @@ async function readClickRows(db: Kysely<Database>, period: Period): Promise<Clic
       bmiCategory: r.bmi_category ?? null,
       goal: r.goal ?? null,
       impressions,
-      ctr: clickThroughRate(clickCount, impressions),
+      ctr: clickThroughRate(clickCount - suspiciousClicks, impressions),
       bridgeImpressions,
       bridgeClicks,
-      bridgeCtr: clickThroughRate(bridgeClicks, bridgeImpressions),
+      bridgeCtr: clickThroughRate(bridgeClicksThatCount, bridgeImpressions),
       resultsImpressions,
       resultsClicks,
-      resultsCtr: clickThroughRate(resultsClicks, resultsImpressions),
+      resultsCtr: clickThroughRate(resultsClicksThatCount, resultsImpressions),
+      suspiciousClicks,
+      suspiciousShare: percentOneDecimalOrNull(suspiciousClicks, clickCount),
     };
   });
 }

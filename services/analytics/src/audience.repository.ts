@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@bodymetrics/db';
 import type { DeviceStatsRow, GeographicStatsRow, TrafficSourceRow } from '@bodymetrics/contracts';
 import { firstDateOf, lastDateOf, type Period } from './period';
-import { percentOneDecimal, toNumber } from './numbers';
+import { percentOneDecimal, percentOneDecimalOrNull, toNumber } from './numbers';
 
 export async function readTrafficSources(db: Kysely<Database>, period: Period): Promise<TrafficSourceRow[]> {
   const rows = await db
@@ -15,6 +15,8 @@ export async function readTrafficSources(db: Kysely<Database>, period: Period): 
       'referrer_domain',
       sql<string>`sum(visitors)`.as('visitors'),
       sql<string>`sum(converted)`.as('converted'),
+      sql<string>`sum(clicks)`.as('clicks'),
+      sql<string>`sum(suspicious_clicks)`.as('suspicious_clicks'),
     ])
     .where('date', '>=', firstDateOf(period))
     .where('date', '<=', lastDateOf(period))
@@ -26,6 +28,7 @@ export async function readTrafficSources(db: Kysely<Database>, period: Period): 
     .execute();
   return rows.map((r) => {
     const visitors = toNumber(r.visitors);
+    const suspiciousClicks = toNumber(r.suspicious_clicks);
     return {
       source: r.source,
       medium: r.medium,
@@ -33,6 +36,8 @@ export async function readTrafficSources(db: Kysely<Database>, period: Period): 
       referrerDomain: r.referrer_domain === '' ? null : r.referrer_domain,
       count: visitors,
       conversionRate: percentOneDecimal(toNumber(r.converted), visitors),
+      suspiciousClicks,
+      suspiciousShare: percentOneDecimalOrNull(suspiciousClicks, toNumber(r.clicks)),
     };
   });
 }

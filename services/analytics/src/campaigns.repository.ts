@@ -6,7 +6,7 @@ import type { Database } from '@bodymetrics/db';
 import type { CampaignRow } from '@bodymetrics/contracts';
 import { firstDateOf, lastDateOf, type Period } from './period';
 import { money } from './conversions.repository';
-import { toNumber } from './numbers';
+import { percentOneDecimalOrNull, toNumber } from './numbers';
 
 /** The aggregates key "no utm_term" as '' (part of daily_campaigns' primary key); the read model says null. */
 const keyOf = (campaign: string, term: string) => `${campaign}\u0000${term}`;
@@ -56,6 +56,7 @@ export async function readCampaigns(db: Kysely<Database>, period: Period): Promi
         'term',
         sql<string>`sum(visitors)`.as('visitors'),
         sql<string>`sum(clicks)`.as('clicks'),
+        sql<string>`sum(suspicious_clicks)`.as('suspicious_clicks'),
       ])
       .where('date', '>=', firstDateOf(period))
       .where('date', '<=', lastDateOf(period))
@@ -68,7 +69,16 @@ export async function readCampaigns(db: Kysely<Database>, period: Period): Promi
     const key = keyOf(campaign, term);
     let row = rows.get(key);
     if (!row) {
-      row = { campaign, term: term === '' ? null : term, visitors: 0, clicks: 0, conversions: 0, revenue: 0 };
+      row = {
+        campaign,
+        term: term === '' ? null : term,
+        visitors: 0,
+        clicks: 0,
+        conversions: 0,
+        revenue: 0,
+        suspiciousClicks: 0,
+        suspiciousShare: null,
+      };
       rows.set(key, row);
     }
     return row;
@@ -77,6 +87,8 @@ export async function readCampaigns(db: Kysely<Database>, period: Period): Promi
     const row = rowOf(r.campaign, r.term);
     row.visitors = toNumber(r.visitors);
     row.clicks = toNumber(r.clicks);
+    row.suspiciousClicks = toNumber(r.suspicious_clicks);
+    row.suspiciousShare = percentOneDecimalOrNull(row.suspiciousClicks, row.clicks);
   }
   // A campaign can convert in a period in which none of its visitors arrived or clicked: it gets a row too.
   for (const r of converted) {

@@ -1,9 +1,10 @@
 // Conversions and earnings (docs/counting.md): counted conversions and their revenue per
 // arrival day and offer (affiliate_daily_conversions, kept by the offers service's postback) beside the
 // period's total clicks (affiliate_daily_clicks). Every rate is over total clicks — the Clickuri column —
-// never unique ones: EPC is what a click earns, as the networks' dashboards count it.
+// never unique ones: EPC is what a click earns, as the networks' dashboards count it, over the clicks that
+// count (a suspicious click and the revenue it brought are left out of it: docs/counting.md, Suspicious click).
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@bodymetrics/db';
+import { clicksThatCount, type Database } from '@bodymetrics/db';
 import type { ConversionsByCategoryRow, ConversionsByDayRow } from '@bodymetrics/contracts';
 import { firstDateOf, lastDateOf, type Period } from './period';
 import { percentOneDecimal, toNumber } from './numbers';
@@ -18,38 +19,92 @@ export interface ConversionFigures {
   epc: number;
 }
 
-/** The four conversion figures of a slice with `clicks` total clicks, `conversions` and `revenue`. */
-export function conversionFigures(clicks: number, conversions: number, revenue: number): ConversionFigures {
+/** A slice's clicks: all of them (Clickuri) and the clicks that count (not suspicious). */
+export interface ClickSums {
+  clicks: number;
+  clicksThatCount: number;
+}
+
+/** A slice's counted conversions and their revenue, and the part of both whose click was suspicious. */
+export interface Sums {
+  conversions: number;
+  revenue: number;
+  suspiciousConversions: number;
+  suspiciousRevenue: number;
+}
+
+export const noConversions: Sums = {
+  conversions: 0,
+  revenue: 0,
+  suspiciousConversions: 0,
+  suspiciousRevenue: 0,
+};
+
+/**
+ * The four conversion figures of a slice: the rate over its total clicks, EPC over its clicks that count
+ * with the revenue they brought (the suspicious clicks' revenue stays in `revenue`, not in EPC).
+ */
+export function conversionFigures(clicks: ClickSums, sums: Sums): ConversionFigures {
   return {
-    conversions,
-    conversionRate: percentOneDecimal(conversions, clicks),
-    revenue: money(revenue),
-    epc: clicks > 0 ? money(revenue / clicks) : 0,
+    conversions: sums.conversions,
+    conversionRate: percentOneDecimal(sums.conversions, clicks.clicks),
+    revenue: money(sums.revenue),
+    epc:
+      clicks.clicksThatCount > 0
+        ? money((sums.revenue - sums.suspiciousRevenue) / clicks.clicksThatCount)
+        : 0,
   };
 }
 
-interface Sums {
-  conversions: number;
-  revenue: number;
-}
+/** The sums of affiliate_daily_conversions' rows, as a query of that table alone selects them. */
+const conversionSums = [
+  sql<string>`sum(conversions)`.as('conversions'),
+  sql<string>`sum(revenue)`.as('revenue'),
+  sql<string>`sum(suspicious_conversions)`.as('suspicious_conversions'),
+  sql<string>`sum(suspicious_revenue)`.as('suspicious_revenue'),
+] as const;
+
+const sumsOf = (r: {
+  conversions: string;
+  revenue: string;
+  suspicious_conversions: string;
+  suspicious_revenue: string;
+}): Sums => ({
+  conversions: toNumber(r.conversions),
+  revenue: toNumber(r.revenue),
+  suspiciousConversions: toNumber(r.suspicious_conversions),
+  suspiciousRevenue: toNumber(r.suspicious_revenue),
+});
+
+/** The sums of affiliate_daily_clicks' rows (a query of that table alone): all clicks and the clicks that count. */
+const clickSums = [
+  sql<string>`sum(clicks)`.as('clicks'),
+  sql<string>`sum(${clicksThatCount()})`.as('clicks_that_count'),
+] as const;
+
+const clickSumsOf = (r: { clicks: string; clicks_that_count: string }): ClickSums => ({
+  clicks: toNumber(r.clicks),
+  clicksThatCount: toNumber(r.clicks_that_count),
+});
 
 /** Counted conversions and revenue per offer over the period. */
 export async function conversionsPerOffer(db: Kysely<Database>, period: Period): Promise<Map<number, Sums>> {
   const rows = await db
     .selectFrom('affiliate_daily_conversions')
-    .select([
-      'offer_id',
-      sql<string>`sum(conversions)`.as('conversions'),
-      sql<string>`sum(revenue)`.as('revenue'),
-    ])
+    .select(['offer_id', ...conversionSums])
     .where('date', '>=', firstDateOf(period))
     .where('date', '<=', lastDateOf(period))
     .groupBy('offer_id')
     .execute();
-  return new Map(
-    rows.map((r) => [r.offer_id, { conversions: toNumber(r.conversions), revenue: toNumber(r.revenue) }]),
-  );
+  return new Map(rows.map((r) => [r.offer_id, sumsOf(r)]));
 }
+
+/** A slice's clicks and conversions, before its figures are worked out. */
+interface Slice {
+  clicks: ClickSums;
+  sums: Sums;
+}
+const emptySlice = (): Slice => ({ clicks: { clicks: 0, clicksThatCount: 0 }, sums: noConversions });
 
 /** The period's revenue: the "Venit" card. */
 export async function readPeriodRevenue(db: Kysely<Database>, period: Period): Promise<number> {
@@ -71,42 +126,34 @@ export async function readConversionsByDay(
   const [clicks, conversions] = await Promise.all([
     db
       .selectFrom('affiliate_daily_clicks')
-      .select(['date', sql<string>`sum(clicks)`.as('clicks')])
+      .select(['date', ...clickSums])
       .where('date', '>=', firstDateOf(period))
       .where('date', '<=', lastDateOf(period))
       .groupBy('date')
       .execute(),
     db
       .selectFrom('affiliate_daily_conversions')
-      .select([
-        'date',
-        sql<string>`sum(conversions)`.as('conversions'),
-        sql<string>`sum(revenue)`.as('revenue'),
-      ])
+      .select(['date', ...conversionSums])
       .where('date', '>=', firstDateOf(period))
       .where('date', '<=', lastDateOf(period))
       .groupBy('date')
       .execute(),
   ]);
-  const days = new Map<string, { clicks: number } & Sums>();
+  const days = new Map<string, Slice>();
   const day = (date: string) => {
-    const found = days.get(date) ?? { clicks: 0, conversions: 0, revenue: 0 };
+    const found = days.get(date) ?? emptySlice();
     days.set(date, found);
     return found;
   };
-  for (const r of clicks) day(r.date).clicks = toNumber(r.clicks);
-  for (const r of conversions) {
-    const d = day(r.date);
-    d.conversions = toNumber(r.conversions);
-    d.revenue = toNumber(r.revenue);
-  }
+  for (const r of clicks) day(r.date).clicks = clickSumsOf(r);
+  for (const r of conversions) day(r.date).sums = sumsOf(r);
   return [...days.entries()]
-    .filter(([, d]) => d.clicks > 0 || d.conversions > 0)
+    .filter(([, d]) => d.clicks.clicks > 0 || d.sums.conversions > 0)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, d]) => ({
       date,
-      clicks: d.clicks,
-      ...conversionFigures(d.clicks, d.conversions, d.revenue),
+      clicks: d.clicks.clicks,
+      ...conversionFigures(d.clicks, d.sums),
       currency,
     }));
 }
@@ -121,7 +168,12 @@ export async function readConversionsByCategory(
     db
       .selectFrom('affiliate_daily_clicks as c')
       .innerJoin('affiliate_offers as o', 'o.id', 'c.offer_id')
-      .select(['o.bmi_category', 'o.goal', sql<string>`sum(c.clicks)`.as('clicks')])
+      .select([
+        'o.bmi_category',
+        'o.goal',
+        sql<string>`sum(c.clicks)`.as('clicks'),
+        sql<string>`sum(${clicksThatCount({ table: 'c' })})`.as('clicks_that_count'),
+      ])
       .where('c.date', '>=', firstDateOf(period))
       .where('c.date', '<=', lastDateOf(period))
       .groupBy(['o.bmi_category', 'o.goal'])
@@ -134,39 +186,37 @@ export async function readConversionsByCategory(
         'o.goal',
         sql<string>`sum(v.conversions)`.as('conversions'),
         sql<string>`sum(v.revenue)`.as('revenue'),
+        sql<string>`sum(v.suspicious_conversions)`.as('suspicious_conversions'),
+        sql<string>`sum(v.suspicious_revenue)`.as('suspicious_revenue'),
       ])
       .where('v.date', '>=', firstDateOf(period))
       .where('v.date', '<=', lastDateOf(period))
       .groupBy(['o.bmi_category', 'o.goal'])
       .execute(),
   ]);
-  const slices = new Map<string, { bmiCategory: string; goal: string; clicks: number } & Sums>();
+  const slices = new Map<string, { bmiCategory: string; goal: string } & Slice>();
   const slice = (bmiCategory: string, goal: string) => {
     const key = `${bmiCategory}\u0000${goal}`;
-    const found = slices.get(key) ?? { bmiCategory, goal, clicks: 0, conversions: 0, revenue: 0 };
+    const found = slices.get(key) ?? { bmiCategory, goal, ...emptySlice() };
     slices.set(key, found);
     return found;
   };
-  for (const r of clicks) slice(r.bmi_category, r.goal).clicks = toNumber(r.clicks);
-  for (const r of conversions) {
-    const s = slice(r.bmi_category, r.goal);
-    s.conversions = toNumber(r.conversions);
-    s.revenue = toNumber(r.revenue);
-  }
+  for (const r of clicks) slice(r.bmi_category, r.goal).clicks = clickSumsOf(r);
+  for (const r of conversions) slice(r.bmi_category, r.goal).sums = sumsOf(r);
   return [...slices.values()]
-    .filter((s) => s.clicks > 0 || s.conversions > 0)
+    .filter((s) => s.clicks.clicks > 0 || s.sums.conversions > 0)
     .sort(
       (a, b) =>
-        b.revenue - a.revenue ||
-        b.clicks - a.clicks ||
+        b.sums.revenue - a.sums.revenue ||
+        b.clicks.clicks - a.clicks.clicks ||
         a.bmiCategory.localeCompare(b.bmiCategory) ||
         a.goal.localeCompare(b.goal),
     )
     .map((s) => ({
       bmiCategory: s.bmiCategory,
       goal: s.goal,
-      clicks: s.clicks,
-      ...conversionFigures(s.clicks, s.conversions, s.revenue),
+      clicks: s.clicks.clicks,
+      ...conversionFigures(s.clicks, s.sums),
       currency,
     }));
 }

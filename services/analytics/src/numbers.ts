@@ -10,4 +10,8 @@ export const percent = (part: number, total: number): number =>
 export const percentOneDecimal = (part: number, total: number): number =>
   total > 0 ? Math.round((part * 1000) / total) / 10 : 0;
 
+/** A percentage to one decimal, or null when there is nothing to divide by (unknown, not "0 %"). */
+export const percentOneDecimalOrNull = (part: number, total: number): number | null =>
+  total > 0 ? percentOneDecimal(part, total) : null;
+
 export const ratio = (total: number, count: number): number => (count > 0 ? Math.round(total / count) : 0);

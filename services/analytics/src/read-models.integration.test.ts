@@ -489,6 +489,8 @@ describe('affiliate-stats', () => {
   // This seed has no conversion: conversions and earnings are tested through the gateway
   // (gateway-conversions.integration.test.ts).
   const noConversions = { conversions: 0, conversionRate: 0, revenue: 0, epc: 0 };
+  // Nor any suspicious click (the aggregator judges clicks: aggregator click-verdicts.integration.test.ts).
+  const noneSuspicious = { suspiciousClicks: 0, suspiciousShare: 0, suspiciousConversions: 0 };
   const keto = (clickCount: number, uniqueClicks: number, lastClicked: string) => ({
     offerId: 1,
     offerTitle: 'Keto Plan',
@@ -497,6 +499,7 @@ describe('affiliate-stats', () => {
     uniqueClicks,
     lastClicked,
     ...noConversions,
+    ...noneSuspicious,
   });
   const protein = (clickCount: number, uniqueClicks: number, lastClicked: string) => ({
     offerId: 2,
@@ -506,12 +509,14 @@ describe('affiliate-stats', () => {
     uniqueClicks,
     lastClicked,
     ...noConversions,
+    ...noneSuspicious,
   });
   const third = {
     offerId: 3,
     offerTitle: '=HYPERLINK("https://evil.example","Click")',
     offerUrl: 'https://offers.example/c',
     ...noConversions,
+    ...noneSuspicious,
   };
   // Shown (results page, D1: 5) and never clicked: a row all the same, CTR 0 %; no bridge impression, no CTR.
   const neverClicked = {
@@ -522,6 +527,9 @@ describe('affiliate-stats', () => {
     uniqueClicks: 0,
     lastClicked: null,
     ...noConversions,
+    // No click: no share.
+    ...noneSuspicious,
+    suspiciousShare: null,
     ...shown(
       'Obese',
       'wellness',
@@ -676,6 +684,9 @@ describe('traffic-sources', () => {
     referrerDomain: 'google.com',
     count,
     conversionRate,
+    // Seeded without clicks of these visitors: no suspicious share.
+    suspiciousClicks: 0,
+    suspiciousShare: null,
   });
   const facebook = (count: number, conversionRate: number) => ({
     source: 'facebook',
@@ -683,6 +694,9 @@ describe('traffic-sources', () => {
     referrerDomain: 'facebook.com',
     count,
     conversionRate,
+    // Seeded without clicks of these visitors: no suspicious share.
+    suspiciousClicks: 0,
+    suspiciousShare: null,
   });
   const direct = (count: number, conversionRate: number) => ({
     source: 'direct',
@@ -690,6 +704,9 @@ describe('traffic-sources', () => {
     referrerDomain: null,
     count,
     conversionRate,
+    // Seeded without clicks of these visitors: no suspicious share.
+    suspiciousClicks: 0,
+    suspiciousShare: null,
   });
 
   it('days=7', async () => {
