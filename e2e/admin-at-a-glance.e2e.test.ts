@@ -218,7 +218,7 @@ describe('the dashboard at a glance, at 1366 × 768 and on a 390 × 844 phone (e
     await see(table, dashboardTimeoutMs);
     const headers = () => table.locator('thead th').allInnerTexts();
     expect(await headers()).toEqual(affiliateDefaults);
-    const chooser = tab.getByRole('button', { name: 'Coloane (8 din 20)', exact: true });
+    const chooser = tab.getByRole('button', { name: 'Coloane (8 din 22)', exact: true });
     await chooser.click();
     await tab.getByRole('checkbox', { name: 'Clickuri unice', exact: true }).check();
     await expect
@@ -241,7 +241,7 @@ describe('the dashboard at a glance, at 1366 × 768 and on a 390 × 844 phone (e
     await operator.getByRole('tab', { name: 'Performanță afiliați', exact: true }).click();
     await see(table, dashboardTimeoutMs);
     expect(await headers()).toContain('Clickuri unice');
-    await tab.getByRole('button', { name: 'Coloane (9 din 20)', exact: true }).click();
+    await tab.getByRole('button', { name: 'Coloane (9 din 22)', exact: true }).click();
     await tab.getByRole('button', { name: 'Coloanele implicite', exact: true }).click();
     await expect.poll(headers).toEqual(affiliateDefaults);
   });
@@ -297,7 +297,7 @@ describe('the dashboard at a glance, at 1366 × 768 and on a 390 × 844 phone (e
     // The wide table's chooser at 390 px: one more column, still no sideways page.
     await tabList.getByRole('tab', { name: 'Performanță afiliați', exact: true }).click();
     const tab = operator.getByTestId('tab-affiliate');
-    await tab.getByRole('button', { name: 'Coloane (8 din 20)', exact: true }).click();
+    await tab.getByRole('button', { name: 'Coloane (8 din 22)', exact: true }).click();
     await tab.getByRole('checkbox', { name: 'CTR', exact: true }).check();
     await expect.poll(() => tab.getByTestId('affiliate-stats').locator('thead th').count()).toBe(9);
     await expectNoSidewaysScroll(operator, 'Affiliate Performance at 390 px, nine columns');

@@ -172,8 +172,9 @@ export const conversionTexts = {
   definitions:
     'Conversii: vânzările raportate de rețele (postback) pentru clickurile ofertei, numărate în ziua sosirii; ' +
     'o tranzacție raportată de mai multe ori e o singură conversie, iar conversiile clickurilor de la roboți nu se numără. ' +
-    'Rată conversie = conversii ÷ clickuri × 100. Venit = suma plăților. ' +
-    'EPC (câștig pe click) = venit ÷ clickuri. Clickuri = toate clickurile numărate (nu doar cele unice).',
+    'Rată conversie = conversii ÷ clickuri × 100. Venit = suma plăților, și a celor pentru clickuri suspecte. ' +
+    'EPC (câștig pe click) = venitul clickurilor care contează ÷ clickurile care contează (fără cele suspecte). ' +
+    'Clickuri = toate clickurile numărate (nu doar cele unice).',
   byDayTitle: 'Conversii pe zile',
   byDayCaption: 'Clickuri, conversii și venit în fiecare zi a perioadei',
   byDayWhat: 'conversii pe zile',
@@ -352,6 +353,19 @@ export const weeklyDigestTexts = {
 } as const;
 
 /**
+ * Suspicious clicks (docs/counting.md: Suspicious click): the share column of Affiliate Performance, Campaigns
+ * and Traffic Sources, and its definition.
+ */
+export const suspiciousClickTexts = {
+  share: 'Clickuri suspecte',
+  definition:
+    'Clickuri suspecte: clickuri făcute la mai puțin de 0,8 s după afișarea ofertei, peste limita de clickuri pe ' +
+    'minut a unui vizitator sau a unei rețele, repetate pe aceeași ofertă în 10 minute, fără nicio afișare de ' +
+    'pagină a vizitatorului în acea zi sau de la roboți. Rămân numărate printre clickuri, dar nu intră în CTR, ' +
+    'EPC și ponderile ofertelor; coloana arată ce parte din clickuri sunt suspecte (și câte).',
+} as const;
+
+/**
  * Affiliate Performance: impressions, clicks and click-through. Each figure's definition is
  * docs/counting.md's, said once here so the operator reads it beside the table.
  */
@@ -371,6 +385,7 @@ export const affiliateTexts = {
   columnResultsImpressions: 'Afișări pagina de rezultate',
   columnResultsClicks: 'Clickuri pagina de rezultate',
   columnResultsCtr: 'CTR pagina de rezultate',
+  columnSuspiciousConversions: 'Conversii suspecte',
   columnLastClick: 'Ultimul click',
   columnLink: 'Link',
   never: 'Niciodată',
@@ -378,8 +393,8 @@ export const affiliateTexts = {
   definitions:
     'Afișări: de câte ori a văzut un vizitator oferta, o dată pe zi pentru fiecare vizitator și pagină ' +
     '(pagina de recomandări sau de rezultate); boții nu sunt numărați. Clickuri: toate clickurile pe ofertă; ' +
-    'clickuri unice: o dată pe zi pentru fiecare vizitator. CTR: clickuri (toate) împărțite la afișări, în %; ' +
-    '„—” când oferta nu a fost afișată în perioadă.',
+    'clickuri unice: o dată pe zi pentru fiecare vizitator. CTR: clickurile care contează (toate, fără cele ' +
+    'suspecte) împărțite la afișări, în %; „—” când oferta nu a fost afișată în perioadă.',
   breakdownTitle: 'Pe categorie IMC și obiectiv',
   breakdownCaption: 'Afișări, clickuri și CTR pe categoria IMC și obiectivul ofertelor',
 } as const;

@@ -3,17 +3,19 @@
 // conversion rate, revenue and EPC, when each was last clicked and its link; then the same figures summed per
 // BMI category and goal (affiliate-breakdown.ts), and the conversions per day and per category and goal
 // (ConversionPanels). The ranking shows what an operator acts on first — rank, offer, clicks,
-// conversions, revenue, EPC, last click and the link — and the other twelve columns through its chooser.
+// conversions, revenue, EPC, last click and the link — and the other fourteen columns through its chooser (the
+// suspicious share of its clicks and its suspicious conversions among them).
 import type { AffiliateStatsRow } from '@bodymetrics/contracts';
 import { formatDateTime, formatMoney, formatNumber, formatPercent, placeholder } from '../../lib/format';
 import { bmiCategoryLabel, goalLabel } from '../../lib/labels';
 import { safeHttpUrl } from '../../lib/safe-url';
-import { affiliateTexts as t, conversionTexts } from '../../texts';
+import { affiliateTexts as t, conversionTexts, suspiciousClickTexts } from '../../texts';
 import { useAffiliateStats, useOverview, type Period } from '../analytics-queries';
 import { CsvLink } from '../CsvLink';
 import { DataTable, type Column } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
+import { suspiciousShareColumn } from '../suspicious-share-column';
 import { breakdownByCategoryAndGoal, type BreakdownRow } from './affiliate-breakdown';
 import { ConversionPanels } from './ConversionPanels';
 
@@ -72,6 +74,7 @@ const rankingColumns = (currency: string): Column<Ranked>[] => [
   optionalCount(t.columnResultsImpressions, (r) => r.resultsImpressions),
   optionalCount(t.columnResultsClicks, (r) => r.resultsClicks),
   optionalCtr(t.columnResultsCtr, (r) => r.resultsCtr),
+  suspiciousShareColumn<Ranked>(),
   // Conversions, each over the Clickuri column.
   { header: conversionTexts.conversions, cell: (r) => formatNumber(r.conversions), numeric: true },
   {
@@ -92,6 +95,7 @@ const rankingColumns = (currency: string): Column<Ranked>[] => [
     cell: (r) => formatMoney(r.epc, currency),
     numeric: true,
   },
+  optionalCount(t.columnSuspiciousConversions, (r) => r.suspiciousConversions),
   { header: t.columnLastClick, cell: (r) => (r.lastClicked ? formatDateTime(r.lastClicked) : t.never) },
   { header: t.columnLink, cell: (r) => <OfferLink offer={r} /> },
 ];
@@ -103,7 +107,7 @@ export function AffiliateTab({ period }: { period: Period }) {
     <>
       <Panel
         title="Performanță afiliați"
-        definition={`${t.definitions} ${conversionTexts.definitions}`}
+        definition={`${t.definitions} ${conversionTexts.definitions} ${suspiciousClickTexts.definition}`}
         actions={<CsvLink name="affiliate-stats" period={period} what="performanță afiliați" />}
       >
         <QueryState query={stats} isEmpty={(rows) => rows.length === 0}>

@@ -8,6 +8,7 @@ import { CsvLink } from '../CsvLink';
 import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
+import { suspiciousShareColumn } from '../suspicious-share-column';
 
 export function CampaignsPanel({ period }: { period: Period }) {
   const campaigns = useCampaigns(period);
@@ -38,6 +39,7 @@ export function CampaignsPanel({ period }: { period: Period }) {
                 cell: (r) => formatMoney(r.revenue, currency),
                 numeric: true,
               },
+              suspiciousShareColumn<CampaignRow>(),
             ]}
           />
         )}

@@ -1,5 +1,6 @@
-// Tab 4, "Surse de trafic": where visitors came from and how many of them clicked an offer, then the same
-// visitors by UTM campaign and term ("Campanii").
+// Tab 4, "Surse de trafic": where visitors came from and how many of them clicked an offer (and, through the
+// column chooser, the suspicious share of their clicks), then the same visitors by UTM campaign and term
+// ("Campanii").
 import type { TrafficSourceRow } from '@bodymetrics/contracts';
 import { formatNumber, formatPercent, placeholder } from '../../lib/format';
 import { useTrafficSources, type Period } from '../analytics-queries';
@@ -7,6 +8,7 @@ import { CsvLink } from '../CsvLink';
 import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
+import { suspiciousShareColumn } from '../suspicious-share-column';
 import { CampaignsPanel } from './CampaignsPanel';
 
 export function TrafficTab({ period }: { period: Period }) {
@@ -31,6 +33,7 @@ export function TrafficTab({ period }: { period: Period }) {
                 { header: 'Domeniu de referință', cell: (r) => r.referrerDomain || placeholder },
                 { header: 'Vizite', cell: (r) => formatNumber(r.count), numeric: true },
                 { header: 'Rată de conversie', cell: (r) => formatPercent(r.conversionRate), numeric: true },
+                suspiciousShareColumn<TrafficSourceRow>(),
               ]}
             />
           )}

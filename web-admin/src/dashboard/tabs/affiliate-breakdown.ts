@@ -1,5 +1,6 @@
 // The Affiliate Performance breakdown by BMI category and goal: the offers' rows summed per (category, goal),
-// with the CTR of the sums (clicks ÷ impressions, as per offer) — never an average of the offers' CTRs.
+// with the CTR of the sums (the clicks that count ÷ impressions, as per offer: suspicious clicks left out) —
+// never an average of the offers' CTRs.
 import type { AffiliateStatsRow } from '@bodymetrics/contracts';
 
 export interface BreakdownRow {
@@ -9,6 +10,8 @@ export interface BreakdownRow {
   impressions: number;
   clickCount: number;
   uniqueClicks: number;
+  /** The suspicious ones among clickCount: left out of the CTR. */
+  suspiciousClicks: number;
   ctr: number | null;
 }
 
@@ -26,14 +29,16 @@ export function breakdownByCategoryAndGoal(rows: readonly AffiliateStatsRow[]): 
       impressions: 0,
       clickCount: 0,
       uniqueClicks: 0,
+      suspiciousClicks: 0,
       ctr: null,
     };
     group.impressions += r.impressions;
     group.clickCount += r.clickCount;
     group.uniqueClicks += r.uniqueClicks;
+    group.suspiciousClicks += r.suspiciousClicks;
     groups.set(key, group);
   }
   return [...groups.values()]
-    .map((g) => ({ ...g, ctr: clickThroughRate(g.clickCount, g.impressions) }))
+    .map((g) => ({ ...g, ctr: clickThroughRate(g.clickCount - g.suspiciousClicks, g.impressions) }))
     .sort((a, b) => b.clickCount - a.clickCount || b.impressions - a.impressions);
 }
