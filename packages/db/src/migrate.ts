@@ -1,6 +1,7 @@
 // Runs the timestamp-named migrations of ./migrations with kysely's Migrator. The migrations are
 // imported statically so that bundlers and the embedded mode find them without a file system scan.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { refuseNewerRelease } from './newer-release';
 import * as initial from './migrations/2026-11-21T0900_initial';
 import * as shareCardsNewsletterOptIn from './migrations/2026-11-23T0100_share_cards_newsletter_opt_in';
 import * as serviceSecrets from './migrations/2026-11-23T0200_service_secrets';
@@ -49,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0200_offer_segments': offerSegments,
 };
 
+export { NewerReleaseDatabaseError } from './newer-release';
+
 /** The migrations this tree knows, oldest first (test templates are named after them). */
 export const migrationNames: readonly string[] = Object.keys(migrations).sort();
 
@@ -64,6 +67,7 @@ const migratorOf = (db: Kysely<any>): Migrator =>
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  await refuseNewerRelease(db, migrationNames);
   const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
@@ -76,6 +80,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
   if (!migrationNames.includes(name)) throw new Error(`no migration named ${name}`);
+  await refuseNewerRelease(db, migrationNames);
   const { error } = await migratorOf(db).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { defaultAdminDir, defaultPublicDir } from '@bodymetrics/gateway/settings';
 import { embeddedConfig, embeddedRateLimitsOf } from './config';
+import { NewerReleaseDatabaseError } from '@bodymetrics/db';
 import { DataDirBusyError } from '@bodymetrics/db/pglite';
 import { startEmbedded } from './embedded';
 
@@ -106,7 +107,9 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const e = err as NodeJS.ErrnoException & { port?: number };
-  if (err instanceof DataDirBusyError) console.error(`[embedded] ${err.message}`);
+  // Known refusals are the operator's to act on: their message alone, no stack.
+  if (err instanceof DataDirBusyError || err instanceof NewerReleaseDatabaseError)
+    console.error(`[embedded] ${err.message}`);
   else if (e.code === 'EADDRINUSE')
     console.error(
       `[embedded] ${e.message}: another program (perhaps BodyMetrics in distributed mode) uses the port. ` +
