@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createDb, type Db } from '@bodymetrics/db';
 import { scheduledSnapshots } from '@bodymetrics/db/snapshot';
@@ -57,11 +56,13 @@ async function applyView(db: Db, eventId: string): Promise<void> {
         screen_resolution: '1920x1080',
         language: 'en-US',
         time_zone: 'Europe/Bucharest',
+        is_returning_visitor: 0,
+        is_bot: false,
         visited_at: new Date(),
-        visit_date: sql<string>`current_date`,
+        visit_date: new Date().toISOString().slice(0, 10),
       })
       .execute();
-    await sql`insert into daily_visits (date, total_page_views) values (current_date, 1)
+    await sql`insert into daily_visits (date, total_page_views) values (${new Date().toISOString().slice(0, 10)}, 1)
       on conflict (date) do update set total_page_views = daily_visits.total_page_views + 1`.execute(trx);
   });
 }
@@ -117,8 +118,7 @@ describe('npm run backup / restore -- --distributed', () => {
     // An empty database of its own on the same server, dropped at the end (its name says "test").
     const target = `${database.name}_restored`;
     const targetUrl = `${testInfra().postgresServerUrl}/${target}`;
-    const admin = new pg.Client({ connectionString: `${testInfra().postgresServerUrl}/postgres` });
-    await admin.connect();
+    const admin = createDb({ connectionString: `${testInfra().postgresServerUrl}/postgres`, max: 1 });
     const restored = createDb({ connectionString: targetUrl, max: 1 });
     try {
       const restore = await command('restore', targetUrl, '--from', snapshot);
@@ -132,8 +132,8 @@ describe('npm run backup / restore -- --distributed', () => {
       expect(ids.every((id) => stream.attempted.has(id))).toBe(true);
       expect(ids.length).toBeLessThan(stream.committed.length);
       expect(figure).toBe(ids.length);
-      const migrations = (db: Db) =>
-        db.selectFrom('kysely_migration').select('name').orderBy('name').execute();
+      const migrations = async (db: Db) =>
+        (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows;
       expect(await migrations(restored)).toEqual(await migrations(database.db));
 
       const refused = await command('restore', targetUrl, '--from', snapshot);
@@ -143,8 +143,8 @@ describe('npm run backup / restore -- --distributed', () => {
       expect(await viewsAndFigure(restored)).toEqual({ ids, figure });
     } finally {
       await restored.destroy();
-      await admin.query(`drop database if exists "${target}" with (force)`);
-      await admin.end();
+      await sql`drop database if exists ${sql.id(target)} with (force)`.execute(admin);
+      await admin.destroy();
     }
   });
 });
@@ -152,10 +152,9 @@ describe('npm run backup / restore -- --distributed', () => {
 describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
   it('one aggregator at a time takes them, and the newest BACKUP_KEEP stay', async ({ database }) => {
     const dir = join(root, 'scheduled');
-    // Another aggregator holds the lock: this one's rounds pass.
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    await other.query('select pg_advisory_lock($1)', [scheduledBackupLockKey]);
+    // Another aggregator holds the lock (on the one connection of its pool): this one's rounds pass.
+    const other = createDb({ connectionString: database.url, max: 1 });
+    await sql`select pg_advisory_lock(${scheduledBackupLockKey})`.execute(other);
     const backups = startPostgresBackups({
       db: database.db,
       databaseUrl: database.url,
@@ -168,7 +167,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
       expect(await backups.runNow()).toBeUndefined();
       expect(await scheduledSnapshots(dir, '.pgdump')).toEqual([]);
 
-      await other.query('select pg_advisory_unlock($1)', [scheduledBackupLockKey]);
+      await sql`select pg_advisory_unlock(${scheduledBackupLockKey})`.execute(other);
       await eventually(
         async () => {
           for (const name of await scheduledSnapshots(dir, '.pgdump')) seen.add(name);
@@ -178,7 +177,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_KEEP)', () => {
       );
     } finally {
       await backups.stop();
-      await other.end();
+      await other.destroy();
     }
     const kept = await scheduledSnapshots(dir, '.pgdump');
     expect(kept).toHaveLength(2);
