@@ -304,6 +304,43 @@ export const offerTexts = {
   created: 'a creat oferta',
 } as const;
 
+/** The "Segmente" part of the Oferte tab: each BMI category × goal's rotation (docs/counting.md: Share). */
+export const segmentTexts = {
+  heading: 'Segmente',
+  explanation:
+    'În modul automat, fiecare ofertă activă a segmentului este afișată prima cu o pondere egală cu probabilitatea ' +
+    'ca ea să aducă cel mai mare venit pe afișare (estimată din afișările, conversiile și plățile ei din ultimele ' +
+    'zile), dar niciodată sub pragul minim, iar în modul manual ofertele rămân în ordinea ta.',
+  segmentOf: (category: string, goal: string) => `${category} · ${goal}`,
+  mode: 'Mod',
+  modeOf: (segment: string) => `Mod — ${segment}`,
+  manual: 'Manual',
+  auto: 'Automat',
+  floor: 'Prag minim',
+  floorOf: (segment: string) => `Prag minim — ${segment}`,
+  floorHint: 'între 0,05 și 0,5',
+  floorError: 'Pragul minim este un număr între 0,05 și 0,5',
+  save: 'Aplică',
+  saveOf: (segment: string) => `Aplică modul și pragul — ${segment}`,
+  savedTitle: 'Segmentul a fost actualizat',
+  saveFailedTitle: 'Segmentul nu a putut fi actualizat',
+  noOffers: 'Nicio ofertă activă în acest segment.',
+  offersOf: (segment: string) => `Ofertele segmentului ${segment}`,
+  columnOffer: 'Ofertă',
+  columnShare: 'Pondere',
+  columnImpressions: 'Afișări',
+  columnConversions: 'Conversii',
+  columnRevenuePerImpression: 'Venit pe afișare (interval 95%)',
+  columnProbabilityBest: 'Probabilitatea de a fi cea mai bună',
+  computedAt: (when: string) => `Calculat la ${when}`,
+  notComputed: 'Necalculat încă',
+  history: 'Modificări',
+  historyOf: (segment: string) => `Modificări — ${segment}`,
+  historyEmpty: 'Nicio modificare înregistrată.',
+  modeChange: (from: string, to: string) => `Mod: ${from} → ${to}`,
+  floorChange: (from: string, to: string) => `Prag minim: ${from} → ${to}`,
+} as const;
+
 /** The offer form's checks, in Romanian, each naming its field (the server's contract says the same). */
 export const offerFormMessages = {
   required: 'Câmp obligatoriu',
@@ -312,6 +349,8 @@ export const offerFormMessages = {
   /** `{clickId}` may stand only in the link's path or query. */
   clickIdPlace: '{clickId} poate apărea doar în calea sau parametrii adresei, nu în domeniu sau după #',
   choose: 'Alege o valoare din listă',
+  dailyClickCap: (max: number) =>
+    `Un număr întreg de clickuri între 1 și ${max}, sau gol pentru nicio limită`,
 } as const;
 
 export const toastTexts = {

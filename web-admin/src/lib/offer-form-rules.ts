@@ -1,10 +1,16 @@
 // Client checks of the offer form: the same rules as the server's contract
 // (contracts admin-offers.ts offerFieldsSchema) in Romanian, one message per field, so the operator sees
 // every problem at once beside its field before anything is sent.
-import { bmiCategories, clickIdPlaceholderMisplaced, goals, type OfferFields } from '@bodymetrics/contracts';
+import {
+  bmiCategories,
+  clickIdPlaceholderMisplaced,
+  goals,
+  maxDailyClickCap,
+  type OfferFields,
+} from '@bodymetrics/contracts';
 import { offerFormMessages } from '../texts';
 
-/** The form's state: text fields as typed, the two switches as booleans. */
+/** The form's state: text fields as typed (the daily cap too: empty for none), the two switches as booleans. */
 export interface OfferFormValues {
   title: string;
   description: string;
@@ -14,6 +20,7 @@ export interface OfferFormValues {
   goal: string;
   ctaLabel: string;
   disclaimer: string;
+  dailyClickCap: string;
   evidenceBased: boolean;
   active: boolean;
 }
@@ -29,6 +36,7 @@ export const emptyOfferForm: OfferFormValues = {
   goal: '',
   ctaLabel: '',
   disclaimer: '',
+  dailyClickCap: '',
   evidenceBased: false,
   active: true,
 };
@@ -49,6 +57,15 @@ function textError(value: string, max: number, required: boolean): string | unde
   if (required && !trimmed) return offerFormMessages.required;
   if (trimmed.length > max) return offerFormMessages.tooLong(max);
   return undefined;
+}
+
+/** A daily click cap as typed: none when empty, else a whole number of clicks from 1 to the contract's bound. */
+function capError(cap: string): string | undefined {
+  if (cap === '') return undefined;
+  const clicks = Number(cap);
+  return /^[0-9]+$/.test(cap) && clicks >= 1 && clicks <= maxDailyClickCap
+    ? undefined
+    : offerFormMessages.dailyClickCap(maxDailyClickCap);
 }
 
 /** Every field the form's values break, with its message; empty when the form may be sent. */
@@ -77,6 +94,7 @@ export function offerFormErrors(values: OfferFormValues): OfferFormErrors {
   if (!(goals as readonly string[]).includes(values.goal)) set('goal', offerFormMessages.choose);
   set('ctaLabel', textError(values.ctaLabel, limits.ctaLabel, true));
   set('disclaimer', textError(values.disclaimer, limits.disclaimer, false));
+  set('dailyClickCap', capError(values.dailyClickCap.trim()));
   return errors;
 }
 
@@ -93,10 +111,15 @@ export function offerFieldsOf(values: OfferFormValues): OfferFields {
     disclaimer: values.disclaimer.trim(),
     evidenceBased: values.evidenceBased,
     active: values.active,
+    dailyClickCap: values.dailyClickCap.trim() === '' ? null : Number(values.dailyClickCap.trim()),
   };
 }
 
 /** The form's values for an existing offer. */
 export function offerFormValuesOf(offer: OfferFields): OfferFormValues {
-  return { ...offer, imageUrl: offer.imageUrl ?? '' };
+  return {
+    ...offer,
+    imageUrl: offer.imageUrl ?? '',
+    dailyClickCap: offer.dailyClickCap == null ? '' : String(offer.dailyClickCap),
+  };
 }

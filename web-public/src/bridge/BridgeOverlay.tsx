@@ -1,7 +1,7 @@
 // The bridge page (spec §2): a full-screen modal dialog between the animation and the full results, with
-// the BMI badge and up to three sponsored offers for the visitor's category and default goal, each with the
-// spec's "Learn More" button, described by the offer's title for screen readers (an offer's own button
-// label belongs to its results card). With no matching offer, only the badge and the results button: no
+// the BMI badge and up to three sponsored offers for the visitor's category and default goal (the first
+// three in serving order, lib/offer-order.ts), each with the spec's "Learn More" button, described by the
+// offer's title for screen readers (an offer's own button label belongs to its results card). With no matching offer, only the badge and the results button: no
 // "Sponsored" heading over nothing. It is a native <dialog> opened with showModal(): the rest of the page
 // is inert (focus stays inside), and Escape does what "View Full Results & Analysis" does.
 import {
@@ -15,6 +15,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { randomId } from '../lib/ids';
 import { OfferImage, OfferLink } from '../lib/OfferLink';
+import { useServingOrder } from '../lib/offer-order';
 import { useOffers, type AffiliateOffer } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { toneClass } from '../lib/tone';
@@ -37,12 +38,10 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
   // The id the links show before a click; each click puts a new one in (newOfferClick).
   const shownClickId = useRef(randomId()).current;
   const band = bmiColorBand(result.bmi);
-  const shown = matchOffers(
-    offers.data ?? [],
-    result.bmiCategory,
-    defaultGoal(result.bmiCategory),
-    BRIDGE_OFFER_LIMIT,
-  );
+  // The segment's offers in serving order (by share in an auto segment), the first three shown.
+  const shown = useServingOrder(
+    matchOffers(offers.data ?? [], result.bmiCategory, defaultGoal(result.bmiCategory)),
+  ).slice(0, BRIDGE_OFFER_LIMIT);
 
   useOfferImpressions(
     'bridge',

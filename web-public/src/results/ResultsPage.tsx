@@ -4,6 +4,7 @@
 import { defaultGoal, formatNumber1 } from '@bodymetrics/health';
 import { useEffect, useRef } from 'react';
 import type { Calculation } from '../flow/calculation';
+import { useServingOrder } from '../lib/offer-order';
 import { useOffers } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { useOfferImpressions } from '../tracking/offer-impressions';
@@ -22,7 +23,8 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
   // The goal selector is hidden (spec §2), so the goal is always the category's default.
   const goal = defaultGoal(result.bmiCategory);
   const offers = useOffers();
-  const matched = resultsOffers(offers.data ?? [], result.bmiCategory, goal);
+  // In serving order: the operator's in a manual segment, drawn by share in an auto one.
+  const matched = useServingOrder(resultsOffers(offers.data ?? [], result.bmiCategory, goal));
 
   useOfferImpressions(
     'results',

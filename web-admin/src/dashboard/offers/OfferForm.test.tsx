@@ -23,6 +23,21 @@ function renderForm(offer?: OfferFields) {
   return onSubmit;
 }
 
+/** An offer as stored, to edit. */
+const storedOffer: OfferFields = {
+  title: 'Scale',
+  description: 'd',
+  url: 'https://a.example.com/',
+  imageUrl: null,
+  bmiCategory: 'Normal',
+  goal: 'weight_loss',
+  ctaLabel: 'Explore',
+  disclaimer: 'Sponsored.',
+  evidenceBased: false,
+  active: false,
+  dailyClickCap: 25,
+};
+
 describe('the offer form', () => {
   it('names every missing field in Romanian, focuses the first and sends nothing', () => {
     const onSubmit = renderForm();
@@ -81,22 +96,31 @@ describe('the offer form', () => {
       disclaimer: '',
       evidenceBased: true,
       active: true,
+      // Left empty: no daily cap.
+      dailyClickCap: null,
     });
   });
 
+  it.each(['0', '2,5', '1.5', 'zece', '1000001'])(
+    'refuses the daily cap "%s": a whole number or empty',
+    (cap) => {
+      const onSubmit = renderForm();
+      type(offerTexts.dailyClickCap, cap);
+      fireEvent.click(screen.getByRole('button', { name: offerTexts.save }));
+      expect(errorOf(offerTexts.dailyClickCap)).toBe(offerFormMessages.dailyClickCap(1_000_000));
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
+  it('sends a daily cap as a number', () => {
+    const onSubmit = renderForm({ ...storedOffer, dailyClickCap: null });
+    type(offerTexts.dailyClickCap, ' 40 ');
+    fireEvent.click(screen.getByRole('button', { name: offerTexts.save }));
+    expect(onSubmit).toHaveBeenCalledWith({ ...storedOffer, dailyClickCap: 40 });
+  });
+
   it('starts from the offer being edited', () => {
-    const offer: OfferFields = {
-      title: 'Scale',
-      description: 'd',
-      url: 'https://a.example.com/',
-      imageUrl: null,
-      bmiCategory: 'Normal',
-      goal: 'weight_loss',
-      ctaLabel: 'Explore',
-      disclaimer: 'Sponsored.',
-      evidenceBased: false,
-      active: false,
-    };
+    const offer = storedOffer;
     const onSubmit = renderForm(offer);
     expect(screen.getByRole('heading', { name: offerTexts.editHeading('Scale') })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: offerTexts.save }));

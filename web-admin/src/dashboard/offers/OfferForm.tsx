@@ -14,7 +14,7 @@ import {
 } from '../../lib/offer-form-rules';
 import { offerTexts } from '../../texts';
 
-type TextField = 'title' | 'description' | 'url' | 'imageUrl' | 'ctaLabel' | 'disclaimer';
+type TextField = 'title' | 'description' | 'url' | 'imageUrl' | 'ctaLabel' | 'disclaimer' | 'dailyClickCap';
 const fieldOrder: (keyof OfferFormValues)[] = [
   'title',
   'description',
@@ -24,6 +24,7 @@ const fieldOrder: (keyof OfferFormValues)[] = [
   'goal',
   'ctaLabel',
   'disclaimer',
+  'dailyClickCap',
 ];
 
 export function OfferForm({
@@ -78,6 +79,7 @@ export function OfferForm({
       <OfferChoice state={state} field="goal" options={goals} labelOf={goalLabel} />
       <OfferText state={state} field="ctaLabel" />
       <OfferText state={state} field="disclaimer" />
+      <OfferText state={state} field="dailyClickCap" hint={offerTexts.dailyClickCapHint} />
       <OfferCheck state={state} field="evidenceBased" />
       <OfferCheck state={state} field="active" />
       {serverError ? (
@@ -117,16 +119,24 @@ const described = ({ ids, errors }: FieldState, field: keyof OfferFormValues) =>
 function OfferField({
   state,
   field,
+  hint,
   children,
 }: {
   state: FieldState;
   field: keyof OfferFormValues;
+  /** What the field does, under its label. */
+  hint?: string | undefined;
   children: ReactNode;
 }) {
   const error = state.errors[field];
   return (
     <div className="field">
       <label htmlFor={`${state.ids}-${field}`}>{offerTexts[field]}</label>
+      {hint ? (
+        <p id={`${state.ids}-${field}-hint`} className="muted">
+          {hint}
+        </p>
+      ) : null}
       {children}
       {error ? (
         <p id={`${state.ids}-${field}-error`} className="form-error">
@@ -141,14 +151,16 @@ function OfferText({
   state,
   field,
   multiline = false,
+  hint,
 }: {
   state: FieldState;
   field: TextField;
   multiline?: boolean;
+  hint?: string;
 }) {
   const { values, set } = state;
   return (
-    <OfferField state={state} field={field}>
+    <OfferField state={state} field={field} hint={hint}>
       {multiline ? (
         <textarea
           {...described(state, field)}
@@ -160,6 +172,7 @@ function OfferText({
         <input
           {...described(state, field)}
           type={field === 'url' || field === 'imageUrl' ? 'url' : 'text'}
+          inputMode={field === 'dailyClickCap' ? 'numeric' : undefined}
           value={values[field]}
           onChange={(e) => set(field, e.target.value)}
         />

@@ -1,6 +1,7 @@
 // Tab "Oferte": every offer, active or not, with its category, goal, state, clicks and last
 // change; a form to create or edit one; a switch to activate or deactivate it (offers are never deleted: their
-// clicks keep them); and each offer's history ("Modificări": who, when, what).
+// clicks keep them); each offer's history ("Modificări": who, when, what); and the segments' rotation
+// ("Segmente": manual or by share, SegmentsPanel).
 import type { AdminOffer, OfferFields, OfferPatch } from '@bodymetrics/contracts';
 import { isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
@@ -12,6 +13,7 @@ import { DataTable } from '../DataTable';
 import { OfferForm } from '../offers/OfferForm';
 import { offerChangeText } from '../offers/offer-change-text';
 import { useAdminOffers, useSaveOffer } from '../offers/offers-queries';
+import { SegmentsPanel } from '../offers/SegmentsPanel';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 import type { Period } from '../analytics-queries';
@@ -121,6 +123,7 @@ export function OffersTab(_props: { period: Period }) {
         </QueryState>
       </Panel>
       {selected ? <OfferHistory offer={selected} /> : null}
+      <SegmentsPanel />
     </>
   );
 }
