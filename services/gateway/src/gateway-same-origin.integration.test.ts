@@ -46,6 +46,7 @@ const writes: [HTTPMethods, string][] = [
   ['DELETE', '/api/analytics/reset-all-data'],
   ['POST', '/api/admin/offers'],
   ['PATCH', '/api/admin/offers/7'],
+  ['PUT', '/api/admin/offer-segments/Normal/wellness'],
 ];
 
 describe('state-changing admin requests', () => {
@@ -61,6 +62,7 @@ describe('state-changing admin requests', () => {
       'tracking /api/affiliate-offers/:id/click',
       'tracking /api/analytics/offer-impression',
       'offers /api/admin/offers*',
+      'offers /api/admin/offer-segments*',
       'adminAuth /api/admin/*',
       'analytics /api/analytics/*',
     ]);
