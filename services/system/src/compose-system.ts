@@ -200,8 +200,8 @@ export async function composeSystem(
         maxPayout: settings.postbackMaxPayout,
         maxConversionsPerClick: settings.postbackMaxConversionsPerClick,
       },
-    };
       shares: { windowDays: settings.offerShareWindowDays },
+    };
     const analyticsDeps = {
       db,
       timeZone,

@@ -100,10 +100,10 @@ export function defaultSystemSettings(): SystemSettings {
     revenueCurrency: offers.REVENUE_CURRENCY,
     postbackMaxPayout: offers.POSTBACK_MAX_PAYOUT,
     postbackMaxConversionsPerClick: offers.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
+    offerShareWindowDays: offers.OFFER_SHARE_WINDOW_DAYS,
     logger: false,
     aggregator: true,
   };
-    offerShareWindowDays: offers.OFFER_SHARE_WINDOW_DAYS,
 }
 
 /** The defaults with `overrides` on top; an override that is `undefined` keeps the default. */
