@@ -13,7 +13,7 @@ import { segmentShares } from './shares/segment-shares';
 import { betaDraws, type BetaDraw } from './shares/thompson-sampling';
 
 /** pg advisory lock key of the computation (a constant no other part of the product uses). */
-const shareLockKey = 395_002;
+export const shareLockKey = 395_002;
 
 /** How often the shares are computed again, at the latest. */
 export const shareRecomputeIntervalMs = 5 * 60 * 1000;
