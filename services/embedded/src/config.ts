@@ -12,6 +12,7 @@ import { reportsRateLimitOf, reportsRateLimitSettings, reportsSettings } from '@
 import {
   commonEnv,
   loadConfig,
+  offerShareWindowDaysEnv,
   postbackMaxConversionsPerClickEnv,
   postbackMaxPayoutEnv,
   postbackTokenEnv,
@@ -72,6 +73,8 @@ export const embeddedEnvSchema = z
     /** The postback's sanity bounds (as the offers service). */
     POSTBACK_MAX_PAYOUT: postbackMaxPayoutEnv,
     POSTBACK_MAX_CONVERSIONS_PER_CLICK: postbackMaxConversionsPerClickEnv,
+    /** The days an auto segment's offer shares are computed over (as the offers service). */
+    OFFER_SHARE_WINDOW_DAYS: offerShareWindowDaysEnv,
     /** The gateway's /metrics listener: off unless METRICS_PORT is set (on METRICS_HOST, loopback by default). */
     METRICS_HOST: gateway.METRICS_HOST,
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
