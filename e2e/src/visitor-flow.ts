@@ -76,9 +76,18 @@ export async function waitForBridge(page: Page): Promise<Locator> {
   return overlay;
 }
 
+/**
+ * How long a visitor looks at an offer card before clicking it, as a person reads it: a click under 800 ms
+ * after its page showed the offer is a suspicious click (docs/counting.md), and the scripted browser would
+ * otherwise click within a few hundred milliseconds.
+ */
+const readingMs = 1_000;
+const readTheOffer = () => new Promise((resolve) => setTimeout(resolve, readingMs));
+
 /** The call-to-action of the n-th bridge offer: the partner's page opens in a new tab. Returns its address. */
-export function clickBridgeOffer(page: Page, index: number): Promise<string> {
+export async function clickBridgeOffer(page: Page, index: number): Promise<string> {
   const link = bridgeOverlay(page).getByTestId('offer-card').nth(index).getByRole('link');
+  await readTheOffer();
   return clickThroughToNewTab(page, () => link.click());
 }
 
@@ -91,8 +100,9 @@ export async function continueToResults(page: Page): Promise<Locator> {
 }
 
 /** The call-to-action of the n-th offer card on the results page (opens the partner in a new tab). */
-export function clickResultsOffer(page: Page, index: number): Promise<string> {
+export async function clickResultsOffer(page: Page, index: number): Promise<string> {
   const link = resultsPage(page).getByTestId('offer-card').nth(index).getByRole('link');
+  await readTheOffer();
   return clickThroughToNewTab(page, () => link.click());
 }
 

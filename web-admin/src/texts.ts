@@ -399,7 +399,7 @@ export const suspiciousClickTexts = {
   share: 'Clickuri suspecte',
   definition:
     'Clickuri suspecte: clickuri făcute la mai puțin de 0,8 s după afișarea ofertei, peste limita de clickuri pe ' +
-    'minut a unui vizitator sau a unei rețele, repetate pe aceeași ofertă în 10 minute, fără nicio afișare de ' +
+    'minut a unui vizitator sau a unei rețele, repetate pe aceeași ofertă și pagină în 10 minute, fără nicio afișare de ' +
     'pagină a vizitatorului în acea zi sau de la roboți. Rămân numărate printre clickuri, dar nu intră în CTR, ' +
     'EPC și ponderile ofertelor; coloana arată ce parte din clickuri sunt suspecte (și câte).',
 } as const;

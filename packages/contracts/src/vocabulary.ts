@@ -145,8 +145,8 @@ export type TrafficMedium = (typeof trafficMediums)[number];
 /**
  * Why an offer click is suspicious (docs/counting.md: Suspicious click), as the aggregator stores them in
  * affiliate_clicks.suspicion_reasons: clicked within moments of its offers being shown, past the per-minute
- * budget of its visitor or its network, again on an offer the visitor just clicked, with no page view of its
- * visitor that day, or made by automation (the bot rule).
+ * budget of its visitor or its network, again on an offer the visitor just clicked on that page, with no page
+ * view of its visitor that day, or made by automation (the bot rule).
  */
 export const suspicionReasons = [
   'offers_just_shown',

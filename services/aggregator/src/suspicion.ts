@@ -18,7 +18,7 @@ export const suspicionWindows = {
   offersShownMs: 800,
   /** The per-minute budget's window. */
   rateMs: 60_000,
-  /** A visitor's click on an offer they clicked this recently is a repeat. */
+  /** A visitor's click on an offer they clicked this recently on the same page is a repeat. */
   repeatMs: 10 * 60_000,
 } as const;
 
@@ -34,7 +34,10 @@ export interface ClickFacts {
   visitorClicksInMinute: number;
   /** The same for its network (the stored address: a /24 or /48 when IP_STORAGE is truncated; 0: none stored). */
   networkClicksInMinute: number;
-  /** The visitor's clicks on this offer received within `repeatMs` before this one. */
+  /**
+   * The visitor's clicks on this offer on the same page (bridge or results) received within `repeatMs` before
+   * this one. The same offer clicked on the bridge, then on the results page, is the flow, not a repeat.
+   */
   earlierClicksOnOffer: number;
   /** Whether the visitor has a counted page view on the click's day (ANALYTICS_TZ). */
   pageViewToday: boolean;

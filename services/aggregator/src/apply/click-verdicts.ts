@@ -5,7 +5,7 @@
 //
 //   event field / stored row            → fact (suspicion.ts)
 //   visitor (enriched), clicked_at       → visitorClicksInMinute (affiliate_clicks by visitor_key),
-//                                          earlierClicksOnOffer (… and offer_id)
+//                                          earlierClicksOnOffer (… and offer_id, source)
 //   ipAddress (the stored network)       → networkClicksInMinute (affiliate_clicks by ip_address)
 //   visitor, source, sessionId, offerId  → msSinceOffersShown (offer_impressions: visitor, placement, tab)
 //   visitor, date (enriched)             → pageViewToday (daily_visitors)
@@ -97,7 +97,7 @@ async function factsOf(trx: Trx, clicks: Enriched<AffiliateClickEvent>[]): Promi
           and c.clicked_at <= v.clicked_at
           and (c.clicked_at, c.event_id) <= (v.clicked_at, v.event_id)) as network_clicks,
       (select count(*)::int from affiliate_clicks c
-        where c.visitor_key = v.visitor_key and c.offer_id = v.offer_id
+        where c.visitor_key = v.visitor_key and c.offer_id = v.offer_id and c.source = v.source
           and c.clicked_at >= v.clicked_at - ${repeatMs}::int * interval '1 millisecond'
           and c.clicked_at <= v.clicked_at
           and (c.clicked_at, c.event_id) < (v.clicked_at, v.event_id)) as earlier_on_offer,
