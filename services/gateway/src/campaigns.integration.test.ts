@@ -55,8 +55,10 @@ const postbackToken = 'campaigns-postback-token-0123456789';
  * D (below, in a second round): spring, whose click is applied BEFORE its first touch.
  * Conversions (postbacks, after the clicks): A's click on offer 2 → 10.50 and C's → 4.25 (black-friday),
  * D's → 5 (spring), E's → 3 (no campaign: in no row). A's transaction is posted twice (one conversion).
+ * The first round's page views are in before its clicks; D's click, judged before D's page view was, is
+ * suspicious (docs/counting.md: Suspicious click) — and counted in its campaign once the touch arrives.
  */
-const firstRound = [
+const firstVisits = [
   pageVisit('A', '?utm_source=newsletter&utm_medium=email&utm_campaign=black-friday&utm_term=cantar'),
   pageVisit('B', '?utm_source=newsletter&utm_campaign=black-friday&utm_term=cantar'),
   pageVisit('B', 'legal/privacy'),
@@ -64,6 +66,8 @@ const firstRound = [
   pageVisit('E', ''),
   pageVisit('F', '?utm_campaign=%3D1%2B1'),
   pageVisit('G', '?utm_campaign=black-friday&utm_term=cantar', 'curl/8.5.0'),
+];
+const firstClicks = [
   click('A', 1),
   click('A', 2, clickIds.A),
   click('C', 1, clickIds.C),
@@ -94,7 +98,8 @@ describe('campaigns through the gateway', () => {
     });
     ({ base, bearer } = pipeline);
 
-    await send(firstRound);
+    await send(firstVisits);
+    await send(firstClicks);
     // D's click is applied before D's first touch (the page's calls race; the topics are separate).
     await send([click('D', 2, clickIds.D)]);
     await send([pageVisit('D', '?utm_campaign=spring'), pageVisit('D', 'legal/terms')]);
@@ -132,13 +137,50 @@ describe('campaigns through the gateway', () => {
     expect(await response.json()).toEqual([
       // A and B (B's second page is no second visitor; the bot G is no visitor); A's two clicks, one of which
       // converted (posted twice, counted once)
-      { campaign: 'black-friday', term: 'cantar', visitors: 2, clicks: 2, conversions: 1, revenue: 10.5 },
-      // D, and the click that arrived before D's first touch, converted (5 > 4.25: before C's row)
-      { campaign: 'spring', term: null, visitors: 1, clicks: 1, conversions: 1, revenue: 5 },
+      {
+        campaign: 'black-friday',
+        term: 'cantar',
+        visitors: 2,
+        clicks: 2,
+        conversions: 1,
+        revenue: 10.5,
+        suspiciousClicks: 0,
+        suspiciousShare: 0,
+      },
+      // D, and the click that arrived before D's first touch, converted (5 > 4.25: before C's row); that
+      // click came with no page view of D's before it: suspicious, 1 of 1
+      {
+        campaign: 'spring',
+        term: null,
+        visitors: 1,
+        clicks: 1,
+        conversions: 1,
+        revenue: 5,
+        suspiciousClicks: 1,
+        suspiciousShare: 100,
+      },
       // C and C's click, converted
-      { campaign: 'black-friday', term: null, visitors: 1, clicks: 1, conversions: 1, revenue: 4.25 },
+      {
+        campaign: 'black-friday',
+        term: null,
+        visitors: 1,
+        clicks: 1,
+        conversions: 1,
+        revenue: 4.25,
+        suspiciousClicks: 0,
+        suspiciousShare: 0,
+      },
       // F, no click. E (no campaign) is in no row, nor its click or its conversion.
-      { campaign: '=1+1', term: null, visitors: 1, clicks: 0, conversions: 0, revenue: 0 },
+      {
+        campaign: '=1+1',
+        term: null,
+        visitors: 1,
+        clicks: 0,
+        conversions: 0,
+        revenue: 0,
+        suspiciousClicks: 0,
+        suspiciousShare: null,
+      },
     ]);
     expect(
       await database.db.selectFrom('campaign_pending_clicks').selectAll().execute(),

@@ -50,6 +50,27 @@ describe('conversions and earnings through the gateway', () => {
     body: { storageAllowed: true, ...body },
   });
 
+  /** Each visitor's page view of the day, before their clicks (a click without one is suspicious). */
+  const pageView = (visitorId: string): TrackingCall => ({
+    path: '/api/analytics/page-visit',
+    ua: chrome,
+    ip: `203.0.113.${visitorAddresses[visitorId]}`,
+    body: {
+      visitorId,
+      sessionId: `session-${visitorId}`,
+      pageUrl: 'https://bodymetrics.example/',
+      referrer: null,
+      deviceType: 'desktop',
+      browserName: 'Chrome',
+      operatingSystem: 'Windows',
+      screenResolution: '1920x1080',
+      language: 'ro-RO',
+      timeZone,
+      isReturningVisitor: 0,
+      trafficSource: { source: 'direct', medium: 'none' },
+    },
+  });
+
   /** As a network's server calls it: a plain GET, no Origin, no Fetch Metadata, from its own address. */
   const postback = (query: Record<string, string>) =>
     fetch(`${base}/api/postback?${new URLSearchParams(query).toString()}`, {
@@ -105,6 +126,10 @@ describe('conversions and earnings through the gateway', () => {
       visitorId,
       ipAddress: null,
     });
+    // The visitors' page views are in first, as their pages send them seconds before a click.
+    const visitors = ['V1', 'V2', 'V3', 'V4'];
+    await pipeline.send(visitors.map(pageView));
+    await pipeline.applied(visitors.length);
     await pipeline.send([
       click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V1', clickId: k.k1 }),
       click('/api/affiliate-offers/click', { offerId: offerA.id, visitorId: 'V2', clickId: k.k2 }),
@@ -117,7 +142,7 @@ describe('conversions and earnings through the gateway', () => {
       ),
       click('/api/affiliate-offers/click', { offerId: offerB.id, visitorId: 'V4' }),
     ]);
-    await pipeline.applied(6);
+    await pipeline.applied(visitors.length + 6);
   });
 
   afterAll(async () => {

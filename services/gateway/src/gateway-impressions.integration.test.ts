@@ -36,6 +36,26 @@ const impression = (who: Caller, placement: 'bridge' | 'results', offerIds: numb
     storageAllowed: true,
   },
 });
+/** A visitor's page view of the day (a click with none is suspicious: docs/counting.md, Suspicious click). */
+const pageView = (who: Caller) => ({
+  who,
+  path: '/api/analytics/page-visit',
+  body: {
+    visitorId: who.visitorId,
+    sessionId: `session-${who.visitorId}`,
+    pageUrl: 'https://bodymetrics.example/',
+    referrer: null,
+    deviceType: 'desktop',
+    browserName: 'Chrome',
+    operatingSystem: 'Windows',
+    screenResolution: '1920x1080',
+    language: 'ro-RO',
+    timeZone: tz,
+    isReturningVisitor: 0,
+    trafficSource: { source: 'direct', medium: 'none' },
+    storageAllowed: true,
+  },
+});
 const bridgeClick = (who: Caller, offerId: number) => ({
   who,
   path: '/api/affiliate-offers/click',
@@ -57,28 +77,33 @@ const resultsClick = (who: Caller, offerId: number) => ({
 
 /**
  * The seeded offers 1, 2, 3 are Underweight + weight_loss (the bridge's three), 4 is Underweight + muscle_gain;
- * 5 is switched off before the story. Today:
+ * 5 is switched off before the story. Today (page views first; the clicks a second after the offers showed,
+ * as a person reads them):
  *   A sees the bridge with 1, 2, 3 — twice (a second page view: counted once) — then the results with 1–4,
- *     clicks offer 1 on the bridge and offer 2 twice on the results page;
+ *     clicks offer 1 on the bridge and offer 2 twice on the results page (the second a repeat: suspicious);
  *   B sees the bridge with 1, 2 — twice, in another order — and clicks offer 1 there;
  *   a crawler sees the bridge with 1, 2, 3 and clicks offer 1 (both left out, counted as bot events).
  * Yesterday (the same call of A's captured from the topic, re-dated): A saw the bridge with offer 1 — counted
  * again, on its own day.
  */
-const today = [
+const pageViews = [pageView(visitorA), pageView(visitorB)];
+const shown = [
   impression(visitorA, 'bridge', [1, 2, 3]),
   impression(visitorA, 'bridge', [1, 2, 3]),
   impression(visitorA, 'results', [1, 2, 3, 4]),
   impression(visitorB, 'bridge', [1, 2]),
   impression(visitorB, 'bridge', [2, 1]),
   impression(bot, 'bridge', [1, 2, 3]),
+];
+const clicked = [
   bridgeClick(visitorA, 1),
   bridgeClick(visitorB, 1),
   resultsClick(visitorA, 2),
   resultsClick(visitorA, 2),
   bridgeClick(bot, 1),
 ];
-const todayImpressionCalls = today.filter((c) => c.path.endsWith('offer-impression')).length;
+const today = [...pageViews, ...shown, ...clicked];
+const todayImpressionCalls = shown.length;
 
 /** Offer → [impressions, clicks, unique clicks, ctr, bridge imp/clicks/ctr, results imp/clicks/ctr]. */
 const expected: Pick<
@@ -114,8 +139,8 @@ const expected: Pick<
     resultsClicks: 0,
     resultsCtr: 0,
   },
-  // Bridge: A and B = 2; results: A = 1. Clicks: A twice on the results page (1 unique).
-  // CTR 2 / 3 = 66.7 %; bridge 0 / 2 = 0 %; results 2 / 1 = 200 % (total clicks over unique impressions).
+  // Bridge: A and B = 2; results: A = 1. Clicks: A twice on the results page (1 unique), the second a repeat
+  // (suspicious): CTR is of the clicks that count, 1 / 3 = 33.3 %; bridge 0 / 2 = 0 %; results 1 / 1 = 100 %.
   {
     offerId: 2,
     bmiCategory: 'Underweight',
@@ -123,13 +148,13 @@ const expected: Pick<
     impressions: 3,
     clickCount: 2,
     uniqueClicks: 1,
-    ctr: 66.7,
+    ctr: 33.3,
     bridgeImpressions: 2,
     bridgeClicks: 0,
     bridgeCtr: 0,
     resultsImpressions: 1,
     resultsClicks: 2,
-    resultsCtr: 200,
+    resultsCtr: 100,
   },
   // Shown, never clicked: a row all the same. Bridge A = 1, results A = 1.
   {
@@ -233,7 +258,13 @@ describe('offer impressions and click-through through the gateway', () => {
       [5, 'Underweight', 'muscle_gain', false],
     ]);
 
-    await pipeline.send(today.map(({ who, path, body }) => ({ path, body, ua: who.ua, ip: who.ip })));
+    const send = (calls: typeof today) =>
+      pipeline.send(calls.map(({ who, path, body }) => ({ path, body, ua: who.ua, ip: who.ip })));
+    await send([...pageViews, ...shown]);
+    await pipeline.applied(pageViews.length + shown.length);
+    // A person reads the offers before clicking one: a click within 800 ms of its offers showing is suspicious.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await send(clicked);
     // Yesterday's call of A: its event as tracking published it, re-dated 30 hours back (a different
     // local day whatever the time of day or a DST change), under a new id.
     const published = (await readTopic(testBus.topicPrefix, topics.offerImpression, {
@@ -259,6 +290,13 @@ describe('offer impressions and click-through through the gateway', () => {
   it('shows impressions, clicks and CTR per offer and placement, counted once per visitor and day', async () => {
     const rows = await read<AffiliateStatsRow[]>('/api/analytics/affiliate-stats?days=7');
     expect(figuresOf(rows)).toEqual(expected);
+    // A's second click on offer 2 on the results page is the one suspicious click.
+    expect(rows.map((r) => [r.offerId, r.suspiciousClicks, r.suspiciousShare])).toEqual([
+      [1, 0, 0],
+      [2, 1, 50],
+      [3, 0, null],
+      [4, 0, null],
+    ]);
     // The uniqueness set holds one row per (day, offer, placement, counted visitor): A's bridge 1–3 and
     // results 1–4 today, B's bridge 1–2, A's bridge 1 yesterday = 3 + 4 + 2 + 1.
     const seen = await database.db
@@ -329,7 +367,7 @@ describe('offer impressions and click-through through the gateway', () => {
       ]),
     ).toEqual([
       ['1', 'Underweight', 'weight_loss', '4', '2', '50', '66.7', '0'],
-      ['2', 'Underweight', 'weight_loss', '3', '2', '66.7', '0', '200'],
+      ['2', 'Underweight', 'weight_loss', '3', '2', '33.3', '0', '100'],
       ['3', 'Underweight', 'weight_loss', '2', '0', '0', '0', '0'],
       ['4', 'Underweight', 'muscle_gain', '1', '0', '0', '', '0'],
     ]);
