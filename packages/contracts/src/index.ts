@@ -16,6 +16,7 @@ export * from './postback';
 export * from './admin-offers';
 export * from './offer-segments';
 export * from './weekly-digest';
+export * from './alerts';
 export * from './route-paths';
 export * from './routes';
 export * from './traffic';

@@ -51,6 +51,15 @@ export const weeklyDigestPaths = {
   sendNow: '/api/analytics/weekly-digest/send-now',
 } as const;
 
+/** Alerts that find the operator: the episodes, acknowledging one, a test mail, the mail opt-in (analytics). */
+export const alertsPaths = {
+  list: '/api/admin/alerts',
+  acknowledge: '/api/admin/alerts/:id/acknowledge',
+  test: '/api/admin/alerts/test',
+  settings: '/api/admin/alerts/settings',
+  updateSettings: '/api/admin/alerts/settings',
+} as const;
+
 export const offersPaths = {
   all: '/api/affiliate-offers/all',
   legalPage: '/api/legal/:slug',

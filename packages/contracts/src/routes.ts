@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { adminAuthRoutes } from './admin-auth-routes';
 import { adminOffersRoutes } from './admin-offers-routes';
+import { alertsRoutes } from './alerts-routes';
 import { analyticsExportRoutes, analyticsRoutes } from './analytics-routes';
 import { offersRoutes, postbackRoutes } from './offers-routes';
 import { reportsRoutes } from './reports-routes';
@@ -67,13 +68,14 @@ export * from './reports-routes';
 export * from './admin-auth-routes';
 export * from './admin-offers-routes';
 export * from './weekly-digest-routes';
+export * from './alerts-routes';
 
 export const routesByService = {
   tracking: { trackingRoutes },
   offers: { offersRoutes, adminOffersRoutes, postbackRoutes },
   reports: { reportsRoutes },
   adminAuth: { adminAuthRoutes },
-  analytics: { analyticsRoutes, analyticsExportRoutes, weeklyDigestRoutes },
+  analytics: { analyticsRoutes, analyticsExportRoutes, weeklyDigestRoutes, alertsRoutes },
 } as const satisfies Record<string, Record<string, Record<string, RouteContract>>>;
 
 export type RouteService = keyof typeof routesByService;

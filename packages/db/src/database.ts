@@ -3,6 +3,7 @@
 // the edge. Columns with a closed set of values (journey step, device type, click source, an offer's
 // placement…) are typed with packages/contracts' vocabulary, so a query comparing or writing them is checked.
 import type { AdminTables } from './tables/admin';
+import type { AlertTables } from './tables/alerts';
 import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
 import type { ConversionTables } from './tables/conversions';
@@ -32,7 +33,8 @@ export interface Database
     ReportTables,
     ContentTables,
     AdminTables,
-    RateLimitTables {}
+    RateLimitTables,
+    AlertTables {}
 
 /** Tables that hold analytics data: what reset-all-data and the retention job may delete. */
 export const analyticsTables = [

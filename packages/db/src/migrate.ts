@@ -24,6 +24,7 @@ import * as returningVisitors from './migrations/2026-11-27T0300_returning_visit
 import * as rateLimitCounters from './migrations/2026-11-28T0100_rate_limit_counters';
 import * as checkedClicks from './migrations/2026-11-28T0300_checked_clicks';
 import * as offerSegments from './migrations/2026-11-28T0200_offer_segments';
+import * as alerts from './migrations/2026-11-28T0400_alerts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0100_rate_limit_counters': rateLimitCounters,
   '2026-11-28T0300_checked_clicks': checkedClicks,
   '2026-11-28T0200_offer_segments': offerSegments,
+  '2026-11-28T0400_alerts': alerts,
 };
 
 export { NewerReleaseDatabaseError } from './newer-release';

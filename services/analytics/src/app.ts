@@ -8,9 +8,15 @@ import { journeyRoutes } from './routes/journey';
 import { resetAllDataRoutes } from './routes/reset-all-data';
 import { exportRoutes } from './routes/exports';
 import { weeklyDigestRoutesPlugin } from './routes/weekly-digest';
+import { alertsRoutesPlugin } from './routes/alerts';
 
 export type { AnalyticsDeps } from './deps';
 export { startDigestScheduler, type DigestScheduler, type DigestSchedulerOptions } from './digest/scheduler';
+export {
+  startAlertEvaluator,
+  type AlertEvaluator,
+  type AlertEvaluatorOptions,
+} from './alerts/alert-evaluator';
 
 export function buildApp(deps: AnalyticsDeps) {
   const app = createServiceApp({
@@ -44,5 +50,6 @@ function addAnalyticsRoutes(app: App, deps: AnalyticsDeps): void {
     await admin.register(resetAllDataRoutes, deps);
     await admin.register(exportRoutes, deps);
     await admin.register(weeklyDigestRoutesPlugin, deps);
+    await admin.register(alertsRoutesPlugin, deps);
   });
 }

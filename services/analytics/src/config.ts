@@ -4,8 +4,10 @@ import { z } from 'zod';
 import {
   analyticsTimeZoneEnv,
   commonEnv,
+  flagEnv,
   loadConfig,
   mailEnv,
+  millisecondsEnv,
   portEnv,
   revenueCurrencyEnv,
 } from '@bodymetrics/service-kit';
@@ -22,6 +24,10 @@ export const analyticsSettings = z.object({
   ...mailEnv('BodyMetrics <reports@bodymetrics.local>'),
   /** The local hour (ANALYTICS_TZ) on Monday from which the weekly digest goes out. */
   WEEKLY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /** Whether this process evaluates the alert rules and mails their episodes (one instance at a time). */
+  ALERTS_ENABLED: flagEnv.default(true),
+  /** How often the alert rules are evaluated (internal; 5 minutes). */
+  ALERT_EVAL_INTERVAL_MS: millisecondsEnv(5 * 60 * 1000, { min: 1000 }),
 });
 
 export type AnalyticsSettings = z.infer<typeof analyticsSettings>;

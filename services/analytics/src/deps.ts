@@ -13,7 +13,9 @@ export interface AnalyticsDeps {
   mailer?: Mailer;
   /** "Send me one now" per admin; default 3 per hour. */
   sendNowLimit?: { max: number; windowMs: number };
-  /** The clock of the digest routes (tests inject one). */
+  /** "Trimite o alertă de test" per admin; default 3 per hour. */
+  alertTestLimit?: { max: number; windowMs: number };
+  /** The clock of the digest and alert routes (tests inject one). */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }

@@ -6,6 +6,7 @@ import { runService, serverTimeoutsOf } from '@bodymetrics/service-kit';
 import { buildApp } from './app';
 import { analyticsSettingsFromEnv } from './config';
 import { startDigestScheduler } from './digest/scheduler';
+import { startAlertEvaluator } from './alerts/alert-evaluator';
 
 const config = analyticsSettingsFromEnv();
 const db = createDb({ connectionString: config.DATABASE_URL });
@@ -25,9 +26,20 @@ const digests = startDigestScheduler({
   revenueCurrency: config.REVENUE_CURRENCY,
   log: (message, err) => app.log.error({ err }, message),
 });
+// The alert rules, every ALERT_EVAL_INTERVAL_MS; several analytics instances take turns (advisory lock).
+const alerts = config.ALERTS_ENABLED
+  ? startAlertEvaluator({
+      db,
+      mailer,
+      timeZone: config.ANALYTICS_TZ,
+      intervalMs: config.ALERT_EVAL_INTERVAL_MS,
+      log: (message, err) => app.log.error({ err }, message),
+    })
+  : undefined;
 // main.ts created these, so it closes them — after the app has stopped taking requests.
 app.addHook('onClose', async () => {
   await digests.stop();
+  await alerts?.stop();
   mailer.close();
   await db.destroy();
 });

@@ -47,6 +47,9 @@ const writes: [HTTPMethods, string][] = [
   ['POST', '/api/admin/offers'],
   ['PATCH', '/api/admin/offers/7'],
   ['PUT', '/api/admin/offer-segments/Normal/wellness'],
+  ['POST', '/api/admin/alerts/7/acknowledge'],
+  ['POST', '/api/admin/alerts/test'],
+  ['PATCH', '/api/admin/alerts/settings'],
 ];
 
 describe('state-changing admin requests', () => {
@@ -63,8 +66,9 @@ describe('state-changing admin requests', () => {
       'tracking /api/analytics/offer-impression',
       'offers /api/admin/offers*',
       'offers /api/admin/offer-segments*',
-      'adminAuth /api/admin/*',
       'analytics /api/analytics/*',
+      'analytics /api/admin/alerts*',
+      'adminAuth /api/admin/*',
     ]);
   });
 

@@ -116,12 +116,18 @@ export const routeTable: readonly ProxyRoute[] = [
   // Reports, contact, sharing and the newsletter (including its unsubscribe link).
   ...mount('reports', { areas: [{ prefix: '/api/newsletter/' }] }),
 
+  // The dashboard's reads, CSV exports and reset-all-data: every other /api/analytics path, and the
+  // journey reads by their own paths; and the alerts, a prefix under /api/admin/ that analytics owns whole
+  // (more specific than admin-auth's wildcard, its writes from our own pages only).
+  ...mount('analytics', {
+    areas: [
+      { prefix: '/api/analytics/', flags: { sameOrigin: true } },
+      { prefix: '/api/admin/alerts', flags: { sameOrigin: true } },
+    ],
+  }),
+
   // Operator sign-in: login, logout, forgot and reset password all change state.
   ...mount('adminAuth', { areas: [{ prefix: '/api/admin/', flags: { sameOrigin: true } }] }),
-
-  // The dashboard's reads, CSV exports and reset-all-data: every other /api/analytics path, and the
-  // journey reads by their own paths.
-  ...mount('analytics', { areas: [{ prefix: '/api/analytics/', flags: { sameOrigin: true } }] }),
 ];
 
 /** The real-time socket (spec §7), proxied as a WebSocket to the live service. */

@@ -10,7 +10,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { inProcessAdminAuth } from '@bodymetrics/admin-auth';
 import { startAggregator, startRetention, type Aggregator } from '@bodymetrics/aggregator';
-import { inProcessAnalytics, startDigestScheduler } from '@bodymetrics/analytics';
+import { inProcessAnalytics, startAlertEvaluator, startDigestScheduler } from '@bodymetrics/analytics';
 import type { Bus, ConsumedBatch } from '@bodymetrics/bus';
 import { adminSessionsRevokedNotice, analyticsChangedNotice, notifierOf } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
@@ -186,6 +186,18 @@ export async function composeSystem(
         log: (message, err) => log?.(`analytics: ${message}${err ? ` (${errorText(err)})` : ''}`),
       });
       opened.push(() => digests.stop());
+    }
+    // The alert rules: the analytics process's evaluator, here beside its app (an advisory lock keeps it to
+    // one evaluation at a time when another process runs one too).
+    if (settings.alerts ?? settings.aggregator) {
+      const alerts = startAlertEvaluator({
+        db,
+        mailer: analyticsMailer,
+        timeZone,
+        ...(settings.alertEvalIntervalMs !== undefined ? { intervalMs: settings.alertEvalIntervalMs } : {}),
+        log: (message, err) => log?.(`analytics: ${message}${err ? ` (${errorText(err)})` : ''}`),
+      });
+      opened.push(() => alerts.stop());
     }
 
     // ONE visitor-key instance shared by tracking (the page's steps) and reports (email_provided,

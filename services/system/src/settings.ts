@@ -28,6 +28,10 @@ export interface SystemSettings {
   weeklyDigestHour: number;
   /** Whether the weekly digest's scheduler runs (with the aggregator, by default: a system that runs jobs). */
   weeklyDigest?: boolean | undefined;
+  /** ALERTS_ENABLED of analytics: whether the alert evaluator runs (with the aggregator, by default). */
+  alerts?: boolean | undefined;
+  /** ALERT_EVAL_INTERVAL_MS of analytics; unset, 5 minutes. */
+  alertEvalIntervalMs?: number | undefined;
   /** REDIS_KEY_PREFIX of every key and channel, when the system shares state through Redis. */
   redisKeyPrefix: string;
   /** RATE_LIMIT_TRACKING_PER_MINUTE of the gateway. */

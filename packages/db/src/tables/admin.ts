@@ -11,6 +11,8 @@ export interface AdminUsersTable {
   is_active: Generated<boolean>;
   /** Opted in to the weekly digest mail; off until the admin turns it on. */
   weekly_digest: Generated<boolean>;
+  /** Opted in to the alert mails; off until the admin turns it on. */
+  alerts_opt_in: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
