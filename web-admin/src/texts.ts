@@ -251,6 +251,7 @@ export const tabTexts = {
   geo: 'Geografie',
   recent: 'Activitate recentă',
   offers: 'Oferte',
+  alerts: 'Alerte',
 } as const;
 
 /** The "Oferte" tab: the offers, their form and their change history. */
@@ -389,6 +390,43 @@ export const weeklyDigestTexts = {
   failed: 'Serverul de e-mail nu a preluat mesajul. Încearcă din nou.',
   saveFailed: 'Setarea nu a putut fi salvată. Încearcă din nou.',
   loadFailed: 'Setarea nu a putut fi citită. Reîncarcă pagina.',
+} as const;
+
+/** The "Alerte" tab (docs/counting.md: Alerts): the episodes, acknowledging one, the mail opt-in, a test alert. */
+export const alertTexts = {
+  heading: 'Alerte',
+  definition:
+    'O alertă se deschide când o regulă se declanșează (comparăm ultima oră — ultimele 6 ore pentru postback-uri — ' +
+    'cu aceleași ore din ultimele 4 săptămâni, doar peste un volum minim) și se închide singură când cifra își ' +
+    'revine. Fiecare alertă nouă pleacă o singură dată pe e-mail către administratorii care au activat alertele.',
+  caption: 'Alertele, cele mai noi primele',
+  kind: 'Tip',
+  subject: 'Ce urmărește',
+  startedAt: 'Început',
+  endedAt: 'Sfârșit',
+  ongoing: 'În desfășurare',
+  expected: 'Așteptat',
+  observed: 'Observat',
+  acknowledged: 'Confirmată',
+  acknowledge: 'Confirmă',
+  acknowledging: 'Se confirmă…',
+  acknowledgeLabel: (kind: string, subject: string) => `Confirmă alerta ${kind} — ${subject}`,
+  acknowledgeFailed: 'Alerta nu a putut fi confirmată. Încearcă din nou.',
+  none: 'Nicio alertă până acum.',
+  loadFailed: 'Alertele nu au putut fi citite. Reîncarcă pagina.',
+  openBadge: (count: number) => (count === 1 ? '1 alertă deschisă' : `${count} alerte deschise`),
+  mailHeading: 'Alerte pe e-mail',
+  mailExplanation: (email: string) =>
+    `Fiecare alertă nouă, o singură dată, la ${email}. Alerta de test îți arată cum arată mesajul.`,
+  toggle: 'Primesc alertele pe e-mail',
+  sendTest: 'Trimite o alertă de test',
+  sending: 'Se trimite…',
+  sentTitle: 'Alertă de test trimisă',
+  sent: (email: string) => `Alerta de test a plecat către ${email}.`,
+  failedTitle: 'Alerta de test nu a fost trimisă',
+  rateLimited: 'Ai cerut deja trei alerte de test în ultima oră. Încearcă din nou mai târziu.',
+  failed: 'Serverul de e-mail nu a preluat mesajul. Încearcă din nou.',
+  saveFailed: 'Setarea nu a putut fi salvată. Încearcă din nou.',
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { tabTexts } from '../texts';
 import type { Period } from './analytics-queries';
+import { AlertsTab, OpenAlertsBadge } from './alerts/AlertsTab';
 import { AffiliateTab } from './tabs/AffiliateTab';
 import { DailyStatsTab } from './tabs/DailyStatsTab';
 import { DevicesTab } from './tabs/DevicesTab';
@@ -23,6 +24,7 @@ const tabs = [
   { value: 'geo', label: tabTexts.geo, Content: GeographyTab },
   { value: 'recent', label: tabTexts.recent, Content: RecentActivityTab },
   { value: 'offers', label: tabTexts.offers, Content: OffersTab },
+  { value: 'alerts', label: tabTexts.alerts, Content: AlertsTab },
 ] as const;
 
 export function DashboardTabs({ period }: { period: Period }) {
@@ -33,6 +35,7 @@ export function DashboardTabs({ period }: { period: Period }) {
         {tabs.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value} className="tab-trigger">
             {tab.label}
+            {tab.value === 'alerts' && <OpenAlertsBadge />}
           </Tabs.Trigger>
         ))}
       </Tabs.List>

@@ -1,0 +1,150 @@
+// The "Alerte" tab: every episode newest first — its kind in words, what it watched, when it started and
+// ended, expected against observed — with a button to acknowledge an episode; and the admin's alert mails
+// (the opt-in and "Trimite o alertă de test"). Text from the server is rendered as text, never as HTML.
+import { alertKindLabels, type Alert } from '@bodymetrics/contracts';
+import { isHttpError } from '@bodymetrics/web-kit/api';
+import { toast } from '@bodymetrics/web-kit/toast';
+import { useId } from 'react';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/format';
+import { alertTexts, dashboardTexts } from '../../texts';
+import { Panel } from '../Panel';
+import { useAcknowledgeAlert, useAlerts, useAlertSettings } from './alert-queries';
+
+const valueOf = (alert: Alert, n: number) => (alert.unit === 'percent' ? formatPercent(n) : formatNumber(n));
+
+function AlertRow({ alert }: { alert: Alert }) {
+  const acknowledge = useAcknowledgeAlert(() =>
+    toast({ title: alertTexts.heading, description: alertTexts.acknowledgeFailed, variant: 'destructive' }),
+  );
+  const kind = alertKindLabels[alert.kind];
+  return (
+    <tr data-testid="alert-row" data-open={alert.endedAt === null || undefined}>
+      <td>{kind}</td>
+      <td>{alert.subjectLabel}</td>
+      <td>{formatDateTime(alert.startedAt)}</td>
+      <td>{alert.endedAt ? formatDateTime(alert.endedAt) : <strong>{alertTexts.ongoing}</strong>}</td>
+      <td className="numeric">{valueOf(alert, alert.expected)}</td>
+      <td className="numeric">{valueOf(alert, alert.observed)}</td>
+      <td>
+        {alert.acknowledgedAt ? (
+          `${alertTexts.acknowledged} ${formatDateTime(alert.acknowledgedAt)}`
+        ) : (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={alertTexts.acknowledgeLabel(kind, alert.subjectLabel)}
+            aria-disabled={acknowledge.isPending || undefined}
+            onClick={() => {
+              if (!acknowledge.isPending) acknowledge.mutate(alert.id);
+            }}
+          >
+            {acknowledge.isPending ? alertTexts.acknowledging : alertTexts.acknowledge}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function AlertList() {
+  const alerts = useAlerts();
+  if (!alerts.data)
+    return <p className="muted">{alerts.isError ? alertTexts.loadFailed : dashboardTexts.loading}</p>;
+  if (alerts.data.alerts.length === 0) return <p className="muted">{alertTexts.none}</p>;
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={alertTexts.caption}>
+      <table className="data-table" data-testid="alerts-table">
+        <caption className="visually-hidden">{alertTexts.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{alertTexts.kind}</th>
+            <th scope="col">{alertTexts.subject}</th>
+            <th scope="col">{alertTexts.startedAt}</th>
+            <th scope="col">{alertTexts.endedAt}</th>
+            <th scope="col" className="numeric">
+              {alertTexts.expected}
+            </th>
+            <th scope="col" className="numeric">
+              {alertTexts.observed}
+            </th>
+            <th scope="col">{alertTexts.acknowledged}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alerts.data.alerts.map((alert) => (
+            <AlertRow key={alert.id} alert={alert} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AlertMailSettings() {
+  const toggleId = useId();
+  const { settings, update, sendTest } = useAlertSettings(() =>
+    toast({ title: alertTexts.mailHeading, description: alertTexts.saveFailed, variant: 'destructive' }),
+  );
+  const test = () =>
+    sendTest.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: alertTexts.sentTitle, description: alertTexts.sent(answer.to) }),
+      onError: (error) =>
+        toast({
+          title: alertTexts.failedTitle,
+          description: isHttpError(error, 429) ? alertTexts.rateLimited : alertTexts.failed,
+          variant: 'destructive',
+        }),
+    });
+  if (!settings.data)
+    return <p className="muted">{settings.isError ? alertTexts.loadFailed : dashboardTexts.loading}</p>;
+  return (
+    <div className="weekly-digest" data-testid="alert-mail-settings">
+      <p className="muted">{alertTexts.mailExplanation(settings.data.email)}</p>
+      <label htmlFor={toggleId}>
+        <input
+          id={toggleId}
+          type="checkbox"
+          checked={update.isPending ? update.variables : settings.data.optedIn}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate(e.target.checked)}
+        />{' '}
+        {alertTexts.toggle}
+      </label>{' '}
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={sendTest.isPending || undefined}
+        onClick={() => {
+          if (!sendTest.isPending) test();
+        }}
+      >
+        {sendTest.isPending ? alertTexts.sending : alertTexts.sendTest}
+      </button>
+    </div>
+  );
+}
+
+export function AlertsTab() {
+  return (
+    <>
+      <Panel title={alertTexts.heading} definition={alertTexts.definition}>
+        <AlertList />
+      </Panel>
+      <Panel title={alertTexts.mailHeading}>
+        <AlertMailSettings />
+      </Panel>
+    </>
+  );
+}
+
+/** The open episodes' count beside the tab's name; nothing while none is open. */
+export function OpenAlertsBadge() {
+  const alerts = useAlerts();
+  const open = alerts.data?.openCount ?? 0;
+  if (open === 0) return null;
+  return (
+    <span className="alert-badge" data-testid="open-alerts-badge" aria-label={alertTexts.openBadge(open)}>
+      {open}
+    </span>
+  );
+}
