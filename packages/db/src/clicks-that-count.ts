@@ -20,9 +20,3 @@ export function clicksThatCount(of: { table?: string; placement?: OfferPlacement
   const ref = (column: string) => sql.ref(of.table ? `${of.table}.${column}` : column);
   return sql<number>`(${ref(clicks)} - ${ref(suspicious)})`;
 }
-
-/** Whether a raw click (affiliate_clicks) counts: a person's (not a bot's) and not suspicious. */
-export const rawClickCounts = (table?: string): RawBuilder<boolean> => {
-  const ref = (column: string) => sql.ref(table ? `${table}.${column}` : column);
-  return sql<boolean>`(not ${ref('is_bot')} and not ${ref('suspicious')})`;
-};
