@@ -4,7 +4,7 @@
 import { afterAll, describe, expect } from 'vitest';
 import type { TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
+import { pageViewBody, startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
 
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -16,21 +16,7 @@ const pageVisit = (visitor: string, query: string, ua = chrome): TrackingCall =>
   path: '/api/analytics/page-visit',
   ua,
   ip: ipOf(visitor),
-  body: {
-    visitorId: visitor,
-    sessionId: `session-${visitor}`,
-    pageUrl: `https://bodymetrics.example/${query}`,
-    userAgent: ua,
-    referrer: null,
-    deviceType: 'desktop',
-    browserName: 'Chrome',
-    operatingSystem: 'Windows',
-    screenResolution: '1920x1080',
-    language: 'ro-RO',
-    timeZone: 'Europe/Bucharest',
-    isReturningVisitor: 0,
-    trafficSource: { source: 'direct', medium: 'none' },
-  },
+  body: { ...pageViewBody(visitor, query), userAgent: ua },
 });
 const click = (visitor: string, offerId: number, clickId?: string): TrackingCall => ({
   path: '/api/affiliate-offers/click',

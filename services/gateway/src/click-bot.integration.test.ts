@@ -15,7 +15,7 @@ import {
 } from '@bodymetrics/contracts';
 import { eventually, readTopic, type TestBus, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
+import { pageViewBody, startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
 
 const tz = 'Europe/Bucharest';
 const chrome =
@@ -43,18 +43,7 @@ const call = (who: Person, path: string, body: object): TrackingCall => ({
   body: { visitorId: who.visitorId, sessionId: `session-${who.visitorId}`, storageAllowed: true, ...body },
 });
 const pageView = (who: Person, query = '') =>
-  call(who, '/api/analytics/page-visit', {
-    pageUrl: `https://bodymetrics.example/${query}`,
-    referrer: null,
-    deviceType: 'desktop',
-    browserName: 'Chrome',
-    operatingSystem: 'Windows',
-    screenResolution: '1920x1080',
-    language: 'ro-RO',
-    timeZone: tz,
-    isReturningVisitor: 0,
-    trafficSource: { source: 'direct', medium: 'none' },
-  });
+  call(who, '/api/analytics/page-visit', pageViewBody(who.visitorId, query));
 const offersShown = (who: Person) =>
   call(who, '/api/analytics/offer-impression', { placement: 'bridge', offerIds: [offerId] });
 const bridgeClick = (who: Person, clickId: string) =>

@@ -15,7 +15,7 @@ import type {
 import { buildApp as buildOffers } from '@bodymetrics/offers';
 import type { TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
+import { pageViewBody, startGatewayPipeline, type GatewayPipeline, type TrackingCall } from './test-support';
 
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
@@ -55,20 +55,7 @@ describe('conversions and earnings through the gateway', () => {
     path: '/api/analytics/page-visit',
     ua: chrome,
     ip: `203.0.113.${visitorAddresses[visitorId]}`,
-    body: {
-      visitorId,
-      sessionId: `session-${visitorId}`,
-      pageUrl: 'https://bodymetrics.example/',
-      referrer: null,
-      deviceType: 'desktop',
-      browserName: 'Chrome',
-      operatingSystem: 'Windows',
-      screenResolution: '1920x1080',
-      language: 'ro-RO',
-      timeZone,
-      isReturningVisitor: 0,
-      trafficSource: { source: 'direct', medium: 'none' },
-    },
+    body: pageViewBody(visitorId),
   });
 
   /** As a network's server calls it: a plain GET, no Origin, no Fetch Metadata, from its own address. */

@@ -7,7 +7,7 @@ import type { Aggregator } from '@bodymetrics/aggregator';
 import { topics, type AffiliateStatsRow, type Envelope } from '@bodymetrics/contracts';
 import { eventually, readTopic, type TestBus, type TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { startGatewayPipeline, type GatewayPipeline } from './test-support';
+import { pageViewBody, startGatewayPipeline, type GatewayPipeline } from './test-support';
 
 const tz = 'Europe/Bucharest';
 const chrome =
@@ -40,21 +40,7 @@ const impression = (who: Caller, placement: 'bridge' | 'results', offerIds: numb
 const pageView = (who: Caller) => ({
   who,
   path: '/api/analytics/page-visit',
-  body: {
-    visitorId: who.visitorId,
-    sessionId: `session-${who.visitorId}`,
-    pageUrl: 'https://bodymetrics.example/',
-    referrer: null,
-    deviceType: 'desktop',
-    browserName: 'Chrome',
-    operatingSystem: 'Windows',
-    screenResolution: '1920x1080',
-    language: 'ro-RO',
-    timeZone: tz,
-    isReturningVisitor: 0,
-    trafficSource: { source: 'direct', medium: 'none' },
-    storageAllowed: true,
-  },
+  body: { ...pageViewBody(who.visitorId), storageAllowed: true },
 });
 const bridgeClick = (who: Caller, offerId: number) => ({
   who,

@@ -277,6 +277,26 @@ export async function startGatewayOver(
   }
 }
 
+/**
+ * The body of a page view as the site's page sends it — desktop Chrome on Windows, arrived direct — for the
+ * visitor (and its tab session, `session-<visitorId>`) on the site's page `page` (a path, or a query such as
+ * `?utm_campaign=x`).
+ */
+export const pageViewBody = (visitorId: string, page = '') => ({
+  visitorId,
+  sessionId: `session-${visitorId}`,
+  pageUrl: `https://bodymetrics.example/${page.replace(/^\//, '')}`,
+  referrer: null,
+  deviceType: 'desktop',
+  browserName: 'Chrome',
+  operatingSystem: 'Windows',
+  screenResolution: '1920x1080',
+  language: 'ro-RO',
+  timeZone: 'Europe/Bucharest',
+  isReturningVisitor: 0,
+  trafficSource: { source: 'direct', medium: 'none' },
+});
+
 /** One tracking call as a visitor's browser on the site makes it, through the gateway. */
 export interface TrackingCall {
   path: string;
