@@ -22,8 +22,8 @@ import * as visitElapsedTime from './migrations/2026-11-27T0100_visit_elapsed_ti
 import * as funnelByStep from './migrations/2026-11-27T0200_funnel_by_step';
 import * as returningVisitors from './migrations/2026-11-27T0300_returning_visitors';
 import * as rateLimitCounters from './migrations/2026-11-28T0100_rate_limit_counters';
-import * as checkedClicks from './migrations/2026-11-28T0300_checked_clicks';
 import * as offerSegments from './migrations/2026-11-28T0200_offer_segments';
+import * as checkedClicks from './migrations/2026-11-28T0300_checked_clicks';
 import * as alerts from './migrations/2026-11-28T0400_alerts';
 
 const migrations: Record<string, Migration> = {
@@ -47,8 +47,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0200_funnel_by_step': funnelByStep,
   '2026-11-27T0300_returning_visitors': returningVisitors,
   '2026-11-28T0100_rate_limit_counters': rateLimitCounters,
-  '2026-11-28T0300_checked_clicks': checkedClicks,
   '2026-11-28T0200_offer_segments': offerSegments,
+  '2026-11-28T0300_checked_clicks': checkedClicks,
   '2026-11-28T0400_alerts': alerts,
 };
 

@@ -63,10 +63,10 @@ export const embeddedEnvSchema = z
     /** Signs admin device markers; unset: a key generated once and kept in the database (as admin-auth). */
     DEVICE_COOKIE_SECRET: adminAuthSettings.shape.DEVICE_COOKIE_SECRET,
     RETENTION_DAYS: aggregatorSettings.shape.RETENTION_DAYS,
-    SUSPICIOUS_CLICKS_PER_MINUTE: aggregatorSettings.shape.SUSPICIOUS_CLICKS_PER_MINUTE,
     /** A daily snapshot of the database into BACKUP_DIR, the newest BACKUP_KEEP kept (as the aggregator). */
     BACKUP_DIR: aggregatorSettings.shape.BACKUP_DIR,
     BACKUP_KEEP: aggregatorSettings.shape.BACKUP_KEEP,
+    SUSPICIOUS_CLICKS_PER_MINUTE: aggregatorSettings.shape.SUSPICIOUS_CLICKS_PER_MINUTE,
     /** The networks' postback secret (as the offers service); unset, GET /api/postback answers 404. */
     POSTBACK_TOKEN: postbackTokenEnv,
     REVENUE_CURRENCY: revenueCurrencyEnv,
