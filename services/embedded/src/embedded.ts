@@ -128,17 +128,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     const backups = await startEmbeddedBackups(database, dataDir, options.backups, log);
     opened.push(() => backups.close());
 
-    let admin: RunningEmbedded['admin'];
-    if (options.admin) {
-      const result = await ensureAdminFromEnv(db, options.admin);
-      admin = { username: result.admin.username, created: result.created };
-    }
-
-    const { n: activeAdmins } = await db
-      .selectFrom('admin_users')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('is_active', '=', true)
-      .executeTakeFirstOrThrow();
+    const { admin, activeAdmins } = await firstAdmin(db, options.admin);
 
     // Durable at 202: a tracking call is answered once the aggregator's transaction holding its event
     // committed — the calls arriving meanwhile form the next transaction (group commit) — and a backlog past
@@ -150,40 +140,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
     });
     opened.push(() => bus.close());
 
-    const settings = systemSettings({
-      timeZone: options.timeZone,
-      publicBaseUrl: options.publicBaseUrl,
-      contactTo: options.contactTo,
-      // MAIL_FROM is one value for every sender here; unset, each service's own.
-      ...(options.mailFrom
-        ? {
-            mailFrom: {
-              reports: options.mailFrom,
-              adminAuth: options.mailFrom,
-              analytics: options.mailFrom,
-            },
-          }
-        : {}),
-      publicDir: options.publicDir,
-      adminDir: options.adminDir,
-      ipStorage: options.ipStorage,
-      trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
-      trackingRateLimitPerBrowserPerMinute: options.trackingRateLimitPerBrowserPerMinute,
-      reportsRateLimit: options.reportsRateLimit,
-      trustProxyHops: options.trustProxyHops,
-      sessionTtlHours: options.sessionTtlHours,
-      cookieSecure: options.cookieSecure,
-      deviceCookieSecret: options.deviceCookieSecret,
-      retentionDays: options.retentionDays,
-      suspiciousClicksPerMinute: options.suspiciousClicksPerMinute,
-      postbackToken: options.postbackToken,
-      revenueCurrency: options.revenueCurrency,
-      postbackMaxPayout: options.postbackMaxPayout,
-      postbackMaxConversionsPerClick: options.postbackMaxConversionsPerClick,
-      offerShareWindowDays: options.offerShareWindowDays,
-      ...(options.live ? { live: options.live } : {}),
-      logger: options.logger ?? false,
-    });
+    const settings = embeddedSettings(options);
 
     // One process: presence, notices, the day's salt and rate-limit counters live in its memory.
     const system = await composeSystem(
@@ -224,11 +181,67 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
       dataDir,
       mailDir,
       admin,
-      activeAdmins: Number(activeAdmins),
+      activeAdmins,
       close: () => (closing ??= opened.unwind()),
     };
   } catch (err) {
     await opened.unwind();
     throw err;
   }
+}
+
+/** Creates `wanted` unless an admin of that name exists; counts the admins who can sign in. */
+async function firstAdmin(
+  db: Db,
+  wanted: EmbeddedAdmin | undefined,
+): Promise<Pick<RunningEmbedded, 'admin' | 'activeAdmins'>> {
+  let admin: RunningEmbedded['admin'];
+  if (wanted) {
+    const result = await ensureAdminFromEnv(db, wanted);
+    admin = { username: result.admin.username, created: result.created };
+  }
+  const { n: activeAdmins } = await db
+    .selectFrom('admin_users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('is_active', '=', true)
+    .executeTakeFirstOrThrow();
+  return { admin, activeAdmins: Number(activeAdmins) };
+}
+
+/** The system's settings in the embedded mode: the options as they are, MAIL_FROM for every sender. */
+function embeddedSettings(options: EmbeddedOptions): SystemSettings {
+  return systemSettings({
+    timeZone: options.timeZone,
+    publicBaseUrl: options.publicBaseUrl,
+    contactTo: options.contactTo,
+    // MAIL_FROM is one value for every sender here; unset, each service's own.
+    ...(options.mailFrom
+      ? {
+          mailFrom: {
+            reports: options.mailFrom,
+            adminAuth: options.mailFrom,
+            analytics: options.mailFrom,
+          },
+        }
+      : {}),
+    publicDir: options.publicDir,
+    adminDir: options.adminDir,
+    ipStorage: options.ipStorage,
+    trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
+    trackingRateLimitPerBrowserPerMinute: options.trackingRateLimitPerBrowserPerMinute,
+    reportsRateLimit: options.reportsRateLimit,
+    trustProxyHops: options.trustProxyHops,
+    sessionTtlHours: options.sessionTtlHours,
+    cookieSecure: options.cookieSecure,
+    deviceCookieSecret: options.deviceCookieSecret,
+    retentionDays: options.retentionDays,
+    suspiciousClicksPerMinute: options.suspiciousClicksPerMinute,
+    postbackToken: options.postbackToken,
+    revenueCurrency: options.revenueCurrency,
+    postbackMaxPayout: options.postbackMaxPayout,
+    postbackMaxConversionsPerClick: options.postbackMaxConversionsPerClick,
+    offerShareWindowDays: options.offerShareWindowDays,
+    ...(options.live ? { live: options.live } : {}),
+    logger: options.logger ?? false,
+  });
 }
