@@ -272,10 +272,10 @@ export const offerTexts = {
   disclaimer: 'Mențiune sub buton (opțional)',
   evidenceBased: 'Afișează eticheta „Evidence-Based”',
   active: 'Activă (afișată vizitatorilor)',
-  save: 'Salvează',
   dailyClickCap: 'Limită zilnică de clickuri (opțional)',
   dailyClickCapHint:
     'Când clickurile de azi ating limita, oferta nu mai este afișată până mâine; celelalte oferte ale segmentului îi iau locul.',
+  save: 'Salvează',
   saving: 'Se salvează…',
   cancel: 'Anulează',
   savedTitle: 'Oferta a fost salvată',

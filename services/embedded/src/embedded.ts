@@ -69,10 +69,10 @@ export interface EmbeddedOptions {
   /** POSTBACK_MAX_PAYOUT and POSTBACK_MAX_CONVERSIONS_PER_CLICK of offers; defaults as there. */
   postbackMaxPayout?: number | undefined;
   postbackMaxConversionsPerClick?: number | undefined;
-  /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
-  maxUnappliedEvents?: number;
   /** OFFER_SHARE_WINDOW_DAYS of offers; default as there. */
   offerShareWindowDays?: number | undefined;
+  /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
+  maxUnappliedEvents?: number;
   /**
    * Live presence timing (ACTIVE_WINDOW_MS / SWEEP_INTERVAL_MS of the live service) and messages per socket
    * (RATE_LIMIT_MESSAGES / RATE_LIMIT_WINDOW_MS); defaults as there.

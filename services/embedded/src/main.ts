@@ -49,9 +49,9 @@ async function main(): Promise<void> {
     revenueCurrency: config.REVENUE_CURRENCY,
     postbackMaxPayout: config.POSTBACK_MAX_PAYOUT,
     postbackMaxConversionsPerClick: config.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
+    offerShareWindowDays: config.OFFER_SHARE_WINDOW_DAYS,
     metrics: config.METRICS_PORT ? { host: config.METRICS_HOST, port: config.METRICS_PORT } : undefined,
     backups: config.BACKUP_DIR ? { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP } : undefined,
-    offerShareWindowDays: config.OFFER_SHARE_WINDOW_DAYS,
   });
 
   const notBuilt = [publicDir, adminDir].filter((dir) => !existsSync(join(dir, 'index.html')));
