@@ -3,7 +3,7 @@
 // (*.integration.test.ts) talk to the real servers that infra/local started, each file with its own
 // database, topics and keys, cloned from the migrated template the global setup prepares. e2e/security
 // runs here too (its files run in parallel, each with its own system); the other e2e folders have their own
-// configs (browser tests one at a time; faults last, alone).
+// configs (browser tests two at a time; faults last, alone).
 import { defineConfig } from 'vitest/config';
 
 const roots = '{packages,services,infra,web-public,web-admin,e2e/security}';
@@ -14,7 +14,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    maxWorkers: 2,
+    // Four files at a time on two cores: an integration file mostly waits (Kafka, Postgres, timers), so two
+    // workers left the cores half idle.
+    maxWorkers: 4,
     projects: [
       {
         extends: true,

@@ -1,5 +1,6 @@
-// The whole-system browser tests (`npm test` runs them after the main suite). One system at a time: each
-// file starts every service (or the embedded process) and a Chromium, which is all two cores can carry.
+// The whole-system browser tests (`npm test` runs them after the main suite). Two files at a time: each
+// starts its own system (every service on free ports, or the embedded process) and its own Chromium, and
+// both mostly wait on real time (beacons, the aggregator's batches), so two share two cores well.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -9,8 +10,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['./packages/testing/src/global-setup.ts'],
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 240_000,
     teardownTimeout: 60_000,
