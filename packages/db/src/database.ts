@@ -4,6 +4,7 @@
 // placement…) are typed with packages/contracts' vocabulary, so a query comparing or writing them is checked.
 import type { AdminTables } from './tables/admin';
 import type { AlertTables } from './tables/alerts';
+import type { TwoFactorTables } from './tables/two-factor';
 import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
 import type { ConversionTables } from './tables/conversions';
@@ -33,6 +34,7 @@ export interface Database
     ReportTables,
     ContentTables,
     AdminTables,
+    TwoFactorTables,
     RateLimitTables,
     AlertTables {}
 
