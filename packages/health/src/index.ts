@@ -11,3 +11,6 @@ export * from './goal';
 export * from './offers-matching';
 export * from './share-texts';
 export * from './waist-to-height';
+export * from './bmi-bands';
+export * from './healthy-weight';
+export * from './offer-guardrails';

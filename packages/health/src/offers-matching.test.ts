@@ -10,6 +10,8 @@ const offers = [
   { id: 5, title: 'Walk More', bmiCategory: 'Overweight', goal: 'weight_loss' },
   { id: 6, title: 'Calm Mind', bmiCategory: 'Normal', goal: 'wellness' },
   { id: 7, title: 'Smart Scale', bmiCategory: 'Overweight', goal: 'weight_loss' },
+  // Stored before the admin refused the pairing: never shown.
+  { id: 8, title: 'Crash Diet', bmiCategory: 'Underweight', goal: 'weight_loss' },
 ];
 const ids = (list: { id: number }[]) => list.map((offer) => offer.id);
 
@@ -22,6 +24,8 @@ describe('offer matching', () => {
     { category: 'Normal', goal: 'wellness', expected: [6] },
     { category: 'Normal', goal: 'Wellness', expected: [] },
     { category: 'Obese', goal: 'weight_loss', expected: [] },
+    { category: 'Underweight', goal: 'weight_loss', expected: [] },
+    { category: 'underweight', goal: 'weight_loss', expected: [] },
   ])('$category + $goal → $expected', ({ category, goal, expected }) => {
     expect(ids(matchOffers(offers, category, goal))).toEqual(expected);
   });
