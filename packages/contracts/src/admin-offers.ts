@@ -58,6 +58,16 @@ export const offerFieldsSchema = z.strictObject({
 export type OfferFields = z.infer<typeof offerFieldsSchema>;
 export type OfferField = keyof OfferFields;
 
+/**
+ * A pairing the pages never show: a weight-loss offer for an underweight result. The offers admin refuses
+ * it (400 naming `goal`); the pages also drop such an offer if one was stored before (matchOffers).
+ */
+export function offerPairingProblem(offer: { bmiCategory: string; goal: string }): string | null {
+  return offer.bmiCategory === 'Underweight' && offer.goal === 'weight_loss'
+    ? 'weight_loss is not offered to the Underweight category'
+    : null;
+}
+
 /** PATCH /api/admin/offers/:id: any of the fields (at least one), e.g. `{ "active": false }` to switch it off. */
 export const offerPatchSchema = offerFieldsSchema
   .partial()

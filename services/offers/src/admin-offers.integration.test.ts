@@ -74,6 +74,8 @@ describe('the offer management routes', () => {
       ['imageUrl', { imageUrl: 'http://cdn.example.com/x.png' }],
       ['bmiCategory', { bmiCategory: 'Thin' }],
       ['goal', { goal: 'bulk' }],
+      // The pages never show a weight-loss offer to an underweight result.
+      ['goal', { bmiCategory: 'Underweight', goal: 'weight_loss' }],
       ['title', { title: '   ' }],
       ['ctaLabel', { ctaLabel: 'x'.repeat(61) }],
       ['evidenceBased', { evidenceBased: 'yes' }],
@@ -239,6 +241,7 @@ describe('the offer management routes', () => {
       ['url', { url: 'http://shop.example.com/' }],
       ['imageUrl', { imageUrl: 'ftp://cdn.example.com/x.png' }],
       ['goal', { goal: 'bulk' }],
+      ['goal', { bmiCategory: 'Underweight', goal: 'weight_loss' }],
       ['(body)', {}],
     ] as const)(
       'answers 400 naming %s for %j and leaves the offer as it was',
@@ -262,6 +265,34 @@ describe('the offer management routes', () => {
         expect(row).toEqual({ url: offer.url, image_url: offer.imageUrl, goal: offer.goal });
       },
     );
+
+    it('refuses moving an underweight offer to weight_loss, the stored category kept in mind', async ({
+      app,
+      database,
+    }) => {
+      const offer = await create(app, 'Underweight shake');
+      const toUnderweight = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/offers/${offer.id}`,
+        headers: { cookie: operator.cookie },
+        payload: { bmiCategory: 'Underweight', goal: 'muscle_gain' },
+      });
+      expect(toUnderweight.statusCode).toBe(200);
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/offers/${offer.id}`,
+        headers: { cookie: operator.cookie },
+        payload: { goal: 'weight_loss' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().error.details?.[0]?.field).toBe('goal');
+      const row = await database.db
+        .selectFrom('affiliate_offers')
+        .select(['bmi_category', 'goal'])
+        .where('id', '=', offer.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ bmi_category: 'Underweight', goal: 'muscle_gain' });
+    });
 
     it('answers 404 for an offer that does not exist and 400 naming id for a malformed one', async ({
       app,
