@@ -31,6 +31,14 @@ export type AffiliateOffer = z.infer<typeof affiliateOfferSchema>;
 /** GET /api/affiliate-offers/all: every active offer, oldest first. */
 export const affiliateOffersResponseSchema = z.array(affiliateOfferSchema);
 
+/**
+ * GET /api/affiliate-offers/support-note: the note the bridge and the results show in place of sponsored
+ * offers for a BMI under 17.5, pointing to eating-disorder support (the operator's
+ * EATING_DISORDER_SUPPORT_TEXT, e.g. a national helpline). Plain text, never rendered as HTML.
+ */
+export const supportNoteSchema = z.object({ text: z.string() });
+export type SupportNote = z.infer<typeof supportNoteSchema>;
+
 /** A legal page's address (spec §3 "Legal page"): `privacy-policy`, `terms-of-service`, … */
 export const legalSlugSchema = z
   .string()

@@ -17,6 +17,7 @@ import { affiliateOfferRoutes } from './routes/affiliate-offers';
 import { legalPageRoutes } from './routes/legal-pages';
 import { offerSegmentRoutes } from './routes/offer-segments';
 import { postbackRoute, type PostbackSettings } from './routes/postback';
+import { defaultSupportNote, supportNoteRoute } from './routes/support-note';
 import { shareRotation, type ShareRotationOptions } from './share-rotation';
 
 export type { PostbackSettings } from './routes/postback';
@@ -31,6 +32,8 @@ export interface OffersDeps {
    * are of the postback's time zone (ANALYTICS_TZ).
    */
   shares?: Omit<ShareRotationOptions, 'timeZone' | 'log'>;
+  /** EATING_DISORDER_SUPPORT_TEXT; default: a note that names no helpline. */
+  supportNote?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -41,13 +44,13 @@ const postbackOff: PostbackSettings = {
   maxConversionsPerClick: defaultPostbackMaxConversionsPerClick,
 };
 
-export function buildApp({ db, logger, postback = postbackOff, shares }: OffersDeps) {
+export function buildApp({ db, logger, postback = postbackOff, shares, supportNote }: OffersDeps) {
   const app = createServiceApp({
     name: 'offers',
     logger,
     readiness: { postgres: () => sql`SELECT 1`.execute(db) },
   });
-  addOffersRoutes(app, { db, timeZone: postback.timeZone, shares });
+  addOffersRoutes(app, { db, timeZone: postback.timeZone, shares, supportNote });
   postbackRoute(app, { db, settings: postback });
   return app;
 }
@@ -57,9 +60,14 @@ export function buildApp({ db, logger, postback = postbackOff, shares }: OffersD
  * page's offers list skips the loopback hop to offers' own app. The postback goes where the
  * gateway counts it against the per-client budget; everything else outside it.
  */
-export function inProcessOffers({ db, postback = postbackOff, shares }: Omit<OffersDeps, 'logger'>) {
+export function inProcessOffers({
+  db,
+  postback = postbackOff,
+  shares,
+  supportNote,
+}: Omit<OffersDeps, 'logger'>) {
   return {
-    routes: (scope: App) => addOffersRoutes(scope, { db, timeZone: postback.timeZone, shares }),
+    routes: (scope: App) => addOffersRoutes(scope, { db, timeZone: postback.timeZone, shares, supportNote }),
     budgetedRoutes: (scope: App) => postbackRoute(scope, { db, settings: postback }),
   };
 }
@@ -71,7 +79,12 @@ export function inProcessOffers({ db, postback = postbackOff, shares }: Omit<Off
  */
 function addOffersRoutes(
   app: App,
-  { db, timeZone, shares }: { db: Db; timeZone: string; shares: OffersDeps['shares'] },
+  {
+    db,
+    timeZone,
+    shares,
+    supportNote = defaultSupportNote,
+  }: { db: Db; timeZone: string; shares: OffersDeps['shares']; supportNote?: string | undefined },
 ): void {
   const rotation = shareRotation(db, {
     ...shares,
@@ -83,6 +96,7 @@ function addOffersRoutes(
   const recomputeShares = () => rotation.recomputeNow();
   affiliateOfferRoutes(app, { db, timeZone });
   legalPageRoutes(app, { db });
+  supportNoteRoute(app, { text: supportNote });
   // The operator's offer management in its own encapsulated scope behind the admin-session
   // guard (as in the analytics service): a route added there cannot be left open, and onRequest refuses an
   // unauthenticated caller (401) before its body is even validated.

@@ -2,6 +2,7 @@
 // message naming the variable. The fragment is exported for the whole-system composition.
 import { z } from 'zod';
 import { defaultDatabaseUrl } from '@bodymetrics/db';
+import { defaultSupportNote } from './routes/support-note';
 import {
   analyticsTimeZoneEnv,
   commonEnv,
@@ -31,6 +32,11 @@ export const offersSettings = z.object({
   ANALYTICS_TZ: analyticsTimeZoneEnv,
   /** The days (today included) an auto segment's shares are computed over (docs/counting.md: Share). */
   OFFER_SHARE_WINDOW_DAYS: offerShareWindowDaysEnv,
+  /**
+   * The note shown in place of sponsored offers for a BMI under 17.5: where to find eating-disorder
+   * support (a national helpline and its number, set by the operator for the country served).
+   */
+  EATING_DISORDER_SUPPORT_TEXT: z.string().trim().min(1).max(500).default(defaultSupportNote),
 });
 
 export type OffersSettings = z.infer<typeof offersSettings>;

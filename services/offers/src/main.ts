@@ -16,6 +16,7 @@ const app = buildApp({
     maxConversionsPerClick: config.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
   },
   shares: { windowDays: config.OFFER_SHARE_WINDOW_DAYS },
+  supportNote: config.EATING_DISORDER_SUPPORT_TEXT,
   logger: { level: config.LOG_LEVEL },
 });
 app.addHook('onClose', async () => {
