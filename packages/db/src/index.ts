@@ -7,6 +7,7 @@ export * from './ensure-database';
 export * from './seeds';
 export * from './offer-columns';
 export * from './clicks-that-count';
+export * from './advisory-locks';
 export * from './installation-database';
 // The lock's error only (plain node:fs), so a caller can recognise "the server has the folder" without
 // loading PGlite; the adapter itself is @bodymetrics/db/pglite.

@@ -5,6 +5,7 @@
 // The upkeep creates this month and the next ones ahead (at the aggregator's start and daily); a month
 // created later moves its rows out of the DEFAULT partition.
 import { sql, type Kysely } from 'kysely';
+import { advisoryLocks } from './advisory-locks';
 
 /** Each raw event table and its time column (the event's receipt time), which is its partition key. */
 export const rawEventTimeColumns = {
@@ -48,7 +49,7 @@ export const defaultPartitionName = (table: PartitionedRawTable): string => `${t
 type AnyDb = Kysely<any>;
 
 /** pg_advisory_xact_lock key: aggregators starting together create each month once. */
-const partitionUpkeepLockKey = 395_002;
+const partitionUpkeepLockKey = advisoryLocks.partitionUpkeep;
 
 export interface MonthPartition {
   name: string;

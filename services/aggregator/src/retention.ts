@@ -25,6 +25,7 @@
 // RETENTION_DAYS — so no event can be delivered again after its raw row (its idempotency key) is gone.
 import { sql, type Kysely } from 'kysely';
 import {
+  advisoryLocks,
   defaultPartitionName,
   monthPartitionsOf,
   partitionedRawTables,
@@ -71,7 +72,7 @@ export const defaultRetentionDays = 395;
 export const defaultRetentionBatchSize = 5_000;
 export const retentionIntervalMs = 24 * 60 * 60 * 1000;
 /** pg_try_advisory_lock key of the job (any constant that no other part of the product uses). */
-const retentionLockKey = 395_001;
+const retentionLockKey = advisoryLocks.retention;
 
 export interface RetentionOptions {
   retentionDays: number;

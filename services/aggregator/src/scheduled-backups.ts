@@ -5,7 +5,7 @@
 // in the folder, so aggregators sharing the folder take one a day between them). pg_dump must be on the
 // aggregator's PATH (the PostgreSQL client, of the server's major version or newer).
 import { sql } from 'kysely';
-import type { Db } from '@bodymetrics/db';
+import { advisoryLocks, type Db } from '@bodymetrics/db';
 import {
   startScheduledBackups,
   writePostgresSnapshot,
@@ -13,7 +13,7 @@ import {
 } from '@bodymetrics/db/snapshot';
 
 /** pg_try_advisory_lock key of the scheduled backups (any constant no other part of the product uses). */
-export const scheduledBackupLockKey = 395_002;
+export const scheduledBackupLockKey = advisoryLocks.scheduledBackup;
 
 /** `round` on one connection holding the lock, or undefined when another aggregator holds it. */
 export const underBackupLock =

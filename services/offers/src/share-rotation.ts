@@ -5,7 +5,7 @@
 // a run asked for by a change waits for it, so the change is in what it computes. The embedded mode's one
 // process takes the same lock, uncontended.
 import { sql } from 'kysely';
-import { todayOf, type Db } from '@bodymetrics/db';
+import { advisoryLocks, todayOf, type Db } from '@bodymetrics/db';
 import { defaultOfferShareWindowDays } from '@bodymetrics/service-kit';
 import { segmentKeyOf, segmentSettings, replaceShares, type StoredShare } from './offer-segments.repository';
 import { activeOfferEvidence, windowStart, type SegmentedEvidence } from './share-evidence.repository';
@@ -13,7 +13,7 @@ import { segmentShares } from './shares/segment-shares';
 import { betaDraws, type BetaDraw } from './shares/thompson-sampling';
 
 /** pg advisory lock key of the computation (a constant no other part of the product uses). */
-export const shareLockKey = 395_002;
+export const shareLockKey = advisoryLocks.shareRotation;
 
 /** How often the shares are computed again, at the latest. */
 export const shareRecomputeIntervalMs = 5 * 60 * 1000;

@@ -22,6 +22,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AffiliateClickEvent } from '@bodymetrics/contracts';
+import { advisoryLocks } from '@bodymetrics/db';
 import type { Enriched } from '../enrich';
 import { chunks, type Trx } from '../sql-helpers';
 import { suspicionOf, suspicionWindows, type ClickRules, type Suspicion } from '../suspicion';
@@ -29,8 +30,8 @@ import { suspicionOf, suspicionWindows, type ClickRules, type Suspicion } from '
 /** A click with its verdict. */
 export type CheckedClick = Enriched<AffiliateClickEvent> & { suspicion: Suspicion };
 
-/** pg_advisory_xact_lock's first key for the click verdict's locks (partition upkeep uses 395_002). */
-const clickVerdictLockSpace = 395_003;
+/** pg_advisory_xact_lock's first key for the click verdict's locks. */
+const clickVerdictLockSpace = advisoryLocks.clickVerdictSpace;
 
 /** A lock key's second half: the first 32 bits of its SHA-256, so every process sorts the keys alike. */
 const lockIdOf = (key: string): number => createHash('sha256').update(key).digest().readInt32BE(0);

@@ -5,7 +5,7 @@
 // the embedded mode's one process takes it uncontended. The mail claim (notified_at) keeps it to one mail
 // per episode even if two evaluations ever overlap.
 import { sql } from 'kysely';
-import type { Db } from '@bodymetrics/db';
+import { advisoryLocks, type Db } from '@bodymetrics/db';
 import type { Mailer } from '@bodymetrics/mail';
 import { readConversionWindows, readTrafficWindows } from './alert-measures.repository';
 import { alertThresholds, alertVerdicts } from './alert-rules';
@@ -13,7 +13,7 @@ import { alertRecipients, applyVerdicts, claimUnmailedAlerts, releaseAlertClaim 
 import { renderAlertMail } from './render-alert-mail';
 
 /** pg advisory lock key of the evaluation (a constant no other part of the product uses). */
-export const alertLockKey = 395_004;
+export const alertLockKey = advisoryLocks.alertEvaluation;
 
 export const defaultAlertEvalIntervalMs = 5 * 60 * 1000;
 
