@@ -17,6 +17,7 @@ export * from './admin-offers';
 export * from './offer-segments';
 export * from './weekly-digest';
 export * from './alerts';
+export * from './annotations';
 export * from './route-paths';
 export * from './routes';
 export * from './traffic';

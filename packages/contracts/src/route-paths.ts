@@ -60,6 +60,14 @@ export const alertsPaths = {
   updateSettings: '/api/admin/alerts/settings',
 } as const;
 
+/** Notes on dates of the daily charts (analytics, behind the admin session). */
+export const annotationsPaths = {
+  list: '/api/admin/annotations',
+  create: '/api/admin/annotations',
+  update: '/api/admin/annotations/:id',
+  remove: '/api/admin/annotations/:id',
+} as const;
+
 export const offersPaths = {
   all: '/api/affiliate-offers/all',
   legalPage: '/api/legal/:slug',

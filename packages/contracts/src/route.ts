@@ -21,11 +21,11 @@ export const answers = <const ContentType extends string>(
 });
 
 export interface RouteContract {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** A fastify path: static or with `:param` segments. */
   path: string;
   /** The status of a successful answer. */
-  status: 200 | 202;
+  status: 200 | 201 | 202;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

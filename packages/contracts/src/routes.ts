@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { adminAuthRoutes } from './admin-auth-routes';
 import { adminOffersRoutes } from './admin-offers-routes';
 import { alertsRoutes } from './alerts-routes';
+import { annotationsRoutes } from './annotations-routes';
 import { analyticsExportRoutes, analyticsRoutes } from './analytics-routes';
 import { offersRoutes, postbackRoutes } from './offers-routes';
 import { reportsRoutes } from './reports-routes';
@@ -69,13 +70,20 @@ export * from './admin-auth-routes';
 export * from './admin-offers-routes';
 export * from './weekly-digest-routes';
 export * from './alerts-routes';
+export * from './annotations-routes';
 
 export const routesByService = {
   tracking: { trackingRoutes },
   offers: { offersRoutes, adminOffersRoutes, postbackRoutes },
   reports: { reportsRoutes },
   adminAuth: { adminAuthRoutes },
-  analytics: { analyticsRoutes, analyticsExportRoutes, weeklyDigestRoutes, alertsRoutes },
+  analytics: {
+    analyticsRoutes,
+    analyticsExportRoutes,
+    weeklyDigestRoutes,
+    alertsRoutes,
+    annotationsRoutes,
+  },
 } as const satisfies Record<string, Record<string, Record<string, RouteContract>>>;
 
 export type RouteService = keyof typeof routesByService;

@@ -4,6 +4,7 @@
 // placement…) are typed with packages/contracts' vocabulary, so a query comparing or writing them is checked.
 import type { AdminTables } from './tables/admin';
 import type { AlertTables } from './tables/alerts';
+import type { AnnotationTables } from './tables/annotations';
 import type { TwoFactorTables } from './tables/two-factor';
 import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
@@ -36,7 +37,8 @@ export interface Database
     AdminTables,
     TwoFactorTables,
     RateLimitTables,
-    AlertTables {}
+    AlertTables,
+    AnnotationTables {}
 
 /** Tables that hold analytics data: what reset-all-data and the retention job may delete. */
 export const analyticsTables = [

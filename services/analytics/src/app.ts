@@ -9,6 +9,7 @@ import { resetAllDataRoutes } from './routes/reset-all-data';
 import { exportRoutes } from './routes/exports';
 import { weeklyDigestRoutesPlugin } from './routes/weekly-digest';
 import { alertsRoutesPlugin } from './routes/alerts';
+import { annotationsRoutesPlugin } from './routes/annotations';
 
 export type { AnalyticsDeps } from './deps';
 export { startDigestScheduler, type DigestScheduler, type DigestSchedulerOptions } from './digest/scheduler';
@@ -51,5 +52,6 @@ function addAnalyticsRoutes(app: App, deps: AnalyticsDeps): void {
     await admin.register(exportRoutes, deps);
     await admin.register(weeklyDigestRoutesPlugin, deps);
     await admin.register(alertsRoutesPlugin, deps);
+    await admin.register(annotationsRoutesPlugin, deps);
   });
 }

@@ -322,9 +322,9 @@ describe('the other reads over a custom range', () => {
       'attachment; filename="bodymetrics-daily-stats-2026-03-01_2026-03-10.csv"',
     );
     expect(res.body.trim().split('\n')).toEqual([
-      '"date","uniqueVisitors","totalPageViews"',
-      '"2026-03-10","50","100"',
-      '"2026-03-01","100","200"',
+      '"date","uniqueVisitors","totalPageViews","annotation"',
+      '"2026-03-10","50","100",""',
+      '"2026-03-01","100","200",""',
     ]);
   });
 });
@@ -337,14 +337,14 @@ describe('the figures export', () => {
     );
     const [header, ...rows] = res.body.trim().split('\n');
     expect(header).toBe(
-      '"date","visitors","pageViews","avgSessionTime","bounceRate","mobilePercentage","returningPercentage","clicks","topTrafficSource","conversionRate","revenue"',
+      '"date","visitors","pageViews","avgSessionTime","bounceRate","mobilePercentage","returningPercentage","clicks","topTrafficSource","conversionRate","revenue","annotation"',
     );
     expect(rows).toEqual([
       // 6000 s / 120 visits; 30 / 120 bounced; 30 and 25 of 100 visitors mobile and returning; 3 of 10 first
       // touches clicked
-      '"2026-03-01","100","200","50","25","30","25","5","google","30","12.5"',
+      '"2026-03-01","100","200","50","25","30","25","5","google","30","12.5",""',
       // 2000 / 80 = 25; 50 / 80 = 62.5 → 63; 45 / 50 = 90; 20 / 50 = 40; 1 / 8 = 12.5 → 13
-      '"2026-03-10","50","100","25","63","90","40","4","facebook","13","7.25"',
+      '"2026-03-10","50","100","25","63","90","40","4","facebook","13","7.25",""',
     ]);
   });
 });

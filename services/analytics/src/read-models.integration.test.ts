@@ -889,9 +889,9 @@ describe('CSV exports', () => {
       `attachment; filename="bodymetrics-daily-stats-${d.D6}_${d.D0}.csv"`,
     );
     expect(rows).toEqual([
-      { date: d.D0, uniqueVisitors: '120', totalPageViews: '300' },
-      { date: d.D1, uniqueVisitors: '100', totalPageViews: '250' },
-      { date: d.D6, uniqueVisitors: '50', totalPageViews: '80' },
+      { date: d.D0, uniqueVisitors: '120', totalPageViews: '300', annotation: '' },
+      { date: d.D1, uniqueVisitors: '100', totalPageViews: '250', annotation: '' },
+      { date: d.D6, uniqueVisitors: '50', totalPageViews: '80', annotation: '' },
     ]);
   });
 

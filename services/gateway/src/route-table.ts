@@ -123,6 +123,7 @@ export const routeTable: readonly ProxyRoute[] = [
     areas: [
       { prefix: '/api/analytics/', flags: { sameOrigin: true } },
       { prefix: '/api/admin/alerts', flags: { sameOrigin: true } },
+      { prefix: '/api/admin/annotations', flags: { sameOrigin: true } },
     ],
   }),
 

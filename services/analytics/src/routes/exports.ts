@@ -14,6 +14,7 @@ import { readDeviceStats, readGeographicStats, readTrafficSources } from '../aud
 import { toCsv, type CsvColumn } from '../csv';
 import { readDailyFigures } from '../figures.repository';
 import { resolvePeriod, todayLabel, type Period } from '../period';
+import { notesByDate } from '../annotations/annotations.repository';
 
 interface PeriodExport<Row extends object> {
   read: (deps: AnalyticsDeps, period: Period) => Promise<Row[]>;
@@ -109,6 +110,22 @@ const exportName = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.cs
 
 export const exportNames = Object.values(analyticsExportRoutes).map((route) => exportName(route.path));
 
+/**
+ * Daily rows (those with a `date`) with the annotations' notes of their date in a column `annotation` (empty
+ * on a date without one), so a file says what happened beside the figures; other rows as read.
+ */
+async function withAnnotations(
+  deps: AnalyticsDeps,
+  period: Period,
+  rows: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (!rows.some((row) => typeof row.date === 'string')) return rows;
+  const notes = await notesByDate(deps.db, period.from, period.to);
+  return rows.map((row) =>
+    typeof row.date === 'string' ? { ...row, annotation: notes.get(row.date) ?? '' } : row,
+  );
+}
+
 export const exportRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, deps) => {
   const send = (reply: FastifyReply, route: RawRoute, fileName: string, csv: string) =>
     replyAs(reply, route)
@@ -126,10 +143,17 @@ export const exportRoutes: FastifyPluginAsyncZod<AnalyticsDeps> = async (app, de
       ...routeOptions(route),
       handler: async (request, reply) => {
         const period = await resolvePeriod(deps.db, deps.timeZone, request.query);
-        const rows = await spec.read(deps, period);
+        const rows = await withAnnotations(
+          deps,
+          period,
+          (await spec.read(deps, period)) as Record<string, unknown>[],
+        );
         // The dates, not "30d": a file saved today and opened next month still says what it holds.
         const fileName = `bodymetrics-${name}-${period.from}_${period.to}.csv`;
-        return send(reply, route, fileName, toCsv(rows, spec.columns));
+        const columns: CsvColumn<Record<string, unknown>>[] = spec.columns.some((c) => c.key === 'date')
+          ? [...spec.columns, { key: 'annotation' }]
+          : spec.columns;
+        return send(reply, route, fileName, toCsv(rows, columns));
       },
     });
   }
