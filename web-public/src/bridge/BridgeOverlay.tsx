@@ -6,13 +6,19 @@
 // is inert (focus stays inside), and Escape does what "View Full Results & Analysis" does.
 import {
   BRIDGE_OFFER_LIMIT,
+  bmiBandsFor,
   bmiColorBand,
+  classifyBmiIn,
   defaultGoal,
   formatNumber1,
   matchOffers,
+  offersWithheld,
+  WHO_BMI_BANDS,
+  type BmiCategory,
   type HealthResult,
 } from '@bodymetrics/health';
 import { useEffect, useRef } from 'react';
+import { useDeviceAnswers } from '../home/device-answers';
 import { randomId } from '../lib/ids';
 import { OfferImage, OfferLink } from '../lib/OfferLink';
 import { useServingOrder } from '../lib/offer-order';
@@ -20,10 +26,19 @@ import { useOffers, type AffiliateOffer } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { toneClass } from '../lib/tone';
 import { useOfferImpressions } from '../tracking/offer-impressions';
+import { WithheldOffersNote } from '../results/WithheldOffersNote';
 import { trackBridgeOfferClick, trackJourney } from '../tracking/track';
 
 /** Every bridge offer's button (spec §2 "Bridge page"). */
 const BRIDGE_OFFER_BUTTON = 'Learn More';
+
+/** The badge in the bands an ethnic background chose (the WHO bands' own colours and labels otherwise). */
+const BADGE_OF: Record<BmiCategory, ReturnType<typeof bmiColorBand>> = {
+  Underweight: { label: 'Underweight', tone: 'blue' },
+  Normal: { label: 'Normal Weight', tone: 'green' },
+  Overweight: { label: 'Overweight', tone: 'orange' },
+  Obese: { label: 'Obese', tone: 'red' },
+};
 
 interface BridgeOverlayProps {
   result: HealthResult;
@@ -37,10 +52,15 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
   const offers = useOffers();
   // The id the links show before a click; each click puts a new one in (newOfferClick).
   const shownClickId = useRef(randomId()).current;
-  const band = bmiColorBand(result.bmi);
+  // The device-only answers choose what is shown, never what is sent (see ResultsPage).
+  const { ethnicBackground, pregnant } = useDeviceAnswers();
+  const bands = bmiBandsFor(ethnicBackground);
+  const band =
+    bands === WHO_BMI_BANDS ? bmiColorBand(result.bmi) : BADGE_OF[classifyBmiIn(result.bmi, bands)];
+  const withheld = offersWithheld({ bmi: result.bmi, pregnant });
   // The segment's offers in serving order (by share in an auto segment), the first three shown.
   const shown = useServingOrder(
-    matchOffers(offers.data ?? [], result.bmiCategory, defaultGoal(result.bmiCategory)),
+    withheld ? [] : matchOffers(offers.data ?? [], result.bmiCategory, defaultGoal(result.bmiCategory)),
   ).slice(0, BRIDGE_OFFER_LIMIT);
 
   useOfferImpressions(
@@ -88,7 +108,9 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
           <span className="bmi-badge__label">{band.label}</span>
         </p>
 
-        {offers.isPending || shown.length > 0 ? (
+        {withheld ? (
+          <WithheldOffersNote reason={withheld} />
+        ) : offers.isPending || shown.length > 0 ? (
           <section className="bridge__offers" aria-labelledby="bridge-offers-title">
             <div className="section-head">
               <h2 id="bridge-offers-title">Recommended for You</h2>

@@ -14,6 +14,7 @@ import {
 } from '@bodymetrics/health';
 import { useEffect, useState, type FormEvent } from 'react';
 import { describedBy, errorIdOf, Field, FieldError } from '../forms/Field';
+import { DeviceOnlyAnswers } from './DeviceOnlyAnswers';
 import { loadFormCheck, type FormCheck } from './load-form-check';
 import { FIELD_SCREEN_ORDER, type FieldErrors, type FormFieldName, type FormFields } from './form-fields';
 
@@ -109,6 +110,8 @@ export function HealthForm({
 
           <ActivityField fields={fields} errors={errors} change={change} />
         </div>
+
+        <DeviceOnlyAnswers />
 
         {errors.measurementSystem ? (
           <FieldError id={errorId('measurementSystem')} message={errors.measurementSystem} />

@@ -1,6 +1,7 @@
 // "Smart Nutrition Plan" (spec §2, §9): the engine's calorie, protein and carb targets (whole kcal, grams to
 // one decimal), why the calories differ from the daily energy need, and a medical advisory.
 import { bmiCategoryKind, formatGrams, nutritionPlan, type HealthResult } from '@bodymetrics/health';
+import { guidanceTexts } from '../texts/guidance';
 
 const kcal = new Intl.NumberFormat('en-US');
 
@@ -16,7 +17,23 @@ function adjustmentText(bmiCategory: string): string {
   }
 }
 
-export function NutritionPlanCard({ result }: { result: HealthResult }) {
+/** In pregnancy no calorie target is shown, only the advice to follow a clinician's. */
+export function NutritionPlanCard({
+  result,
+  pregnant = false,
+}: {
+  result: HealthResult;
+  pregnant?: boolean;
+}) {
+  if (pregnant) {
+    return (
+      <section className="card nutrition" data-testid="nutrition-plan" aria-labelledby="nutrition-title">
+        <h2 id="nutrition-title">Smart Nutrition Plan</h2>
+        <p>{guidanceTexts.noCalorieTarget}</p>
+        <p className="advisory">{guidanceTexts.pregnancyNote}</p>
+      </section>
+    );
+  }
   const plan = nutritionPlan(result.tdee, result.bmiCategory);
   return (
     <section className="card nutrition" data-testid="nutrition-plan" aria-labelledby="nutrition-title">

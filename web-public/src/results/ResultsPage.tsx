@@ -1,21 +1,32 @@
 // The full results (spec §2 Results page): scale, five metric cards, sponsored offers, nutrition plan,
 // sharing and the e-mailed report. While shown, the document is titled "BMI Results" and marked noindex;
 // the heading takes focus so screen-reader users hear that the results have arrived.
-import { defaultGoal, formatNumber1 } from '@bodymetrics/health';
+import {
+  bmiBandsFor,
+  classifyBmiIn,
+  defaultGoal,
+  formatNumber1,
+  offersWithheld,
+  WHO_BMI_BANDS,
+} from '@bodymetrics/health';
 import { useEffect, useRef } from 'react';
 import type { Calculation } from '../flow/calculation';
+import { useDeviceAnswers } from '../home/device-answers';
+import { guidanceTexts } from '../texts/guidance';
 import { useServingOrder } from '../lib/offer-order';
 import { useOffers } from '../lib/offers';
 import { withQueryClient } from '../lib/with-query-client';
 import { useOfferImpressions } from '../tracking/offer-impressions';
 import { trackJourney } from '../tracking/track';
 import { BmiScale } from './BmiScale';
+import { HealthyWeightCard } from './HealthyWeightCard';
 import { MetricCards } from './MetricCards';
 import { NutritionPlanCard } from './NutritionPlanCard';
 import { OfferCards, resultsOffers } from './OfferCards';
 import { showResultsHead } from './page-meta';
 import { ReportForm } from './ReportForm';
 import { ShareSection } from './ShareSection';
+import { WithheldOffersNote } from './WithheldOffersNote';
 
 function ResultsPage({ calculation }: { calculation: Calculation }) {
   const { result } = calculation;
@@ -23,8 +34,14 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
   // The goal selector is hidden (spec §2), so the goal is always the category's default.
   const goal = defaultGoal(result.bmiCategory);
   const offers = useOffers();
+  // The answers kept on the device choose what is shown (bands, advice, whether offers are), never what is
+  // sent: offers, goal, events and the report request follow the WHO category in `result`.
+  const { ethnicBackground, pregnant } = useDeviceAnswers();
+  const bands = bmiBandsFor(ethnicBackground);
+  const shown = { ...result, bmiCategory: classifyBmiIn(result.bmi, bands) };
+  const withheld = offersWithheld({ bmi: result.bmi, pregnant });
   // In serving order: the operator's in a manual segment, drawn by share in an auto one.
-  const matched = useServingOrder(resultsOffers(offers.data ?? [], result.bmiCategory, goal));
+  const matched = useServingOrder(withheld ? [] : resultsOffers(offers.data ?? [], result.bmiCategory, goal));
 
   useOfferImpressions(
     'results',
@@ -48,20 +65,22 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
         </h1>
         <p className="results__lead">
           Your BMI is <strong>{formatNumber1(result.bmi)}</strong>, in the{' '}
-          <strong>{result.bmiCategory}</strong> range.
+          <strong>{shown.bmiCategory}</strong> range.
         </p>
-        <BmiScale bmi={result.bmi} category={result.bmiCategory} />
+        {bands === WHO_BMI_BANDS ? null : <p className="muted">{guidanceTexts.lowerThresholds}</p>}
+        <BmiScale bmi={result.bmi} category={shown.bmiCategory} />
       </section>
 
       <section aria-labelledby="metrics-title">
         <h2 id="metrics-title" className="section-title">
           Your Body Metrics
         </h2>
-        <MetricCards result={result} />
+        <MetricCards result={shown} />
       </section>
 
-      <OfferCards offers={matched} goal={goal} />
-      <NutritionPlanCard result={result} />
+      <HealthyWeightCard result={result} bands={bands} />
+      {withheld ? <WithheldOffersNote reason={withheld} /> : <OfferCards offers={matched} goal={goal} />}
+      <NutritionPlanCard result={shown} pregnant={pregnant} />
       <ShareSection result={result} />
       <ReportForm calculation={calculation} goal={goal} offers={matched} />
     </div>

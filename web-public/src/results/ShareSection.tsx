@@ -3,6 +3,7 @@ import type { HealthResult } from '@bodymetrics/health';
 import { useState } from 'react';
 import { browserStorage } from '../lib/storage';
 import { clearSavedFlow } from '../flow/saved-flow';
+import { clearDeviceAnswers } from '../home/device-answers';
 import { shareOnWhatsApp } from './share';
 
 export function ShareSection({ result }: { result: HealthResult }) {
@@ -15,6 +16,7 @@ export function ShareSection({ result }: { result: HealthResult }) {
 
   const startNew = () => {
     clearSavedFlow(browserStorage('localStorage'));
+    clearDeviceAnswers();
     window.location.reload();
   };
 

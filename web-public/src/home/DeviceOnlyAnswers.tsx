@@ -1,0 +1,45 @@
+// The form's optional ethnic background and "I am pregnant": they change the bands and the advice the
+// results show, and stay on the device (device-answers.ts), which the group says beside them.
+import { ETHNIC_BACKGROUNDS, isEthnicBackground } from '@bodymetrics/health';
+import { Field } from '../forms/Field';
+import { deviceAnswersTexts as t, ethnicBackgroundTexts } from '../texts/device-answers';
+import { setDeviceAnswers, useDeviceAnswers } from './device-answers';
+
+export function DeviceOnlyAnswers() {
+  const answers = useDeviceAnswers();
+  return (
+    <fieldset className="device-answers" aria-describedby="device-answers-hint">
+      <legend className="field__label">{t.groupTitle}</legend>
+      <p id="device-answers-hint" className="muted">
+        {t.groupHint}
+      </p>
+      <Field controlId="device-ethnic-background" label={t.ethnicBackground}>
+        <select
+          id="device-ethnic-background"
+          value={answers.ethnicBackground ?? ''}
+          onChange={(e) =>
+            setDeviceAnswers({
+              ethnicBackground: isEthnicBackground(e.target.value) ? e.target.value : undefined,
+            })
+          }
+        >
+          <option value="">{t.preferNotToSay}</option>
+          {ETHNIC_BACKGROUNDS.map((background) => (
+            <option key={background} value={background}>
+              {ethnicBackgroundTexts[background]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="check">
+        <input
+          id="device-pregnant"
+          type="checkbox"
+          checked={answers.pregnant}
+          onChange={(e) => setDeviceAnswers({ pregnant: e.target.checked })}
+        />
+        <label htmlFor="device-pregnant">{t.pregnant}</label>
+      </div>
+    </fieldset>
+  );
+}
