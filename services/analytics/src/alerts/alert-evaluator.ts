@@ -11,6 +11,7 @@ import { readConversionWindows, readTrafficWindows } from './alert-measures.repo
 import { alertThresholds, alertVerdicts } from './alert-rules';
 import { alertRecipients, applyVerdicts, claimUnmailedAlerts, releaseAlertClaim } from './alerts.repository';
 import { renderAlertMail } from './render-alert-mail';
+import { periodicJob } from '../periodic-job';
 
 /** pg advisory lock key of the evaluation (a constant no other part of the product uses). */
 export const alertLockKey = advisoryLocks.alertEvaluation;
@@ -75,31 +76,17 @@ async function mailNewEpisodes(options: AlertEvaluatorOptions, at: Date): Promis
 
 export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvaluator {
   const now = options.now ?? (() => new Date());
-  let running: Promise<number> | undefined;
   const evaluate = async () => {
     const at = now();
     if (!(await moveEpisodes(options.db, at))) return 0;
     return mailNewEpisodes(options, at);
   };
-  // One evaluation at a time in this process: a slow database or mail server does not stack them.
-  const guarded = () => {
-    running ??= evaluate().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const timer =
-    options.intervalMs === 0
-      ? undefined
-      : setInterval(() => {
-          guarded().catch((err: unknown) => options.log?.('alert evaluation failed', err));
-        }, options.intervalMs ?? defaultAlertEvalIntervalMs);
-  timer?.unref();
-  return {
-    evaluate: guarded,
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  // The first evaluation soon after start: an episode that began while the process was down opens now,
+  // not an interval later.
+  const job = periodicJob(evaluate, {
+    intervalMs: options.intervalMs ?? defaultAlertEvalIntervalMs,
+    runAtStart: true,
+    onError: (err) => options.log?.('alert evaluation failed', err),
+  });
+  return { evaluate: job.runNow, stop: job.stop };
 }

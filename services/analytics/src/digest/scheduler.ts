@@ -10,6 +10,7 @@ import type { Mailer } from '@bodymetrics/mail';
 import { claimDigest, markDigestSent, optedInAdmins, releaseDigestClaim } from './digest-sends.repository';
 import { sendDigest } from './send-digest';
 import { dueDigestWeek } from './week';
+import { periodicJob } from '../periodic-job';
 import { defaultRevenueCurrency } from '@bodymetrics/service-kit';
 
 export interface DigestSchedulerOptions {
@@ -40,8 +41,6 @@ export function startDigestScheduler(options: DigestSchedulerOptions): DigestSch
   const sendHour = options.sendHour ?? 8;
   const staleClaimMs = options.staleClaimMs ?? 15 * 60 * 1000;
   const now = options.now ?? (() => new Date());
-  let running: Promise<number> | undefined;
-
   const tick = async (): Promise<number> => {
     const at = now();
     const week = dueDigestWeek(at, timeZone, sendHour);
@@ -66,26 +65,9 @@ export function startDigestScheduler(options: DigestSchedulerOptions): DigestSch
     return sent;
   };
 
-  // One tick at a time in this process: a slow SMTP server does not stack ticks.
-  const guardedTick = () => {
-    running ??= tick().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const timer =
-    options.intervalMs === 0
-      ? undefined
-      : setInterval(() => {
-          guardedTick().catch((err: unknown) => options.log?.('weekly digest tick failed', err));
-        }, options.intervalMs ?? 60_000);
-  timer?.unref();
-
-  return {
-    tick: guardedTick,
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  const job = periodicJob(tick, {
+    intervalMs: options.intervalMs ?? 60_000,
+    onError: (err) => options.log?.('weekly digest tick failed', err),
+  });
+  return { tick: job.runNow, stop: job.stop };
 }
