@@ -6,7 +6,10 @@ import {
   calculateHealthMetrics,
   defaultGoal,
   formatGrams,
+  formatHealthyWeightDistance,
+  formatHealthyWeightRange,
   formatNumber1,
+  healthyWeightForHeight,
   metabolicAgeRating,
   nutritionPlan,
   WAIST_TO_HEIGHT_SOURCE,
@@ -38,6 +41,11 @@ export interface HealthReport {
     age: string;
     metabolicAgeRating: string;
     idealWeight: string;
+    /**
+     * The weight range of BMI 18.5–24.9 at the visitor's height (WHO adult bands: the mail never knows an
+     * ethnic background, which stays on the visitor's device), the distance from it and BMI Prime.
+     */
+    healthyWeight: { range: string; note: string };
     calories: string;
     protein: string;
     carbs: string;
@@ -74,6 +82,7 @@ export function buildHealthReport(
   const unit = result.measurementSystem === 'imperial' ? 'lb' : 'kg';
   const idealNumber = (n: number) => (unit === 'lb' ? whole(n) : formatNumber1(n));
   const whtr = waistToHeight(result);
+  const healthy = healthyWeightForHeight(result);
   return {
     result,
     goal: selectedGoal ?? defaultGoal(result.bmiCategory),
@@ -94,6 +103,10 @@ export function buildHealthReport(
       age: String(result.age),
       metabolicAgeRating: metabolicAgeRating(result.metabolicAge, result.age).label,
       idealWeight: `${idealNumber(result.idealWeight.min)}–${idealNumber(result.idealWeight.max)} ${unit}`,
+      healthyWeight: {
+        range: formatHealthyWeightRange(healthy),
+        note: `You are ${formatHealthyWeightDistance(healthy)} · BMI Prime ${healthy.bmiPrime.toFixed(2)} (source: ${healthy.source})`,
+      },
       calories: `${whole(nutrition.calories)} kcal`,
       protein: `${formatGrams(nutrition.protein)} g`,
       carbs: `${formatGrams(nutrition.carbs)} g`,

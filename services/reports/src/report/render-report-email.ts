@@ -59,6 +59,7 @@ function metricRows({ display: d }: HealthReport): MetricRow[] {
     { label: 'Daily energy (TDEE)', value: d.tdee, note: 'Calories you burn per day' },
     { label: 'Metabolic age', value: d.metabolicAge, note: `Your age: ${d.age} · ${d.metabolicAgeRating}` },
     { label: 'Ideal weight range', value: d.idealWeight, note: 'For your height' },
+    { label: 'Healthy weight (BMI 18.5–24.9)', value: d.healthyWeight.range, note: d.healthyWeight.note },
   ];
 }
 
