@@ -31,6 +31,8 @@ export const knownMetrics = {
  * metabolic age = 30 × 1800 / 1782.7156 = 30.29 → 30; 30 − 30 = 0 → Good
  * ideal weight: 48 + 1.1 × (177.8 − 152.4) = 75.94 kg; 90% = 68.346 kg = 150.68 lb → 151;
  *   110% = 83.534 kg = 184.16 lb → 184
+ * healthy weight (WHO 18.5–24.9): 18.5 × 3.161284 = 58.484 kg = 128.93 lb → 129; 24.9 × 3.161284 =
+ *   78.716 kg = 173.54 lb → 174; 180 − 174 = 6 lb above; BMI Prime 25.8 / 25 = 1.032 → 1.03
  * nutrition (overweight): 80% of 2139 = 1711.2 → 1,711 kcal; protein 1711 × 35% / 4 = 149.7125 → 149.7 g;
  *   carbs 1711 × 40% / 4 = 171.1 g
  */
@@ -42,6 +44,11 @@ export const knownReportRows: [string, string, string][] = [
   ['Daily energy (TDEE)', '2,139 kcal/day', 'Calories you burn per day'],
   ['Metabolic age', '30', 'Your age: 30 · Good'],
   ['Ideal weight range', '151–184 lb', 'For your height'],
+  [
+    'Healthy weight (BMI 18.5–24.9)',
+    '129–174 lb',
+    'You are 6 lb above it · BMI Prime 1.03 (source: WHO adult BMI bands)',
+  ],
 ];
 export const knownNutritionRows: [string, string][] = [
   ['Daily calories', '1,711 kcal'],
