@@ -475,3 +475,25 @@ export const affiliateTexts = {
   breakdownTitle: 'Pe categorie IMC și obiectiv',
   breakdownCaption: 'Afișări, clickuri și CTR pe categoria IMC și obiectivul ofertelor',
 } as const;
+
+/** Annotations of the daily charts: notes on a date or a range ("campanie pornită"). */
+export const annotationTexts = {
+  heading: 'Adnotări',
+  none: 'Nicio adnotare în această perioadă.',
+  add: 'Adaugă adnotarea',
+  addHeading: 'Adnotare nouă',
+  date: 'Data',
+  endDate: 'Până la (opțional)',
+  note: 'Notă (cel mult 140 de caractere)',
+  save: 'Salvează',
+  saving: 'Se salvează…',
+  cancel: 'Renunță',
+  edit: 'Modifică',
+  editLabel: (note: string) => `Modifică adnotarea „${note}”`,
+  remove: 'Șterge',
+  removeLabel: (note: string) => `Șterge adnotarea „${note}”`,
+  marker: (n: number) => `Adnotarea ${n}`,
+  by: (who: string, when: string) => `de ${who}, ${when}`,
+  changedBy: (who: string, when: string) => `modificată de ${who}, ${when}`,
+  failed: (message: string) => `Adnotarea nu a fost salvată: ${message}`,
+} as const;

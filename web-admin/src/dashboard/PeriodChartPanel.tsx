@@ -9,6 +9,9 @@ import { dashboardTexts, periodChartTexts } from '../texts';
 import { useConversionsByDay, useDailyStats, type Period } from './analytics-queries';
 import { LazyPeriodChart } from './charts/LazyCharts';
 import { useNarrowScreen } from './useNarrowScreen';
+import { useAnnotations } from './annotations/annotation-queries';
+import { marksOf } from './annotations/annotation-marks';
+import { AnnotationsPanel } from './annotations/AnnotationsPanel';
 
 export function PeriodChartPanel({
   period,
@@ -26,6 +29,11 @@ export function PeriodChartPanel({
   const to = overview.data?.period.to;
   const currency = overview.data?.revenueCurrency ?? '';
   const failed = daily.error ?? conversions.error;
+  const annotations = useAnnotations(from && to ? { from, to } : null).data?.annotations;
+  const marks = useMemo(
+    () => (from && to && annotations ? marksOf(annotations, { from, to }) : undefined),
+    [from, to, annotations],
+  );
   // The overview is read again every 5 s; the days are drawn again only when they changed.
   const points = useMemo(
     () =>
@@ -50,12 +58,14 @@ export function PeriodChartPanel({
           currency={currency}
           height={height}
           label={periodChartTexts.label(namePeriod(period))}
+          marks={marks}
         />
       ) : (
         <p className="muted" role="status" style={{ minHeight: height }}>
           {dashboardTexts.chartLoading}
         </p>
       )}
+      {annotations ? <AnnotationsPanel annotations={annotations} /> : null}
     </section>
   );
 }

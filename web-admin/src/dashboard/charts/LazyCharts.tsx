@@ -3,6 +3,7 @@
 import { Component, lazy, memo, Suspense, type ReactNode } from 'react';
 import type { FunnelStepCount } from '../../lib/funnel';
 import type { DayPoint } from '../../lib/period-series';
+import type { ChartMark } from './PeriodChart';
 import { dashboardTexts } from '../../texts';
 import { useNarrowScreen } from '../useNarrowScreen';
 
@@ -56,15 +57,17 @@ export const LazyPeriodChart = memo(function LazyPeriodChart({
   currency,
   height,
   label,
+  marks,
 }: {
   points: DayPoint[];
   currency: string;
   height: number;
   label: string;
+  marks?: ChartMark[] | undefined;
 }) {
   return (
     <ChartFrame label={label} height={height}>
-      <PeriodChart points={points} currency={currency} height={height} />
+      <PeriodChart points={points} currency={currency} height={height} {...(marks ? { marks } : {})} />
     </ChartFrame>
   );
 });

@@ -1,11 +1,14 @@
 // The dashboard's main chart (loaded on demand with recharts): the period's visitors and page views per day
-// as lines on the left axis, its revenue per day as bars on the right one, dates and numbers in Romanian.
+// as lines on the left axis, its revenue per day as bars on the right one, dates and numbers in Romanian;
+// the annotations of the period as numbered marks.
 import {
   Bar,
   CartesianGrid,
   ComposedChart,
   Legend,
   Line,
+  ReferenceArea,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -33,6 +36,47 @@ const countLine = (dataKey: keyof DayPoint, name: string, color: string) => (
   />
 );
 
+/**
+ * An annotation drawn on the chart: a numbered line on its date, or a shaded band over its range (clamped to
+ * the period); the note itself is in the list under the chart, numbered the same, where the keyboard reaches it.
+ */
+export interface ChartMark {
+  id: number;
+  /** The number the list under the chart shows beside the note. */
+  number: number;
+  from: string;
+  to: string;
+}
+
+const markLabel = (mark: ChartMark) => ({
+  value: String(mark.number),
+  position: 'insideTopLeft' as const,
+  fill: chartColors.axis,
+  fontSize: 11,
+});
+
+const markOf = (mark: ChartMark) =>
+  mark.from === mark.to ? (
+    <ReferenceLine
+      key={mark.id}
+      yAxisId="count"
+      x={mark.from}
+      stroke={chartColors.axis}
+      strokeDasharray="4 3"
+      label={markLabel(mark)}
+    />
+  ) : (
+    <ReferenceArea
+      key={mark.id}
+      yAxisId="count"
+      x1={mark.from}
+      x2={mark.to}
+      fill={chartColors.axis}
+      fillOpacity={0.12}
+      label={markLabel(mark)}
+    />
+  );
+
 /** What the three axes share: the axis colour, the tick labels' size and how a tick reads. */
 const axisTicks = <Tick,>(stroke: string, tickFormatter: (tick: Tick) => string) => ({
   stroke,
@@ -44,10 +88,12 @@ export default function PeriodChart({
   points,
   currency,
   height,
+  marks = [],
 }: {
   points: DayPoint[];
   currency: string;
   height: number;
+  marks?: ChartMark[];
 }) {
   const revenueName = periodChartTexts.revenue(currency);
   return (
@@ -93,6 +139,7 @@ export default function PeriodChart({
         />
         {countLine('visitors', periodChartTexts.visitors, chartColors.primary)}
         {countLine('pageViews', periodChartTexts.pageViews, chartColors.secondary)}
+        {marks.map(markOf)}
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -1,0 +1,89 @@
+// The form of a note on the daily charts (a new one, or a change of one): its first date, an optional last
+// date, and the note (plain text, at most 140 characters). The server checks the same rules and names the
+// field it refuses; that refusal is shown under the form.
+import { annotationNoteMaxLength } from '@bodymetrics/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { annotationTexts } from '../../texts';
+
+export interface AnnotationFields {
+  date: string;
+  endDate?: string;
+  note: string;
+}
+
+export function AnnotationForm({
+  initial,
+  saving,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: AnnotationFields;
+  saving: boolean;
+  error: string | null;
+  onSubmit: (fields: AnnotationFields) => void;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [date, setDate] = useState(initial?.date ?? '');
+  const [endDate, setEndDate] = useState(
+    initial?.endDate && initial.endDate !== initial.date ? initial.endDate : '',
+  );
+  const [note, setNote] = useState(initial?.note ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!saving) onSubmit({ date, note, ...(endDate ? { endDate } : {}) });
+  };
+  return (
+    <form className="form annotation-form" onSubmit={submit} aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`}>{initial ? annotationTexts.edit : annotationTexts.addHeading}</h4>
+      <div className="field">
+        <label htmlFor={`${id}-date`}>{annotationTexts.date}</label>
+        <input
+          id={`${id}-date`}
+          name="date"
+          type="date"
+          required
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-end`}>{annotationTexts.endDate}</label>
+        <input
+          id={`${id}-end`}
+          name="endDate"
+          type="date"
+          value={endDate}
+          onChange={(e) => setEndDate(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>{annotationTexts.note}</label>
+        <input
+          id={`${id}-note`}
+          name="note"
+          required
+          maxLength={annotationNoteMaxLength}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? annotationTexts.saving : initial ? annotationTexts.save : annotationTexts.add}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {annotationTexts.cancel}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
