@@ -15,6 +15,7 @@ export const privacyPolicy: SeedLegalPage = {
 
 <h2>2. The calculator runs in your browser</h2>
 <p>Your BMI, body-fat estimate, waist-hip ratio, daily energy need, metabolic age and nutrition plan are calculated by your own browser. You do not need an account or an e-mail address to use the calculator. However, as described in section 3, the values you type into the form are also sent to us while you fill it in.</p>
+<p>Two optional answers on the form never leave your device: your <strong>ethnic background</strong> and whether <strong>you are pregnant</strong>. Your browser uses them only to choose the BMI bands and the advice it shows you (for some backgrounds, the lower thresholds of the NICE obesity guideline; in pregnancy, no offers and no calorie target). They are kept in your browser’s session storage for this tab and deleted when you close it or start a new calculation. They are not part of the form snapshots, journey steps, offer records or e-mailed report described below, we do not log or store them, and the category we record is always the standard WHO category. Your e-mailed report therefore uses the WHO bands.</p>
 
 <h2>3. What we record when you visit</h2>
 <p>To understand how the site is used and which offers people find useful, your browser sends us the following records. They are linked to a random visitor ID created on your first visit, not to your name.</p>
