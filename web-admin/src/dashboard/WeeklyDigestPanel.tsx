@@ -3,12 +3,12 @@
 import '@bodymetrics/web-kit/zod-jitless';
 import { weeklyDigestRoutes } from '@bodymetrics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { call, isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { useAdminSessionId } from '../auth/AdminSessionProvider';
 import { endingSessionOn401 } from '../lib/unauthorized';
 import { dashboardTexts, weeklyDigestTexts } from '../texts';
+import { MailOptIn } from './MailOptIn';
 import { Panel } from './Panel';
 
 const settingsKey = ['weekly-digest'] as const;
@@ -16,7 +16,6 @@ const settingsKey = ['weekly-digest'] as const;
 export function WeeklyDigestPanel() {
   const sessionId = useAdminSessionId();
   const client = useQueryClient();
-  const toggleId = useId();
   const settings = useQuery({
     queryKey: settingsKey,
     queryFn: ({ signal }) => endingSessionOn401(call(weeklyDigestRoutes.settings, {}, { sessionId, signal })),
@@ -50,29 +49,18 @@ export function WeeklyDigestPanel() {
   return (
     <Panel title={weeklyDigestTexts.heading}>
       {settings.data ? (
-        <div className="weekly-digest" data-testid="weekly-digest">
-          <p className="muted">{weeklyDigestTexts.explanation(settings.data.email)}</p>
-          <label htmlFor={toggleId}>
-            <input
-              id={toggleId}
-              type="checkbox"
-              checked={update.isPending ? update.variables : settings.data.optedIn}
-              disabled={update.isPending}
-              onChange={(e) => update.mutate(e.target.checked)}
-            />{' '}
-            {weeklyDigestTexts.toggle}
-          </label>{' '}
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-disabled={sendNow.isPending || undefined}
-            onClick={() => {
-              if (!sendNow.isPending) sendNow.mutate();
-            }}
-          >
-            {sendNow.isPending ? weeklyDigestTexts.sending : weeklyDigestTexts.sendNow}
-          </button>
-        </div>
+        <MailOptIn
+          testId="weekly-digest"
+          explanation={weeklyDigestTexts.explanation(settings.data.email)}
+          toggleLabel={weeklyDigestTexts.toggle}
+          optedIn={update.isPending ? update.variables : settings.data.optedIn}
+          saving={update.isPending}
+          onToggle={(optedIn) => update.mutate(optedIn)}
+          sendLabel={weeklyDigestTexts.sendNow}
+          sendingLabel={weeklyDigestTexts.sending}
+          sending={sendNow.isPending}
+          onSend={() => sendNow.mutate()}
+        />
       ) : (
         <p className="muted">{settings.isError ? weeklyDigestTexts.loadFailed : dashboardTexts.loading}</p>
       )}

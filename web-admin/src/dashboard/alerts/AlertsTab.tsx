@@ -4,9 +4,9 @@
 import { alertKindLabels, type Alert } from '@bodymetrics/contracts';
 import { isHttpError } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
-import { useId } from 'react';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format';
 import { alertTexts, dashboardTexts } from '../../texts';
+import { MailOptIn } from '../MailOptIn';
 import { Panel } from '../Panel';
 import { useAcknowledgeAlert, useAlerts, useAlertSettings } from './alert-queries';
 
@@ -81,7 +81,6 @@ function AlertList() {
 }
 
 function AlertMailSettings() {
-  const toggleId = useId();
   const { settings, update, sendTest } = useAlertSettings(() =>
     toast({ title: alertTexts.mailHeading, description: alertTexts.saveFailed, variant: 'destructive' }),
   );
@@ -98,29 +97,18 @@ function AlertMailSettings() {
   if (!settings.data)
     return <p className="muted">{settings.isError ? alertTexts.loadFailed : dashboardTexts.loading}</p>;
   return (
-    <div className="weekly-digest" data-testid="alert-mail-settings">
-      <p className="muted">{alertTexts.mailExplanation(settings.data.email)}</p>
-      <label htmlFor={toggleId}>
-        <input
-          id={toggleId}
-          type="checkbox"
-          checked={update.isPending ? update.variables : settings.data.optedIn}
-          disabled={update.isPending}
-          onChange={(e) => update.mutate(e.target.checked)}
-        />{' '}
-        {alertTexts.toggle}
-      </label>{' '}
-      <button
-        type="button"
-        className="button button-secondary"
-        aria-disabled={sendTest.isPending || undefined}
-        onClick={() => {
-          if (!sendTest.isPending) test();
-        }}
-      >
-        {sendTest.isPending ? alertTexts.sending : alertTexts.sendTest}
-      </button>
-    </div>
+    <MailOptIn
+      testId="alert-mail-settings"
+      explanation={alertTexts.mailExplanation(settings.data.email)}
+      toggleLabel={alertTexts.toggle}
+      optedIn={update.isPending ? update.variables : settings.data.optedIn}
+      saving={update.isPending}
+      onToggle={(optedIn) => update.mutate(optedIn)}
+      sendLabel={alertTexts.sendTest}
+      sendingLabel={alertTexts.sending}
+      sending={sendTest.isPending}
+      onSend={test}
+    />
   );
 }
 
