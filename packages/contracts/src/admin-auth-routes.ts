@@ -4,11 +4,21 @@ import {
   adminLoginBodySchema,
   adminLoginResultSchema,
   adminSessionBodySchema,
+  adminSessionStartedSchema,
   forgotPasswordBodySchema,
   resetPasswordBodySchema,
   successResultSchema,
   validateSessionResultSchema,
 } from './admin';
+import {
+  secondFactorBodySchema,
+  twoFactorConfirmBodySchema,
+  twoFactorConfirmedSchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnrolBodySchema,
+  twoFactorEnrolmentSchema,
+  twoFactorStatusSchema,
+} from './two-factor';
 import { route } from './route';
 import { adminAuthPaths } from './route-paths';
 
@@ -44,6 +54,39 @@ export const adminAuthRoutes = {
     ...write,
     path: adminAuthPaths.resetPassword,
     body: resetPasswordBodySchema,
+    response: successResultSchema,
+  }),
+  /** The sign-in's second step: the login's pending token and a TOTP or recovery code → the session. */
+  secondFactor: route({
+    ...write,
+    path: adminAuthPaths.secondFactor,
+    body: secondFactorBodySchema,
+    response: adminSessionStartedSchema,
+  }),
+  twoFactorStatus: route({
+    ...write,
+    path: adminAuthPaths.twoFactorStatus,
+    body: twoFactorEnrolBodySchema,
+    response: twoFactorStatusSchema,
+  }),
+  /** A new secret (replacing an enrolment not yet confirmed); refused while a factor is active. */
+  twoFactorStart: route({
+    ...write,
+    path: adminAuthPaths.twoFactorStart,
+    body: twoFactorEnrolBodySchema,
+    response: twoFactorEnrolmentSchema,
+  }),
+  twoFactorConfirm: route({
+    ...write,
+    path: adminAuthPaths.twoFactorConfirm,
+    body: twoFactorConfirmBodySchema,
+    response: twoFactorConfirmedSchema,
+  }),
+  /** Removes the signed-in admin's factor, with a current code. */
+  twoFactorDisable: route({
+    ...write,
+    path: adminAuthPaths.twoFactorDisable,
+    body: twoFactorDisableBodySchema,
     response: successResultSchema,
   }),
 } as const;

@@ -13,11 +13,31 @@ export const adminLoginBodySchema = z.object({
 });
 export type AdminLoginBody = z.infer<typeof adminLoginBodySchema>;
 
-export const adminLoginResultSchema = z.object({
+/** A session started: by the password alone, or by the password and then the second factor. */
+export const adminSessionStartedSchema = z.object({
   success: z.literal(true),
   sessionId: z.string(),
   username: z.string(),
 });
+export type AdminSessionStarted = z.infer<typeof adminSessionStartedSchema>;
+
+/**
+ * The password was right but no session yet: `code` — the admin has a second factor, send its code with
+ * the token (second-factor route); `enrol` — a second factor is required and the admin has none, the token
+ * allows enrolling one and nothing else. The token is short-lived and is not a session.
+ */
+export const adminLoginChallengeSchema = z.object({
+  success: z.literal(false),
+  secondFactor: z.enum(['code', 'enrol']),
+  pendingToken: z.string(),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type AdminLoginChallenge = z.infer<typeof adminLoginChallengeSchema>;
+
+export const adminLoginResultSchema = z.discriminatedUnion('success', [
+  adminSessionStartedSchema,
+  adminLoginChallengeSchema,
+]);
 export type AdminLoginResult = z.infer<typeof adminLoginResultSchema>;
 
 /** logout and validate-session: the id in the body, else the cookie or bearer token. */

@@ -18,6 +18,7 @@ export * from './offer-segments';
 export * from './weekly-digest';
 export * from './alerts';
 export * from './annotations';
+export * from './two-factor';
 export * from './route-paths';
 export * from './routes';
 export * from './traffic';

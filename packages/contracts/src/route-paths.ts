@@ -110,6 +110,11 @@ export const adminAuthPaths = {
   validateSession: '/api/admin/validate-session',
   forgotPassword: '/api/admin/forgot-password',
   resetPassword: '/api/admin/reset-password',
+  secondFactor: '/api/admin/auth/second-factor',
+  twoFactorStatus: '/api/admin/auth/two-factor',
+  twoFactorStart: '/api/admin/auth/two-factor/start',
+  twoFactorConfirm: '/api/admin/auth/two-factor/confirm',
+  twoFactorDisable: '/api/admin/auth/two-factor/disable',
 } as const;
 
 /** A path with its `:param` segments filled in (URI-encoded): `/api/affiliate-offers/7/click`. */

@@ -23,6 +23,7 @@ export type * from './tables/offer-segments';
 export type * from './tables/reports';
 export type * from './tables/content';
 export type * from './tables/admin';
+export type * from './tables/two-factor';
 export type * from './tables/rate-limits';
 
 export interface Database

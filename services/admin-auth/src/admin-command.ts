@@ -7,10 +7,11 @@ import { adminPasswordProblem } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
 import { AdminAccountError, createAdmin, setAdminActive, setAdminPassword } from './admin-accounts';
 import type { AnnounceSessionsRevoked } from './sessions-revoked';
+import { removeTwoFactor } from './two-factor-removal';
 
 export class UsageError extends Error {}
 
-export const adminCommandNames = ['create', 'set-password', 'disable', 'enable'] as const;
+export const adminCommandNames = ['create', 'set-password', 'disable', 'enable', 'remove-2fa'] as const;
 export type AdminCommandName = (typeof adminCommandNames)[number];
 
 export interface AdminCommand {
@@ -37,6 +38,7 @@ Commands:
   set-password --username <name> [--password <password>]
   disable --username <name>     (also ends the admin's sessions)
   enable --username <name>
+  remove-2fa --username <name>  (removes a lost second factor and its recovery codes)
 
 The password is taken from --password, else from ADMIN_PASSWORD, else asked for.
 It needs at least 8 characters with letters and digits, must not be a commonly used or
@@ -136,6 +138,8 @@ export async function runAdminCommand(
     case 'enable':
       await setAdminActive(db, { username, active: true });
       return `Admin "${username}" enabled.`;
+    case 'remove-2fa':
+      return removeTwoFactor(db, username);
   }
 }
 

@@ -1,4 +1,5 @@
-// The admin-auth service: login, logout, session check, forgotten-password mail and password reset.
+// The admin-auth service: login (with a second factor where enrolled or required), logout, session check,
+// forgotten-password mail and password reset, and enrolling the second factor.
 // Sessions live in Postgres (checked by the shared service-kit guard); rate-limit counters in Redis
 // (rate-limits.ts).
 import { sql } from 'kysely';
@@ -9,6 +10,8 @@ import { deviceMarkerKey } from './device-marker';
 import { publishSessionsRevoked, quietly } from './sessions-revoked';
 import { sessionRoutes } from './routes/session';
 import { passwordResetRoutes } from './routes/password-reset';
+import { secondFactorRoutes } from './routes/second-factor';
+import { twoFactorRoutes } from './routes/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type { AdminAuthDeps } from './deps';
@@ -77,4 +80,6 @@ function addAdminAuthRoutes(app: App, deps: Omit<AdminAuthDeps, 'logger'>): void
 
   app.register(sessionRoutes, { ...deps, limiters, deviceKey, sessionsRevoked });
   app.register(passwordResetRoutes, { ...deps, limiters, background, sessionsRevoked });
+  app.register(secondFactorRoutes, { ...deps, limiters, deviceKey });
+  app.register(twoFactorRoutes, { ...deps, limiters, deviceKey });
 }

@@ -31,6 +31,11 @@ export const adminAuthSettings = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  /**
+   * A second factor (TOTP) for every admin: after the password, an admin without one can only enrol one.
+   * Off: a second factor only for the admins who enrolled one.
+   */
+  ADMIN_2FA_REQUIRED: flagEnv.default(false),
   /** Secure cookies; by default on exactly when PUBLIC_BASE_URL is https. */
   COOKIE_SECURE: flagEnv.optional(),
 });

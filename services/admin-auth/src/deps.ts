@@ -30,6 +30,11 @@ export interface AdminAuthDeps {
    * passes a direct call).
    */
   announceSessionsRevoked?: ((revoked: AdminSessionsRevoked) => Promise<void>) | undefined;
+  /**
+   * ADMIN_2FA_REQUIRED: every admin needs a second factor; one without gets, after the password, only a token
+   * that can enrol one. Default false (a second factor only for the admins who enrolled one).
+   */
+  twoFactorRequired?: boolean | undefined;
   /** The live service's Redis key prefix, which names its channels; default `keyPrefix`. */
   liveKeyPrefix?: string | undefined;
   logger?: FastifyServerOptions['logger'];

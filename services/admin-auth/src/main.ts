@@ -23,6 +23,7 @@ const app = buildApp({
   keyPrefix: config.REDIS_KEY_PREFIX,
   liveKeyPrefix: config.LIVE_KEY_PREFIX,
   deviceCookieSecret: config.DEVICE_COOKIE_SECRET,
+  twoFactorRequired: config.ADMIN_2FA_REQUIRED,
   logger: { level: config.LOG_LEVEL },
 });
 app.addHook('onClose', async () => {

@@ -40,6 +40,13 @@ export interface RateLimitSettings {
   forgotPasswordPerIp: Limit;
   /** Reset mails per account, so nobody can flood an operator's inbox (silently: the answer never changes). */
   resetMailsPerAccount: Limit;
+  /** Second-factor codes (sign-in, enrolment, removal) per client network (IPv4 /24, IPv6 /64), right or wrong. */
+  secondFactorPerNetwork: Limit;
+  /**
+   * Wrong or replayed second-factor codes per account, from anywhere. Only someone who knows the password
+   * reaches this step, so the hard limit costs the operator little and leaves a guesser 5 of 10^6 codes.
+   */
+  secondFactorFailuresPerAccount: Limit;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -49,6 +56,8 @@ export const defaultRateLimits: RateLimitSettings = {
   loginUsernameDelay: { afterFailures: 10, maxSeconds: 60, windowSeconds: 15 * 60 },
   forgotPasswordPerIp: { points: 5, durationSeconds: 15 * 60 },
   resetMailsPerAccount: { points: 3, durationSeconds: 60 * 60 },
+  secondFactorPerNetwork: { points: 30, durationSeconds: 15 * 60 },
+  secondFactorFailuresPerAccount: { points: 5, durationSeconds: 15 * 60 },
 };
 
 const limiterOf =
@@ -86,6 +95,8 @@ export function createRateLimiters(
     ),
     forgotIp: limiter('forgot-ip', settings.forgotPasswordPerIp),
     resetMail: limiter('reset-mail', settings.resetMailsPerAccount),
+    secondFactorNetwork: limiter('second-factor-network', settings.secondFactorPerNetwork),
+    secondFactorAccount: limiter('second-factor-account', settings.secondFactorFailuresPerAccount),
   };
 }
 

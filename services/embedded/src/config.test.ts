@@ -28,6 +28,7 @@ const sharedSettings = {
   SESSION_TTL_HOURS: adminAuthSettings,
   COOKIE_SECURE: adminAuthSettings,
   DEVICE_COOKIE_SECRET: adminAuthSettings,
+  ADMIN_2FA_REQUIRED: adminAuthSettings,
   RETENTION_DAYS: aggregatorSettings,
   SUSPICIOUS_CLICKS_PER_MINUTE: aggregatorSettings,
   METRICS_HOST: gatewaySettings,

@@ -62,6 +62,8 @@ export const embeddedEnvSchema = z
     COOKIE_SECURE: adminAuthSettings.shape.COOKIE_SECURE,
     /** Signs admin device markers; unset: a key generated once and kept in the database (as admin-auth). */
     DEVICE_COOKIE_SECRET: adminAuthSettings.shape.DEVICE_COOKIE_SECRET,
+    /** A second factor for every admin (as admin-auth). */
+    ADMIN_2FA_REQUIRED: adminAuthSettings.shape.ADMIN_2FA_REQUIRED,
     RETENTION_DAYS: aggregatorSettings.shape.RETENTION_DAYS,
     /** A daily snapshot of the database into BACKUP_DIR, the newest BACKUP_KEEP kept (as the aggregator). */
     BACKUP_DIR: aggregatorSettings.shape.BACKUP_DIR,
@@ -98,6 +100,7 @@ export const embeddedRateLimitsOf = (config: EmbeddedConfig) =>
   ({
     trackingRateLimitPerMinute: config.RATE_LIMIT_TRACKING_PER_MINUTE,
     trackingRateLimitPerBrowserPerMinute: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+    apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
     reportsRateLimit: reportsRateLimitOf(config),
     live: { rateLimit: { messages: config.RATE_LIMIT_MESSAGES, windowMs: config.RATE_LIMIT_WINDOW_MS } },
   }) satisfies Partial<EmbeddedOptions>;

@@ -58,6 +58,8 @@ export interface EmbeddedOptions {
   cookieSecure?: boolean | undefined;
   /** DEVICE_COOKIE_SECRET of admin-auth; default a key generated once and kept in PGlite. */
   deviceCookieSecret?: string | undefined;
+  /** ADMIN_2FA_REQUIRED of admin-auth: a second factor for every admin; default off. */
+  twoFactorRequired?: boolean | undefined;
   /** Raw events older than this many days are deleted (the aggregates stay). */
   retentionDays?: number;
   /** SUSPICIOUS_CLICKS_PER_MINUTE of the aggregator; default as there. */
@@ -234,6 +236,7 @@ function embeddedSettings(options: EmbeddedOptions): SystemSettings {
     sessionTtlHours: options.sessionTtlHours,
     cookieSecure: options.cookieSecure,
     deviceCookieSecret: options.deviceCookieSecret,
+    twoFactorRequired: options.twoFactorRequired,
     retentionDays: options.retentionDays,
     suspiciousClicksPerMinute: options.suspiciousClicksPerMinute,
     postbackToken: options.postbackToken,

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,
     deviceCookieSecret: config.DEVICE_COOKIE_SECRET,
+    twoFactorRequired: config.ADMIN_2FA_REQUIRED,
     retentionDays: config.RETENTION_DAYS,
     suspiciousClicksPerMinute: config.SUSPICIOUS_CLICKS_PER_MINUTE,
     postbackToken: config.POSTBACK_TOKEN,

@@ -46,6 +46,8 @@ export interface SystemSettings {
   cookieSecure?: boolean | undefined;
   /** DEVICE_COOKIE_SECRET of admin-auth; unset, a key generated once and kept in the database. */
   deviceCookieSecret?: string | undefined;
+  /** ADMIN_2FA_REQUIRED of admin-auth: a second factor for every admin. */
+  twoFactorRequired: boolean;
   /** POSTBACK_TOKEN of offers: the networks' postback secret; unset, GET /api/postback answers 404. */
   postbackToken?: string | undefined;
   /** REVENUE_CURRENCY of offers and analytics: the one currency conversions are recorded and summed in. */
@@ -99,6 +101,7 @@ export function defaultSystemSettings(): SystemSettings {
     trackingRateLimitPerBrowserPerMinute: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
     trustProxyHops: gateway.TRUST_PROXY_HOPS,
     sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
+    twoFactorRequired: adminAuth.ADMIN_2FA_REQUIRED,
     retentionDays: aggregator.RETENTION_DAYS,
     suspiciousClicksPerMinute: aggregator.SUSPICIOUS_CLICKS_PER_MINUTE,
     revenueCurrency: offers.REVENUE_CURRENCY,

@@ -76,6 +76,7 @@ export function inProcessServices(
       cookieSecure: settings.cookieSecure ?? publicBaseUrl.startsWith('https:'),
       keyPrefix,
       deviceCookieSecret: settings.deviceCookieSecret,
+      twoFactorRequired: settings.twoFactorRequired,
       // Ended sessions close their live sockets at once.
       announceSessionsRevoked: notifierOf(
         adminSessionsRevokedNotice,

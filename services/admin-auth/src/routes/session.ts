@@ -9,16 +9,19 @@ import {
   routeOptions,
   sessionIdFromHeaders,
 } from '@bodymetrics/service-kit';
+import type { LoginChallengePurpose } from '@bodymetrics/db';
 import type { AdminAuthDeps } from '../deps';
 import type { RateLimiters } from '../rate-limits';
 import { consumeOrThrow, consumeQuietly, throwIfExhausted } from '../rate-limits';
-import { deviceMarkerCookieHeader, hasDeviceMarker } from '../device-marker';
+import { hasDeviceMarker } from '../device-marker';
 import type { AnnounceSessionsRevoked } from '../sessions-revoked';
 import { findAdminByUsername } from '../admin-users.repository';
-import { deleteExpiredSessionsOfAdmin, deleteSession, insertSession } from '../admin-sessions.repository';
+import { deleteSession } from '../admin-sessions.repository';
+import { createChallenge } from '../login-challenges.repository';
 import { verifyPassword } from '../password-hash';
-import { newSessionId } from '../secrets';
-import { clearedSessionCookie, sessionCookie } from '../session-cookie';
+import { clearedSessionCookie } from '../session-cookie';
+import { startSession } from '../start-session';
+import { findTwoFactor } from '../two-factor.repository';
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid username or password');
 
@@ -33,7 +36,7 @@ export interface SessionRoutesOptions extends AdminAuthDeps {
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, deps) => {
-  const { db, limiters, sessionTtlHours, cookieSecure, deviceKey, sessionsRevoked } = deps;
+  const { db, limiters, cookieSecure, deviceKey, sessionsRevoked, twoFactorRequired } = deps;
 
   app.route({
     ...routeOptions(adminAuthRoutes.login),
@@ -64,20 +67,26 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       // Only the count of this network is cleared: the guesses made elsewhere still count (and still
       // slow down browsers without a marker) until they age out.
       await limiters.loginUsernameNetwork.forget(fromHere);
-      const sessionId = newSessionId();
-      await deleteExpiredSessionsOfAdmin(db, admin.id);
-      await insertSession(db, {
-        sessionId,
-        adminId: admin.id,
-        expiresAt: new Date(Date.now() + sessionTtlHours * 3600_000),
-      });
-      reply.header('set-cookie', [
-        sessionCookie(sessionId, { maxAgeSeconds: Math.round(sessionTtlHours * 3600), secure: cookieSecure }),
-        // Renewed at every login: this browser is known for this username from now on.
-        deviceMarkerCookieHeader(key, admin.username, { secure: cookieSecure }),
-      ]);
+      // With a second factor (or one required and none yet) the password earns a short-lived token only.
+      const factor = await findTwoFactor(db, admin.id);
+      const next: LoginChallengePurpose | null = factor?.confirmed
+        ? 'code'
+        : twoFactorRequired
+          ? 'enrol'
+          : null;
+      if (next) {
+        const challenge = await createChallenge(db, admin.id, next);
+        request.log.info({ username: admin.username, next }, 'admin password accepted, second factor next');
+        return {
+          success: false as const,
+          secondFactor: next,
+          pendingToken: challenge.token,
+          expiresInSeconds: challenge.expiresInSeconds,
+        };
+      }
+      const started = await startSession(deps, reply, admin);
       request.log.info({ username: admin.username }, 'admin logged in');
-      return { success: true as const, sessionId, username: admin.username };
+      return started;
     },
   });
 
