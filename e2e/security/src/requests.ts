@@ -15,7 +15,7 @@ export interface From {
 
 export function send(
   gateway: Gateway,
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
   from: From = {},

@@ -31,6 +31,8 @@ export interface SystemOptions {
   label: string;
   /** IP_STORAGE of tracking and reports (default: truncated). */
   ipStorage?: IpStorage;
+  /** Reads per API key and minute (default: the product's 600). */
+  apiKeyPerMinute?: number;
   /** The gateway's per-IP budget of the tracking routes per minute (default: the product's 600). */
   trackingPerMinute?: number;
   /** The public address; the gateway sends HSTS only when it is https. Default: the gateway's own URL. */
@@ -104,6 +106,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         contactTo: 'operator@bodymetrics.test',
         redisKeyPrefix: keyPrefix,
         trackingRateLimitPerMinute: options.trackingPerMinute,
+        apiKeyRateLimitPerMinute: options.apiKeyPerMinute,
         cookieSecure: false,
         reportsRateLimit: options.reportsRateLimit,
         adminRateLimits: options.adminRateLimits,

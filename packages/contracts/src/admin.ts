@@ -51,6 +51,8 @@ export type AdminSessionBody = z.infer<typeof adminSessionBodySchema>;
 export const validateSessionResultSchema = z.object({
   valid: z.boolean(),
   username: z.string().optional(),
+  /** What the signed-in account may do (admin-accounts.ts): the dashboard hides what a viewer cannot. */
+  role: z.enum(['admin', 'viewer']).optional(),
 });
 export type ValidateSessionResult = z.infer<typeof validateSessionResultSchema>;
 

@@ -17,6 +17,7 @@ export * from './admin-offers';
 export * from './offer-segments';
 export * from './weekly-digest';
 export * from './alerts';
+export * from './admin-accounts';
 export * from './annotations';
 export * from './two-factor';
 export * from './route-paths';

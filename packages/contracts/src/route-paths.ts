@@ -117,6 +117,16 @@ export const adminAuthPaths = {
   twoFactorDisable: '/api/admin/auth/two-factor/disable',
 } as const;
 
+/** The operators' accounts and the read-only API keys (the admin-auth service, behind the admin session). */
+export const adminAccountsPaths = {
+  list: '/api/admin/admins',
+  create: '/api/admin/admins',
+  update: '/api/admin/admins/:id',
+  apiKeys: '/api/admin/api-keys',
+  createApiKey: '/api/admin/api-keys',
+  revokeApiKey: '/api/admin/api-keys/:id',
+} as const;
+
 /** A path with its `:param` segments filled in (URI-encoded): `/api/affiliate-offers/7/click`. */
 export function fillPath(path: string, params: Record<string, string | number>): string {
   return path.replace(/:([A-Za-z]+)/g, (segment, name: string) => {

@@ -5,6 +5,7 @@
 // client bundles only the schemas of the routes it calls.
 import { z } from 'zod';
 import { adminAuthRoutes } from './admin-auth-routes';
+import { adminAccountsRoutes, apiKeysRoutes } from './admin-accounts-routes';
 import { adminOffersRoutes } from './admin-offers-routes';
 import { alertsRoutes } from './alerts-routes';
 import { annotationsRoutes } from './annotations-routes';
@@ -67,6 +68,7 @@ export * from './analytics-routes';
 export * from './offers-routes';
 export * from './reports-routes';
 export * from './admin-auth-routes';
+export * from './admin-accounts-routes';
 export * from './admin-offers-routes';
 export * from './weekly-digest-routes';
 export * from './alerts-routes';
@@ -76,7 +78,7 @@ export const routesByService = {
   tracking: { trackingRoutes },
   offers: { offersRoutes, adminOffersRoutes, postbackRoutes },
   reports: { reportsRoutes },
-  adminAuth: { adminAuthRoutes },
+  adminAuth: { adminAuthRoutes, adminAccountsRoutes, apiKeysRoutes },
   analytics: {
     analyticsRoutes,
     analyticsExportRoutes,

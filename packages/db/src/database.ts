@@ -4,6 +4,7 @@
 // placement…) are typed with packages/contracts' vocabulary, so a query comparing or writing them is checked.
 import type { AdminTables } from './tables/admin';
 import type { AlertTables } from './tables/alerts';
+import type { ApiKeyTables } from './tables/api-keys';
 import type { AnnotationTables } from './tables/annotations';
 import type { TwoFactorTables } from './tables/two-factor';
 import type { AggregateTables } from './tables/aggregates';
@@ -23,6 +24,7 @@ export type * from './tables/offer-segments';
 export type * from './tables/reports';
 export type * from './tables/content';
 export type * from './tables/admin';
+export type * from './tables/api-keys';
 export type * from './tables/two-factor';
 export type * from './tables/rate-limits';
 
@@ -38,6 +40,7 @@ export interface Database
     AdminTables,
     TwoFactorTables,
     RateLimitTables,
+    ApiKeyTables,
     AlertTables,
     AnnotationTables {}
 

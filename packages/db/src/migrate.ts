@@ -25,6 +25,7 @@ import * as rateLimitCounters from './migrations/2026-11-28T0100_rate_limit_coun
 import * as offerSegments from './migrations/2026-11-28T0200_offer_segments';
 import * as checkedClicks from './migrations/2026-11-28T0300_checked_clicks';
 import * as alerts from './migrations/2026-11-28T0400_alerts';
+import * as adminRolesApiKeys from './migrations/2026-11-28T0600_admin_roles_api_keys';
 import * as annotations from './migrations/2026-11-28T0700_annotations';
 import * as adminTwoFactor from './migrations/2026-11-28T0500_admin_two_factor';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0200_offer_segments': offerSegments,
   '2026-11-28T0300_checked_clicks': checkedClicks,
   '2026-11-28T0400_alerts': alerts,
+  '2026-11-28T0600_admin_roles_api_keys': adminRolesApiKeys,
   '2026-11-28T0700_annotations': annotations,
   '2026-11-28T0500_admin_two_factor': adminTwoFactor,
 };

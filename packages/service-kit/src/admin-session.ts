@@ -3,8 +3,10 @@
 // `Authorization: Bearer` header. One function decides, so HTTP and WebSocket cannot disagree.
 import { parse as parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '@bodymetrics/db';
-import { unauthorized } from './http-error';
+import type { AdminRole, Db } from '@bodymetrics/db';
+import { findUsableApiKey, looksLikeApiKey, type ApiKeyCaller } from './api-keys';
+import { HttpError, unauthorized } from './http-error';
+import type { RateLimiter } from './rate-limit';
 
 export const adminSessionCookie = 'bm_admin_session';
 /**
@@ -17,6 +19,7 @@ export interface AdminSession {
   sessionId: string;
   adminId: number;
   username: string;
+  role: AdminRole;
   expiresAt: Date;
 }
 
@@ -45,32 +48,73 @@ export async function findActiveAdminSession(
   const row = await db
     .selectFrom('admin_sessions as s')
     .innerJoin('admin_users as u', 'u.id', 's.admin_id')
-    .select(['s.session_id', 's.admin_id', 's.expires_at', 'u.username'])
+    .select(['s.session_id', 's.admin_id', 's.expires_at', 'u.username', 'u.role'])
     .where('s.session_id', '=', sessionId)
     .where('s.expires_at', '>', new Date())
     .where('u.is_active', '=', true)
     .executeTakeFirst();
   return row
-    ? { sessionId: row.session_id, adminId: row.admin_id, username: row.username, expiresAt: row.expires_at }
+    ? {
+        sessionId: row.session_id,
+        adminId: row.admin_id,
+        username: row.username,
+        role: row.role,
+        expiresAt: row.expires_at,
+      }
     : null;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     adminSession?: AdminSession;
+    /** Set instead of adminSession when a read was made with an API key. */
+    apiKey?: ApiKeyCaller;
   }
+}
+
+/** Where API keys are accepted: reads only (GET, HEAD) of these route paths, each key within `limiter`. */
+export interface ApiKeyAccess {
+  readPaths: ReadonlySet<string>;
+  limiter: RateLimiter;
+}
+
+const reads = new Set(['GET', 'HEAD']);
+
+export const viewerRefused = () =>
+  new HttpError(403, 'forbidden', 'This account can only read: changes need an admin (role admin)');
+const apiKeyRefused = () =>
+  new HttpError(403, 'forbidden', 'An API key only reads the analytics; it cannot change anything');
+
+/** An API key's request: a known, unrevoked key, on a read it may make, within its per-key budget. */
+async function admitApiKey(db: Db, key: string, request: FastifyRequest, access?: ApiKeyAccess) {
+  const caller = await findUsableApiKey(db, key);
+  if (!caller) throw unauthorized();
+  if (!access || !reads.has(request.method) || !access.readPaths.has(request.routeOptions.url ?? ''))
+    throw apiKeyRefused();
+  await access.limiter.takeOrRefuse(
+    `key:${caller.id}`,
+    (s) => `Too many requests with this API key; try again in ${s} s`,
+  );
+  request.apiKey = caller;
 }
 
 /**
  * A hook that answers 401 unless the request carries a valid admin session. Every answer of a guarded
  * route — operator data, an export, or the 401 — is `Cache-Control: no-store`, so no browser or proxy cache
  * keeps a copy for the next person at that computer (OWASP Session Management: authenticated content).
+ * The one place roles are enforced: a request that changes state (any method but GET and HEAD) needs an
+ * account of role `admin` (a viewer gets 403). A bearer token in the API key's shape (`bm_…`) is checked
+ * as a key, never as a session: accepted only on the reads `apiKeys` names (403 elsewhere, 401 unknown or
+ * revoked — the key's row is read on every request, so a revocation holds at once).
  */
-export function requireAdminSession(db: Db) {
+export function requireAdminSession(db: Db, apiKeys?: ApiKeyAccess) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     reply.header('cache-control', 'no-store');
-    const session = await findActiveAdminSession(db, sessionIdFromHeaders(request.headers));
+    const token = sessionIdFromHeaders(request.headers);
+    if (token && looksLikeApiKey(token)) return admitApiKey(db, token, request, apiKeys);
+    const session = await findActiveAdminSession(db, token);
     if (!session) throw unauthorized();
+    if (session.role !== 'admin' && !reads.has(request.method)) throw viewerRefused();
     request.adminSession = session;
   };
 }

@@ -5,6 +5,7 @@ export * from './error-handler';
 export * from './run';
 export * from './client-ip';
 export * from './admin-session';
+export * from './api-keys';
 export * from './metrics';
 export * from './framework-errors';
 export * from './input-guard';

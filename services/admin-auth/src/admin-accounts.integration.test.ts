@@ -38,6 +38,7 @@ describe('createAdmin', () => {
       id: expect.any(Number),
       username: 'ana',
       email: 'ana@example.test',
+      role: 'admin',
       isActive: true,
     });
     expect((await adminRow('ana'))?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
@@ -204,6 +205,29 @@ describe('the CLI (npm run admin -- …)', () => {
       stdout: 'Admin "cli-admin" disabled; their open sessions were ended.\n',
     });
     expect((await adminRow('cli-admin'))?.is_active).toBe(false);
+  });
+
+  it('create --role viewer, then set-role; a role that does not exist is a usage error', async () => {
+    const created = await run(
+      ['create', '--username', 'cli-viewer', '--email', 'viewer@example.test', '--role', 'viewer'],
+      { ADMIN_PASSWORD: 'parola123' },
+    );
+    expect(created).toMatchObject({
+      code: 0,
+      stdout: 'Created viewer "cli-viewer" <viewer@example.test>.\n',
+    });
+    expect((await adminRow('cli-viewer'))?.role).toBe('viewer');
+    const promoted = await run(['set-role', '--username', 'cli-viewer', '--role', 'admin']);
+    expect(promoted).toMatchObject({ code: 0, stdout: '"cli-viewer" is now admin.\n' });
+    expect((await adminRow('cli-viewer'))?.role).toBe('admin');
+    const [unknown, missing] = await Promise.all([
+      run(['set-role', '--username', 'cli-viewer', '--role', 'owner']),
+      run(['set-role', '--username', 'cli-viewer']),
+    ]);
+    expect(unknown.code).toBe(64);
+    expect(unknown.stderr).toContain('--role must be admin or viewer, not "owner"');
+    expect(missing.code).toBe(64);
+    expect(missing.stderr).toContain('--role is required');
   });
 
   it('refuses a password containing the username, in Romanian, naming the rule', async () => {

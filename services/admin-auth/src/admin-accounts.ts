@@ -2,23 +2,21 @@
 // "create the admin from the environment if missing". Every new password passes the shared rule.
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { Database } from '@bodymetrics/db';
+import type { AdminRole, Database } from '@bodymetrics/db';
 import { adminUsernameSchema } from '@bodymetrics/contracts';
 import { newPasswordProblem } from './password-policy';
 import { hashPassword } from './password-hash';
-import {
-  findAdminByUsername,
-  insertAdmin,
-  updateActive,
-  updatePasswordHash,
-  type Admin,
-} from './admin-users.repository';
+import { findAdminByUsername, insertAdmin, updatePasswordHash, type Admin } from './admin-users.repository';
 import { deleteSessionsOfAdmin } from './admin-sessions.repository';
+import { changeAccount } from './account-changes';
 
 /** A refusal with a message meant for the person at the terminal. */
 export class AdminAccountError extends Error {
   override readonly name = 'AdminAccountError';
 }
+
+/** The username or e-mail is taken (409 over HTTP). */
+export class AdminExistsError extends AdminAccountError {}
 
 const emailSchema = z.email().max(254);
 
@@ -37,18 +35,20 @@ export interface PublicAdmin {
   id: number;
   username: string;
   email: string;
+  role: AdminRole;
   isActive: boolean;
 }
-const publicView = ({ id, username, email, isActive }: Admin): PublicAdmin => ({
+const publicView = ({ id, username, email, role, isActive }: Admin): PublicAdmin => ({
   id,
   username,
   email,
+  role,
   isActive,
 });
 
 export async function createAdmin(
   db: Kysely<Database>,
-  input: { username: string; email: string; password: string },
+  input: { username: string; email: string; password: string; role?: AdminRole },
 ): Promise<PublicAdmin> {
   const username = adminUsernameSchema.safeParse(input.username);
   if (!username.success) throw new AdminAccountError('The username must be 1 to 64 characters');
@@ -67,15 +67,16 @@ export async function createAdmin(
     )
     .executeTakeFirst();
   if (clash?.username === username.data)
-    throw new AdminAccountError(`An admin named "${username.data}" already exists`);
+    throw new AdminExistsError(`An admin named "${username.data}" already exists`);
   if (clash)
-    throw new AdminAccountError(`The e-mail ${email.data} already belongs to admin "${clash.username}"`);
+    throw new AdminExistsError(`The e-mail ${email.data} already belongs to admin "${clash.username}"`);
 
   return publicView(
     await insertAdmin(db, {
       username: username.data,
       email: email.data,
       passwordHash: await hashPassword(input.password),
+      role: input.role ?? 'admin',
     }),
   );
 }
@@ -95,17 +96,27 @@ export async function setAdminPassword(
   return publicView(admin);
 }
 
-/** Disabling also ends the admin's sessions at once; enabling lets them log in again. */
+/**
+ * Disabling also ends the admin's sessions at once; enabling lets them log in again. The last active admin
+ * cannot be disabled (LastActiveAdminError).
+ */
 export async function setAdminActive(
   db: Kysely<Database>,
   input: { username: string; active: boolean },
 ): Promise<PublicAdmin> {
   const admin = await existingAdmin(db, input.username);
-  await db.transaction().execute(async (trx) => {
-    await updateActive(trx, admin.id, input.active);
-    if (!input.active) await deleteSessionsOfAdmin(trx, admin.id);
-  });
+  await changeAccount(db, admin.id, { isActive: input.active });
   return { ...publicView(admin), isActive: input.active };
+}
+
+/** `admin` may change everything, `viewer` only reads; the last active admin cannot be demoted. */
+export async function setAdminRole(
+  db: Kysely<Database>,
+  input: { username: string; role: AdminRole },
+): Promise<PublicAdmin> {
+  const admin = await existingAdmin(db, input.username);
+  await changeAccount(db, admin.id, { role: input.role });
+  return { ...publicView(admin), role: input.role };
 }
 
 /**

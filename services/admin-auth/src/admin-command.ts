@@ -3,21 +3,37 @@
 // cli.ts says which database to open and how to report errors.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { adminPasswordProblem } from '@bodymetrics/contracts';
 import type { Db } from '@bodymetrics/db';
-import { AdminAccountError, createAdmin, setAdminActive, setAdminPassword } from './admin-accounts';
+import { adminPasswordProblem, adminRoleSchema, type AdminRole } from '@bodymetrics/contracts';
+import {
+  AdminAccountError,
+  createAdmin,
+  setAdminActive,
+  setAdminPassword,
+  setAdminRole,
+} from './admin-accounts';
+import { LastActiveAdminError } from './account-changes';
 import type { AnnounceSessionsRevoked } from './sessions-revoked';
 import { removeTwoFactor } from './two-factor-removal';
 
 export class UsageError extends Error {}
 
-export const adminCommandNames = ['create', 'set-password', 'disable', 'enable', 'remove-2fa'] as const;
+export const adminCommandNames = [
+  'create',
+  'set-password',
+  'set-role',
+  'disable',
+  'enable',
+  'remove-2fa',
+] as const;
 export type AdminCommandName = (typeof adminCommandNames)[number];
 
 export interface AdminCommand {
   command: AdminCommandName;
   username: string;
   email: string | undefined;
+  /** create (default admin) and set-role: `admin` changes everything, `viewer` only reads. */
+  role?: AdminRole | undefined;
   /** Read before any database is opened, so a prompt never holds a connection or a lock. */
   password: string | undefined;
 }
@@ -34,13 +50,16 @@ export const adminCommandUsage = (
 ) => `Usage: ${invocation} <command> [options]
 
 Commands:
-  create --username <name> --email <address> [--password <password>]
+  create --username <name> --email <address> [--password <password>] [--role admin|viewer]
   set-password --username <name> [--password <password>]
+  set-role --username <name> --role admin|viewer
   disable --username <name>     (also ends the admin's sessions)
   enable --username <name>
   remove-2fa --username <name>  (removes a lost second factor and its recovery codes)
 
 The password is taken from --password, else from ADMIN_PASSWORD, else asked for.
+A viewer reads every tab and export but changes nothing. The last active admin cannot be
+demoted or disabled.
 It needs at least 8 characters with letters and digits, must not be a commonly used or
 breached password, and must not contain the username.
 ${notes}`;
@@ -87,6 +106,7 @@ export async function parseAdminCommand(
       username: { type: 'string' },
       email: { type: 'string' },
       password: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       embedded: { type: 'boolean' },
     },
@@ -98,10 +118,14 @@ export async function parseAdminCommand(
   const username = values.username?.trim();
   if (!username) throw new UsageError('--username is required');
   const needsPassword = command === 'create' || command === 'set-password';
+  if (command === 'set-role' && values.role === undefined) throw new UsageError('--role is required');
+  const role = values.role === undefined ? undefined : adminRoleSchema.safeParse(values.role);
+  if (role && !role.success) throw new UsageError(`--role must be admin or viewer, not "${values.role}"`);
   return {
     command: command as AdminCommandName,
     username,
     email: values.email,
+    role: role?.data,
     password: needsPassword ? await passwordFrom(values.password) : undefined,
     embedded: values.embedded ?? false,
   };
@@ -122,8 +146,17 @@ export async function runAdminCommand(
     case 'create': {
       const email = cmd.email ?? defaultEmail?.(username);
       if (!email) throw new UsageError('--email is required');
-      const admin = await createAdmin(db, { username, email, password: cmd.password ?? '' });
-      return `Created admin "${admin.username}" <${admin.email}>.`;
+      const admin = await createAdmin(db, {
+        username,
+        email,
+        password: cmd.password ?? '',
+        role: cmd.role ?? 'admin',
+      });
+      return `Created ${admin.role} "${admin.username}" <${admin.email}>.`;
+    }
+    case 'set-role': {
+      const admin = await setAdminRole(db, { username, role: cmd.role ?? 'admin' });
+      return `"${username}" is now ${admin.role}.`;
     }
     case 'set-password': {
       const admin = await setAdminPassword(db, { username, password: cmd.password ?? '' });
@@ -153,6 +186,7 @@ export function adminCommandFailure(
     (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
   )
     return { code: 64, message: `${err.message}\n\n${usage}` };
-  if (err instanceof AdminAccountError) return { code: 1, message: `Error: ${err.message}` };
+  if (err instanceof AdminAccountError || err instanceof LastActiveAdminError)
+    return { code: 1, message: `Error: ${err.message}` };
   return undefined;
 }

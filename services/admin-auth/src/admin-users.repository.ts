@@ -1,12 +1,13 @@
 // admin_users, mapped to the Admin domain type.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AdminUsersTable, Database } from '@bodymetrics/db';
+import type { AdminRole, AdminUsersTable, Database } from '@bodymetrics/db';
 
 export interface Admin {
   id: number;
   username: string;
   email: string;
   passwordHash: string;
+  role: AdminRole;
   isActive: boolean;
 }
 
@@ -15,6 +16,7 @@ const toAdmin = (r: Selectable<AdminUsersTable>): Admin => ({
   username: r.username,
   email: r.email,
   passwordHash: r.password_hash,
+  role: r.role,
   isActive: r.is_active,
 });
 
@@ -50,11 +52,16 @@ export async function findAdminByEmail(db: Kysely<Database>, email: string): Pro
 
 export async function insertAdmin(
   db: Kysely<Database>,
-  admin: { username: string; email: string; passwordHash: string },
+  admin: { username: string; email: string; passwordHash: string; role: AdminRole },
 ): Promise<Admin> {
   const row = await db
     .insertInto('admin_users')
-    .values({ username: admin.username, email: admin.email, password_hash: admin.passwordHash })
+    .values({
+      username: admin.username,
+      email: admin.email,
+      password_hash: admin.passwordHash,
+      role: admin.role,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toAdmin(row);
@@ -72,10 +79,7 @@ export async function updatePasswordHash(
     .execute();
 }
 
-export async function updateActive(db: Kysely<Database>, adminId: number, isActive: boolean): Promise<void> {
-  await db
-    .updateTable('admin_users')
-    .set({ is_active: isActive, updated_at: sql`now()` })
-    .where('id', '=', adminId)
-    .execute();
+export async function listAdmins(db: Kysely<Database>): Promise<Admin[]> {
+  const rows = await db.selectFrom('admin_users').selectAll().orderBy('id').execute();
+  return rows.map(toAdmin);
 }

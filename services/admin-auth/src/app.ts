@@ -3,13 +3,15 @@
 // Sessions live in Postgres (checked by the shared service-kit guard); rate-limit counters in Redis
 // (rate-limits.ts).
 import { sql } from 'kysely';
-import { createServiceApp, type App } from '@bodymetrics/service-kit';
+import { createServiceApp, requireAdminSession, type App } from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from './deps';
 import { createRateLimiters } from './rate-limits';
 import { deviceMarkerKey } from './device-marker';
 import { publishSessionsRevoked, quietly } from './sessions-revoked';
 import { sessionRoutes } from './routes/session';
 import { passwordResetRoutes } from './routes/password-reset';
+import { adminAccountsRoutesPlugin } from './routes/admin-accounts';
+import { apiKeysRoutesPlugin } from './routes/api-keys';
 import { secondFactorRoutes } from './routes/second-factor';
 import { twoFactorRoutes } from './routes/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +22,7 @@ export {
   createAdmin,
   setAdminPassword,
   setAdminActive,
+  setAdminRole,
   AdminAccountError,
 } from './admin-accounts';
 export { hashPassword, verifyPassword } from './password-hash';
@@ -80,6 +83,12 @@ function addAdminAuthRoutes(app: App, deps: Omit<AdminAuthDeps, 'logger'>): void
 
   app.register(sessionRoutes, { ...deps, limiters, deviceKey, sessionsRevoked });
   app.register(passwordResetRoutes, { ...deps, limiters, background, sessionsRevoked });
+  // Accounts and API keys: one scope behind the admin-session guard, which also refuses a viewer's changes.
+  app.register(async (admin) => {
+    admin.addHook('onRequest', requireAdminSession(deps.db));
+    await admin.register(adminAccountsRoutesPlugin, { db: deps.db, sessionsRevoked });
+    await admin.register(apiKeysRoutesPlugin, { db: deps.db });
+  });
   app.register(secondFactorRoutes, { ...deps, limiters, deviceKey });
   app.register(twoFactorRoutes, { ...deps, limiters, deviceKey });
 }

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { createServiceApp, isValidTimeZone, requireAdminSession, type App } from '@bodymetrics/service-kit';
 import type { AnalyticsDeps } from './deps';
+import { apiKeyAccessOf } from './api-key-access';
 import { analyticsReadRoutes } from './routes/analytics-reads';
 import { journeyRoutes } from './routes/journey';
 import { resetAllDataRoutes } from './routes/reset-all-data';
@@ -45,7 +46,7 @@ function addAnalyticsRoutes(app: App, deps: AnalyticsDeps): void {
   // /healthz and /readyz (registered outside it) stay open. onRequest: an unauthenticated caller is
   // refused before its query string is even validated.
   void app.register(async (admin) => {
-    admin.addHook('onRequest', requireAdminSession(deps.db));
+    admin.addHook('onRequest', requireAdminSession(deps.db, apiKeyAccessOf(deps)));
     await admin.register(analyticsReadRoutes, deps);
     await admin.register(journeyRoutes, deps);
     await admin.register(resetAllDataRoutes, deps);

@@ -26,6 +26,8 @@ export const analyticsSettings = z.object({
   WEEKLY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   /** Whether this process evaluates the alert rules and mails their episodes (one instance at a time). */
   ALERTS_ENABLED: flagEnv.default(true),
+  /** Reads per read-only API key and minute (counted by each analytics process). */
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** How often the alert rules are evaluated (internal; 5 minutes). */
   ALERT_EVAL_INTERVAL_MS: millisecondsEnv(5 * 60 * 1000, { min: 1000 }),
 });

@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Db } from '@bodymetrics/db';
 import { defaultRevenueCurrency } from '@bodymetrics/service-kit';
 import type { Mailer } from '@bodymetrics/mail';
+import type { RateLimitStore } from '@bodymetrics/service-kit/rate-limit';
 
 export interface AnalyticsDeps {
   db: Db;
@@ -15,6 +16,10 @@ export interface AnalyticsDeps {
   sendNowLimit?: { max: number; windowMs: number };
   /** "Trimite o alertă de test" per admin; default 3 per hour. */
   alertTestLimit?: { max: number; windowMs: number };
+  /** RATE_LIMIT_API_KEY_PER_MINUTE: reads per API key and minute; default 600. */
+  apiKeyRateLimitPerMinute?: number;
+  /** Where the per-key reads are counted: Redis when the system shares it, else this process's memory. */
+  apiKeyLimitStore?: RateLimitStore;
   /** The clock of the digest and alert routes (tests inject one). */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];

@@ -16,6 +16,7 @@ const app = buildApp({
   mailer,
   timeZone: config.ANALYTICS_TZ,
   revenueCurrency: config.REVENUE_CURRENCY,
+  apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
   logger: { level: config.LOG_LEVEL },
 });
 const digests = startDigestScheduler({

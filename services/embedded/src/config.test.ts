@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminAuthSettings, adminAuthSettingsFromEnv } from '@bodymetrics/admin-auth/settings';
 import { aggregatorSettings, aggregatorSettingsFromEnv } from '@bodymetrics/aggregator/settings';
-import { analyticsSettingsFromEnv } from '@bodymetrics/analytics/settings';
+import { analyticsSettings, analyticsSettingsFromEnv } from '@bodymetrics/analytics/settings';
 import { gatewaySettings, gatewaySettingsFromEnv } from '@bodymetrics/gateway/settings';
 import { liveSettings, liveSettingsFromEnv } from '@bodymetrics/live/settings';
 import {
@@ -24,6 +24,7 @@ const sharedSettings = {
   IP_STORAGE: trackingSettings,
   RATE_LIMIT_TRACKING_PER_MINUTE: gatewaySettings,
   RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE: gatewaySettings,
+  RATE_LIMIT_API_KEY_PER_MINUTE: analyticsSettings,
   TRUST_PROXY_HOPS: gatewaySettings,
   SESSION_TTL_HOURS: adminAuthSettings,
   COOKIE_SECURE: adminAuthSettings,
@@ -84,6 +85,7 @@ describe('the embedded settings', () => {
       ipStorage: embedded.IP_STORAGE,
       trackingRateLimitPerMinute: embedded.RATE_LIMIT_TRACKING_PER_MINUTE,
       trackingRateLimitPerBrowserPerMinute: embedded.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+      apiKeyRateLimitPerMinute: embedded.RATE_LIMIT_API_KEY_PER_MINUTE,
       trustProxyHops: embedded.TRUST_PROXY_HOPS,
       sessionTtlHours: embedded.SESSION_TTL_HOURS,
       retentionDays: embedded.RETENTION_DAYS,
@@ -116,6 +118,7 @@ describe('the embedded settings', () => {
     expect(embeddedRateLimitsOf(embeddedConfig({}))).toEqual({
       trackingRateLimitPerMinute: 600,
       trackingRateLimitPerBrowserPerMinute: undefined,
+      apiKeyRateLimitPerMinute: 600,
       reportsRateLimit: {
         contactMax: reports.CONTACT_RATE_LIMIT_MAX,
         contactWindowMs: reports.CONTACT_RATE_LIMIT_WINDOW_MS,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { adminAuthSettings } from '@bodymetrics/admin-auth/settings';
 import { aggregatorSettings } from '@bodymetrics/aggregator/settings';
+import { analyticsSettings } from '@bodymetrics/analytics/settings';
 import { gatewaySettings } from '@bodymetrics/gateway/settings';
 import { liveSettings } from '@bodymetrics/live/settings';
 import { reportsRateLimitOf, reportsRateLimitSettings, reportsSettings } from '@bodymetrics/reports/settings';
@@ -52,6 +53,7 @@ export const embeddedEnvSchema = z
     IP_STORAGE: trackingSettings.shape.IP_STORAGE,
     RATE_LIMIT_TRACKING_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
     RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+    RATE_LIMIT_API_KEY_PER_MINUTE: analyticsSettings.shape.RATE_LIMIT_API_KEY_PER_MINUTE,
     /** Reports' per-client limits and mails per recipient (as the reports service). */
     ...reportsRateLimitSettings,
     /** Messages per live socket (as the live service). */
@@ -100,6 +102,7 @@ export const embeddedRateLimitsOf = (config: EmbeddedConfig) =>
   ({
     trackingRateLimitPerMinute: config.RATE_LIMIT_TRACKING_PER_MINUTE,
     trackingRateLimitPerBrowserPerMinute: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+    apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
     apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
     reportsRateLimit: reportsRateLimitOf(config),
     live: { rateLimit: { messages: config.RATE_LIMIT_MESSAGES, windowMs: config.RATE_LIMIT_WINDOW_MS } },

@@ -51,6 +51,8 @@ export interface EmbeddedOptions {
   trackingRateLimitPerMinute?: number;
   /** RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE; unset, the gateway's default. */
   trackingRateLimitPerBrowserPerMinute?: number;
+  /** RATE_LIMIT_API_KEY_PER_MINUTE; unset, analytics' default. */
+  apiKeyRateLimitPerMinute?: number;
   /** Reports' limits (CONTACT_RATE_LIMIT_MAX …, REPORTS_PER_RECIPIENT_MAX …); unset, reports' defaults. */
   reportsRateLimit?: SystemSettings['reportsRateLimit'];
   trustProxyHops?: number;
@@ -231,6 +233,7 @@ function embeddedSettings(options: EmbeddedOptions): SystemSettings {
     ipStorage: options.ipStorage,
     trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
     trackingRateLimitPerBrowserPerMinute: options.trackingRateLimitPerBrowserPerMinute,
+    apiKeyRateLimitPerMinute: options.apiKeyRateLimitPerMinute,
     reportsRateLimit: options.reportsRateLimit,
     trustProxyHops: options.trustProxyHops,
     sessionTtlHours: options.sessionTtlHours,

@@ -38,6 +38,8 @@ export interface SystemSettings {
   trackingRateLimitPerMinute: number;
   /** RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE of the gateway; unset, the gateway's default. */
   trackingRateLimitPerBrowserPerMinute?: number | undefined;
+  /** RATE_LIMIT_API_KEY_PER_MINUTE of analytics: reads per read-only API key and minute. */
+  apiKeyRateLimitPerMinute: number;
   /** TRUST_PROXY_HOPS of the gateway. */
   trustProxyHops: number;
   /** SESSION_TTL_HOURS of admin-auth. */
@@ -99,6 +101,7 @@ export function defaultSystemSettings(): SystemSettings {
     redisKeyPrefix: tracking.REDIS_KEY_PREFIX,
     trackingRateLimitPerMinute: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
     trackingRateLimitPerBrowserPerMinute: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
+    apiKeyRateLimitPerMinute: analytics.RATE_LIMIT_API_KEY_PER_MINUTE,
     trustProxyHops: gateway.TRUST_PROXY_HOPS,
     sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
     twoFactorRequired: adminAuth.ADMIN_2FA_REQUIRED,

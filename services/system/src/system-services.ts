@@ -89,6 +89,18 @@ export function inProcessServices(
       timeZone,
       revenueCurrency: settings.revenueCurrency,
       mailer: analyticsMailer,
+      apiKeyRateLimitPerMinute: settings.apiKeyRateLimitPerMinute,
+      // With Redis every process of the system counts a key's reads together.
+      ...(counters
+        ? {
+            apiKeyLimitStore: {
+              kind: 'redis' as const,
+              redis: counters,
+              keyPrefix: `${keyPrefix}analytics:`,
+              whenDown: 'count-in-memory' as const,
+            },
+          }
+        : {}),
     }),
     live,
   };

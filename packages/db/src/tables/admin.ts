@@ -3,6 +3,8 @@
 import type { Generated } from 'kysely';
 import type { DateOnly, DefaultTimestamp, Timestamp } from './columns';
 
+export type AdminRole = 'admin' | 'viewer';
+
 export interface AdminUsersTable {
   id: Generated<number>;
   username: string;
@@ -13,6 +15,8 @@ export interface AdminUsersTable {
   weekly_digest: Generated<boolean>;
   /** Opted in to the alert mails; off until the admin turns it on. */
   alerts_opt_in: Generated<boolean>;
+  /** What the account may do: `admin` everything, `viewer` read only (an admin is the default). */
+  role: Generated<AdminRole>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
