@@ -18,6 +18,7 @@ export * from './offer-segments';
 export * from './weekly-digest';
 export * from './alerts';
 export * from './admin-accounts';
+export * from './api-key-reads';
 export * from './annotations';
 export * from './two-factor';
 export * from './route-paths';

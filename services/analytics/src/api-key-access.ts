@@ -1,18 +1,14 @@
-// Where a read-only API key is accepted: the GET routes of the dashboard's reads (the journey's among them)
-// and of the CSV exports, each key within RATE_LIMIT_API_KEY_PER_MINUTE. The admin-session guard
-// (service-kit) checks the key; this names what it may read.
-import { analyticsExportRoutes, analyticsRoutes, type RouteContract } from '@bodymetrics/contracts';
+// Where a read-only API key is accepted (contracts' apiKeyReadRoutes), each key within
+// RATE_LIMIT_API_KEY_PER_MINUTE. The admin-session guard (service-kit) checks the key; this names what it
+// may read and counts its reads.
+import { apiKeyReadRoutes } from '@bodymetrics/contracts';
 import type { ApiKeyAccess } from '@bodymetrics/service-kit';
 import { rateLimiter } from '@bodymetrics/service-kit/rate-limit';
 import type { AnalyticsDeps } from './deps';
 
 export const defaultApiKeyRateLimitPerMinute = 600;
 
-const readPaths: ReadonlySet<string> = new Set(
-  [...Object.values(analyticsRoutes), ...Object.values(analyticsExportRoutes)]
-    .filter((route: RouteContract) => route.method === 'GET')
-    .map((route) => route.path),
-);
+const readPaths: ReadonlySet<string> = new Set(apiKeyReadRoutes.map((route) => route.path));
 
 export const apiKeyAccessOf = (deps: AnalyticsDeps): ApiKeyAccess => ({
   readPaths,

@@ -25,6 +25,7 @@ import { defaultAdminDir, defaultPublicDir } from './paths';
 import type { InProcessServices } from './in-process-service';
 import { upstreamNames, type GatewayUpstreams } from './route-table';
 import { securityHeaders } from './security-headers';
+import { serveOpenApi } from './openapi';
 import { spaHosting } from './spa-hosting';
 import { upstreamReadiness, upstreamReadinessDetail } from './readiness';
 
@@ -120,6 +121,7 @@ export async function buildGateway(options: GatewayOptions): Promise<Gateway> {
   );
   app.get('/healthz', { logLevel: 'silent' }, async () => ({ status: 'ok', service: 'gateway' }));
   app.get('/readyz', { logLevel: 'silent' }, upstreamReadiness(upstreams, inProcessNames));
+  serveOpenApi(app);
 
   await app.register(httpProxy, {
     upstreams,
