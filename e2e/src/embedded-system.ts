@@ -19,6 +19,8 @@ export async function startEmbeddedSystem(
   options: Pick<DistributedOptions, 'live' | 'trustProxyHops'> & {
     /** Another build of the visitor's app to serve (default web-public/dist). */
     publicDir?: string;
+    /** ADMIN_2FA_REQUIRED: a second factor for every admin (default off). */
+    twoFactorRequired?: boolean;
   } = {},
 ): Promise<EmbeddedSystem> {
   const folder = await mkdtemp(join(tmpdir(), 'bodymetrics-e2e-'));
@@ -35,6 +37,7 @@ export async function startEmbeddedSystem(
       ...(options.live ? { live: options.live } : {}),
       ...(options.trustProxyHops ? { trustProxyHops: options.trustProxyHops } : {}),
       ...(options.publicDir ? { publicDir: options.publicDir } : {}),
+      ...(options.twoFactorRequired ? { twoFactorRequired: true } : {}),
       log: (line) => {
         lines.push(line);
         if (lines.length > 400) lines.shift();

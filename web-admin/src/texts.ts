@@ -21,6 +21,41 @@ export const loginTexts = {
   checkingSession: 'Se verifică sesiunea…',
 } as const;
 
+/** The sign-in's second step, the enrolment of the second factor and its recovery codes. */
+export const twoFactorTexts = {
+  codeLabel: 'Cod de verificare',
+  codeIntro:
+    'Introdu codul de 6 cifre din aplicația de autentificare sau unul dintre codurile de recuperare.',
+  verify: 'Verifică',
+  verifying: 'Se verifică…',
+  backToPassword: 'Înapoi la parolă',
+  invalidCode: 'Cod incorect sau deja folosit',
+  signInExpired: 'Autentificarea a expirat. Introdu din nou parola.',
+  heading: 'Autentificare în doi pași',
+  requiredIntro:
+    'Pentru acest panou este obligatorie autentificarea în doi pași. Configureaz-o acum pentru a continua.',
+  explanation:
+    'La autentificare, pe lângă parolă, ți se cere un cod din aplicația de autentificare (de exemplu Google Authenticator, Aegis sau 1Password).',
+  enabled: (left: number) => `Activă. Coduri de recuperare rămase: ${left}.`,
+  disabled: 'Inactivă.',
+  start: 'Activează',
+  starting: 'Se pregătește…',
+  scan: 'Scanează codul QR cu aplicația de autentificare, apoi introdu codul de 6 cifre afișat de ea.',
+  qrAlt: 'Cod QR pentru aplicația de autentificare',
+  manualKey: 'Sau introdu manual cheia:',
+  confirm: 'Confirmă',
+  confirmedTitle: 'Autentificarea în doi pași este activă',
+  recoveryHeading: 'Coduri de recuperare',
+  recoveryIntro:
+    'Păstrează aceste coduri într-un loc sigur. Fiecare funcționează o singură dată, dacă nu ai acces la aplicație. Nu vor mai fi afișate.',
+  recoveryDone: 'Am salvat codurile',
+  disableLabel: 'Cod de verificare pentru dezactivare',
+  disable: 'Dezactivează',
+  disabledTitle: 'Autentificarea în doi pași a fost dezactivată',
+  requiredCannotDisable: 'Autentificarea în doi pași este obligatorie și nu poate fi dezactivată.',
+  loadFailed: 'Starea autentificării în doi pași nu a putut fi citită.',
+} as const;
+
 export const forgotPasswordTexts = {
   toggle: 'Ai uitat parola?',
   heading: 'Resetează parola',

@@ -13,6 +13,7 @@ import { RealtimeIndicator } from './RealtimeIndicator';
 import { ResetAllDataButton } from './ResetAllDataButton';
 import { useRealtime } from './useRealtime';
 import { WeeklyDigestPanel } from './WeeklyDigestPanel';
+import { TwoFactorPanel } from './TwoFactorPanel';
 
 export function Dashboard() {
   const { state, signOut } = useAdminSession();
@@ -51,6 +52,7 @@ export function Dashboard() {
         <LiveUsersList activeUsers={realtime.activeUsers} link={realtime.link} onRetry={realtime.retryNow} />
         <DashboardTabs period={period} />
         <WeeklyDigestPanel />
+        <TwoFactorPanel />
       </main>
     </div>
   );
