@@ -5,29 +5,36 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import HomePage from './home/HomePage';
 import { PageLoading } from './layout/PageLoading';
-import { SiteFooter } from './layout/SiteFooter';
 import { SiteHeader } from './layout/SiteHeader';
 import { isPolicySlug } from './legal/policies';
 import { lazyPart, LoadBoundary } from './lib/lazy-part';
 import { StorageChoiceSlot } from './privacy/StorageChoiceSlot';
+import { frameTexts } from './texts/frame';
+import { useTexts } from './texts/i18n';
 import { trackRouteView } from './tracking/track';
 
 const ContactPage = lazyPart(() => import('./contact/ContactPage'));
 const NotFound = lazyPart(() => import('./layout/NotFound').then((m) => ({ default: m.NotFound })));
 const LegalPage = lazyPart(() => import('./legal/LegalPage'));
 const Toaster = lazyPart(() => import('./toast/Toaster'));
+// Below the content of every page: not in the first download, and nothing under it moves when it arrives.
+const SiteFooter = lazyPart(() => import('./layout/SiteFooter'));
 
 /** A page whose code did not arrive even on the second try (the header and footer still work). */
-const pageUnavailable = (
-  <section className="page page--narrow" role="alert">
-    <h1>This page could not be loaded</h1>
-    <p>Please check your connection, then reload the page.</p>
-  </section>
-);
+function PageUnavailable() {
+  const t = useTexts(frameTexts);
+  return (
+    <section className="page page--narrow" role="alert">
+      <h1>{t.pageUnavailableTitle}</h1>
+      <p>{t.pageUnavailableHint}</p>
+    </section>
+  );
+}
 
 export default function App() {
   const [location] = useLocation();
   const firstView = useRef(true);
+  const t = useTexts(frameTexts);
 
   useEffect(() => {
     trackRouteView(location);
@@ -44,11 +51,11 @@ export default function App() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to main content
+        {t.skipLink}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
-        <LoadBoundary key={location} fallback={pageUnavailable}>
+        <LoadBoundary key={location} fallback={<PageUnavailable />}>
           <Suspense fallback={<PageLoading />}>
             <Switch>
               <Route path="/" component={HomePage} />
@@ -67,7 +74,11 @@ export default function App() {
           </Suspense>
         </LoadBoundary>
       </main>
-      <SiteFooter />
+      <LoadBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      </LoadBoundary>
       <StorageChoiceSlot />
       <LoadBoundary fallback={null}>
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { reloadOnStaleBuild } from './lib/lazy-part';
+import { startLanguage } from './texts/i18n';
 import { startPageTracking } from './tracking/track';
 
 const root = document.getElementById('root');
@@ -13,10 +14,13 @@ if (!root) throw new Error('index.html has no #root element');
 // A tab left open across a release asks for chunks that are gone: it reloads once into the new build.
 reloadOnStaleBuild();
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Romanian visitors get their catalogue before the first paint (no English flash); English is inline.
+void startLanguage().finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // Analytics wait until the page has painted and the browser is idle: they must never delay the visitor.

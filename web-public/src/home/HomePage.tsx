@@ -14,6 +14,8 @@ import { Suspense, useEffect, useState, type Dispatch, type SetStateAction } fro
 import { toast } from '@bodymetrics/web-kit/toast';
 import type { Calculation } from '../flow/calculation';
 import { PageLoading } from '../layout/PageLoading';
+import { homeTexts } from '../texts/home';
+import { useTexts } from '../texts/i18n';
 import { lazyPart, LoadBoundary } from '../lib/lazy-part';
 import { browserStorage } from '../lib/storage';
 import { clearSavedFlow, readSavedFlow, writeSavedFlow, type FlowStep } from '../flow/saved-flow';
@@ -27,7 +29,6 @@ import {
 import { HealthForm } from './HealthForm';
 import { loadFormCheck } from './load-form-check';
 import { RotatingHeadline } from './RotatingHeadline';
-import { Testimonials } from './Testimonials';
 import { TrustBadges } from './TrustBadges';
 
 const CalculatingScreen = lazyPart(() =>
@@ -35,6 +36,7 @@ const CalculatingScreen = lazyPart(() =>
 );
 const BridgeOverlay = lazyPart(() => import('../bridge/BridgeOverlay'));
 const ResultsPage = lazyPart(() => import('../results/ResultsPage'));
+const Testimonials = lazyPart(() => import('./Testimonials'));
 const ignore = () => undefined;
 
 /** What the submit needs next, fetched once the visitor starts on the form (or the page is idle). */
@@ -47,11 +49,8 @@ function prefetchFlow() {
 /** Spec §8 "Calculation failure": the error toast; the caller returns the form. */
 function toastCalculationFailed(error?: unknown) {
   console.debug(error instanceof Error ? error.message : CALCULATION_FAILED_MESSAGE);
-  toast({
-    variant: 'destructive',
-    title: 'Error',
-    description: 'Failed to calculate health metrics. Please try again.',
-  });
+  const t = homeTexts.get();
+  toast({ variant: 'destructive', title: t.errorTitle, description: t.calculationFailed });
 }
 
 interface HomeState {
@@ -209,7 +208,11 @@ export default function HomePage() {
         onUnavailable={failed}
         onEngage={prefetchFlow}
       />
-      <Testimonials />
+      <LoadBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <Testimonials />
+        </Suspense>
+      </LoadBoundary>
     </div>
   );
 }
@@ -275,15 +278,14 @@ function useSavedFlow(fields: FormFields, step: FlowStep) {
 }
 
 function Hero() {
+  const t = useTexts(homeTexts);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <h1 id="hero-title" className="hero__title">
-        Free BMI &amp; Body Health Calculator
+        {t.title}
       </h1>
       <RotatingHeadline />
-      <p className="hero__lead">
-        Get your BMI, body fat, waist-hip ratio, daily energy need and metabolic age in one free report.
-      </p>
+      <p className="hero__lead">{t.lead}</p>
       <TrustBadges />
     </section>
   );

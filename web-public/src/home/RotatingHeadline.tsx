@@ -3,15 +3,10 @@
 // readers (the page heading says the same once, without repeating every 3 s), and a Pause button stops
 // it (WCAG 2.2.2); it does not rotate at all for visitors who ask for reduced motion.
 import { useEffect, useState } from 'react';
+import { homeTexts } from '../texts/home';
+import { useTexts } from '../texts/i18n';
 
-export const HEADLINE_PHRASES = [
-  'Your BMI Health Score',
-  'Body Fat Analysis',
-  'Risk Assessment',
-  'Metabolic Rate',
-  'Fitness Age',
-  'Health Recommendations',
-] as const;
+const HEADLINE_PHRASES = ['phrase1', 'phrase2', 'phrase3', 'phrase4', 'phrase5', 'phrase6'] as const;
 export const HEADLINE_ROTATION_MS = 3000;
 
 function prefersReducedMotion(): boolean {
@@ -21,6 +16,7 @@ function prefersReducedMotion(): boolean {
 export function RotatingHeadline() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
+  const t = useTexts(homeTexts);
 
   useEffect(() => {
     if (paused) return;
@@ -31,11 +27,11 @@ export function RotatingHeadline() {
   return (
     <div className="rotator-line">
       <p className="rotator" aria-hidden="true">
-        <span className="rotator__lead">Discover</span>
+        <span className="rotator__lead">{t.discover}</span>
         <span className="rotator__phrases">
           {HEADLINE_PHRASES.map((phrase, i) => (
             <span key={phrase} className={i === index ? 'rotator__phrase is-current' : 'rotator__phrase'}>
-              {phrase}
+              {t[phrase]}
             </span>
           ))}
         </span>
@@ -44,7 +40,7 @@ export function RotatingHeadline() {
         type="button"
         className="rotator__toggle"
         aria-pressed={paused}
-        aria-label="Pause headline animation"
+        aria-label={t.pauseHeadline}
         onClick={() => setPaused((p) => !p)}
       >
         <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>

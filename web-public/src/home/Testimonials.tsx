@@ -1,38 +1,29 @@
-// Three static testimonials (spec §2).
+// Three static testimonials (spec §2), below the form: loaded after the first paint (HomePage), so they
+// are not part of the home route's first download.
+import { useTexts } from '../texts/i18n';
+import { testimonialsTexts } from '../texts/testimonials';
+
 const TESTIMONIALS = [
-  {
-    quote:
-      'I finally understand what my numbers mean. The nutrition plan gave me a realistic calorie target.',
-    name: 'Sarah M.',
-    detail: 'Lost 12 lbs in 3 months',
-  },
-  {
-    quote:
-      'Quick, clear and free. Seeing my metabolic age next to my real age was the wake-up call I needed.',
-    name: 'James T.',
-    detail: 'Started training again',
-  },
-  {
-    quote: 'No sign-up, no e-mail, just answers. I share the report with my coach every month.',
-    name: 'Priya K.',
-    detail: 'Tracks her progress monthly',
-  },
+  { quote: 'quote1', name: 'Sarah M.', detail: 'detail1' },
+  { quote: 'quote2', name: 'James T.', detail: 'detail2' },
+  { quote: 'quote3', name: 'Priya K.', detail: 'detail3' },
 ] as const;
 
-export function Testimonials() {
+export default function Testimonials() {
+  const texts = useTexts(testimonialsTexts);
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
-      <h2 id="testimonials-title">What Our Users Say</h2>
+      <h2 id="testimonials-title">{texts.title}</h2>
       <ul className="testimonials__list">
         {TESTIMONIALS.map((t) => (
           <li key={t.name}>
             <figure className="testimonial">
               <blockquote>
-                <p>“{t.quote}”</p>
+                <p>“{texts[t.quote]}”</p>
               </blockquote>
               <figcaption>
                 <span className="testimonial__name">{t.name}</span>
-                <span className="testimonial__detail">{t.detail}</span>
+                <span className="testimonial__detail">{texts[t.detail]}</span>
               </figcaption>
             </figure>
           </li>

@@ -4,8 +4,10 @@
 import '@bodymetrics/web-kit/zod-jitless';
 import { healthFormSchema, type HealthFormValues } from '@bodymetrics/health';
 
-// The engine travels with the form's rules: both are needed at the same moment, on submit.
+// The engine travels with the form's rules: both are needed at the same moment, on submit. So do the
+// rules' messages in the page's language.
 export { calculateHealthMetrics } from '@bodymetrics/health';
+export { validationTexts } from '../texts/validation';
 import { FORM_FIELD_NAMES, type FieldErrors, type FormFieldName, type FormFields } from './form-fields';
 
 export type FormCheck = { ok: true; values: HealthFormValues } | { ok: false; errors: FieldErrors };

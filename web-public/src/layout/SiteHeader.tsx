@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { LanguageSwitch } from './LanguageSwitch';
 import { LogoMark } from './LogoMark';
 
 export function SiteHeader() {
@@ -9,6 +10,7 @@ export function SiteHeader() {
           <LogoMark className="brand__mark" />
           <span className="brand__name">BodyMetrics</span>
         </Link>
+        <LanguageSwitch />
       </div>
     </header>
   );

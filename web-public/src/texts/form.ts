@@ -1,0 +1,38 @@
+// The calculator form's texts (spec §2 Home); its validation messages are in texts/validation.ts.
+import { i18n } from './i18n';
+
+export const formTexts = i18n('form', {
+  title: 'Calculate Your Health Metrics',
+  submit: 'Get My Free Report!',
+  processing: 'Processing...',
+  promo:
+    'Unlock instant, personalized insights into your body and health — free, private, in under a minute.',
+  units: 'Units',
+  imperial: 'Imperial (ft, in, lbs)',
+  metric: 'Metric (cm, kg)',
+  age: 'Age',
+  years: 'Years',
+  gender: 'Gender',
+  male: 'Male',
+  female: 'Female',
+  non_binary: 'Non binary',
+  prefer_not_to_say: 'Prefer not_to_say',
+  other: 'Other',
+  activityLevel: 'Activity Level',
+  sedentary: 'Sedentary (little or no exercise)',
+  lightly_active: 'Lightly Active (1–3 days a week)',
+  moderately_active: 'Moderately Active (3–5 days a week)',
+  very_active: 'Very Active (6–7 days a week)',
+  extra_active: 'Extra Active (physical job or training twice a day)',
+  height: 'Height',
+  heightCm: 'Height (cm)',
+  feet: 'Feet',
+  inches: 'Inches',
+  weightLbs: 'Weight (lbs)',
+  weightKg: 'Weight (kg)',
+  waistInches: 'Waist (inches, optional)',
+  waistCm: 'Waist (cm, optional)',
+  hipInches: 'Hip (inches, optional)',
+  hipCm: 'Hip (cm, optional)',
+  unitInches: 'inches',
+});

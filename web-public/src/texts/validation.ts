@@ -1,0 +1,33 @@
+// The health engine's validation messages (spec §5, English word for word), keyed by themselves: the form
+// shows `texts[message] ?? message`. Loaded with the form check (home/form-check.ts), never in the first
+// download — messages only exist once that module has checked the form.
+import {
+  AGE_RANGE_MESSAGE,
+  AGE_REQUIRED_MESSAGE,
+  FEET_MESSAGE,
+  HEIGHT_REQUIRED_MESSAGE,
+  HIP_MESSAGE,
+  IMPERIAL_HEIGHT_MESSAGE,
+  IMPERIAL_WEIGHT_MESSAGE,
+  INCHES_MESSAGE,
+  METRIC_HEIGHT_MESSAGE,
+  METRIC_WEIGHT_MESSAGE,
+  WAIST_MESSAGE,
+  WEIGHT_REQUIRED_MESSAGE,
+} from '@bodymetrics/health';
+import { i18n } from './i18n';
+
+export const validationTexts = i18n('validation', {
+  [AGE_RANGE_MESSAGE]: AGE_RANGE_MESSAGE,
+  [AGE_REQUIRED_MESSAGE]: AGE_REQUIRED_MESSAGE,
+  [METRIC_WEIGHT_MESSAGE]: METRIC_WEIGHT_MESSAGE,
+  [METRIC_HEIGHT_MESSAGE]: METRIC_HEIGHT_MESSAGE,
+  [IMPERIAL_WEIGHT_MESSAGE]: IMPERIAL_WEIGHT_MESSAGE,
+  [IMPERIAL_HEIGHT_MESSAGE]: IMPERIAL_HEIGHT_MESSAGE,
+  [WEIGHT_REQUIRED_MESSAGE]: WEIGHT_REQUIRED_MESSAGE,
+  [HEIGHT_REQUIRED_MESSAGE]: HEIGHT_REQUIRED_MESSAGE,
+  [WAIST_MESSAGE]: WAIST_MESSAGE,
+  [HIP_MESSAGE]: HIP_MESSAGE,
+  [FEET_MESSAGE]: FEET_MESSAGE,
+  [INCHES_MESSAGE]: INCHES_MESSAGE,
+});
