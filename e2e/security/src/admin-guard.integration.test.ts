@@ -26,13 +26,20 @@ const offerManagementRoutes: Route[] = Object.values(adminOffersRoutes).map((rou
   url: fillPath(route.path, { id: 1, bmiCategory: 'Normal', goal: 'wellness' }),
 }));
 
-/** Every /api route the analytics service registers (all of them sit behind its admin guard). */
+/**
+ * Every /api route the analytics service registers behind its admin guard: all but a shared link's own
+ * (/api/shared/…, answered by token to whoever holds the link: shared-views.integration.test.ts).
+ */
 async function analyticsRoutes(db: Db): Promise<Route[]> {
   const app = buildAnalytics({ db, timeZone });
   const routes: Route[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if ((method === 'GET' || method === 'POST') && route.url.startsWith('/api/'))
+      if (
+        (method === 'GET' || method === 'POST') &&
+        route.url.startsWith('/api/') &&
+        !route.url.startsWith('/api/shared/')
+      )
         routes.push({ method: method as Route['method'], url: route.url });
     }
   });

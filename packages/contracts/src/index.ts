@@ -20,6 +20,7 @@ export * from './alerts';
 export * from './admin-accounts';
 export * from './api-key-reads';
 export * from './annotations';
+export * from './shared-views';
 export * from './two-factor';
 export * from './route-paths';
 export * from './routes';

@@ -68,6 +68,17 @@ export const annotationsPaths = {
   remove: '/api/admin/annotations/:id',
 } as const;
 
+/** Read-only links to chosen tabs of the dashboard: the admin's side, then the link's own (analytics). */
+export const sharedViewsPaths = {
+  list: '/api/admin/shared-views',
+  create: '/api/admin/shared-views',
+  revoke: '/api/admin/shared-views/:id',
+  info: '/api/shared/:token',
+  unlock: '/api/shared/:token/unlock',
+  overview: '/api/shared/:token/overview',
+  tab: '/api/shared/:token/tabs/:tab',
+} as const;
+
 export const offersPaths = {
   all: '/api/affiliate-offers/all',
   legalPage: '/api/legal/:slug',

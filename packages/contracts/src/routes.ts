@@ -9,6 +9,7 @@ import { adminAccountsRoutes, apiKeysRoutes } from './admin-accounts-routes';
 import { adminOffersRoutes } from './admin-offers-routes';
 import { alertsRoutes } from './alerts-routes';
 import { annotationsRoutes } from './annotations-routes';
+import { sharedLinkRoutes, sharedViewsRoutes } from './shared-views-routes';
 import { analyticsExportRoutes, analyticsRoutes } from './analytics-routes';
 import { offersRoutes, postbackRoutes } from './offers-routes';
 import { reportsRoutes } from './reports-routes';
@@ -73,6 +74,7 @@ export * from './admin-offers-routes';
 export * from './weekly-digest-routes';
 export * from './alerts-routes';
 export * from './annotations-routes';
+export * from './shared-views-routes';
 
 export const routesByService = {
   tracking: { trackingRoutes },
@@ -85,6 +87,8 @@ export const routesByService = {
     weeklyDigestRoutes,
     alertsRoutes,
     annotationsRoutes,
+    sharedViewsRoutes,
+    sharedLinkRoutes,
   },
 } as const satisfies Record<string, Record<string, Record<string, RouteContract>>>;
 

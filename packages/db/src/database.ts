@@ -6,6 +6,7 @@ import type { AdminTables } from './tables/admin';
 import type { AlertTables } from './tables/alerts';
 import type { ApiKeyTables } from './tables/api-keys';
 import type { AnnotationTables } from './tables/annotations';
+import type { SharedViewTables } from './tables/shared-views';
 import type { TwoFactorTables } from './tables/two-factor';
 import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
@@ -42,7 +43,8 @@ export interface Database
     RateLimitTables,
     ApiKeyTables,
     AlertTables,
-    AnnotationTables {}
+    AnnotationTables,
+    SharedViewTables {}
 
 /** Tables that hold analytics data: what reset-all-data and the retention job may delete. */
 export const analyticsTables = [

@@ -27,6 +27,7 @@ import * as checkedClicks from './migrations/2026-11-28T0300_checked_clicks';
 import * as alerts from './migrations/2026-11-28T0400_alerts';
 import * as adminRolesApiKeys from './migrations/2026-11-28T0600_admin_roles_api_keys';
 import * as annotations from './migrations/2026-11-28T0700_annotations';
+import * as sharedViews from './migrations/2026-11-28T0710_shared_views';
 import * as adminTwoFactor from './migrations/2026-11-28T0500_admin_two_factor';
 
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0400_alerts': alerts,
   '2026-11-28T0600_admin_roles_api_keys': adminRolesApiKeys,
   '2026-11-28T0700_annotations': annotations,
+  '2026-11-28T0710_shared_views': sharedViews,
   '2026-11-28T0500_admin_two_factor': adminTwoFactor,
 };
 

@@ -11,6 +11,8 @@ import { exportRoutes } from './routes/exports';
 import { weeklyDigestRoutesPlugin } from './routes/weekly-digest';
 import { alertsRoutesPlugin } from './routes/alerts';
 import { annotationsRoutesPlugin } from './routes/annotations';
+import { sharedViewsRoutesPlugin } from './routes/shared-views';
+import { sharedLinkRoutesPlugin } from './routes/shared-link';
 
 export type { AnalyticsDeps } from './deps';
 export { startDigestScheduler, type DigestScheduler, type DigestSchedulerOptions } from './digest/scheduler';
@@ -54,5 +56,8 @@ function addAnalyticsRoutes(app: App, deps: AnalyticsDeps): void {
     await admin.register(weeklyDigestRoutesPlugin, deps);
     await admin.register(alertsRoutesPlugin, deps);
     await admin.register(annotationsRoutesPlugin, deps);
+    await admin.register(sharedViewsRoutesPlugin, deps);
   });
+  // A shared link's routes answer whoever holds its token (no admin session): outside the guarded scope.
+  void app.register(sharedLinkRoutesPlugin, deps);
 }

@@ -28,6 +28,8 @@ export const analyticsSettings = z.object({
   ALERTS_ENABLED: flagEnv.default(true),
   /** Reads per read-only API key and minute (counted by each analytics process). */
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Requests per client and minute to the shared links' routes (/api/shared/…), counted in Postgres. */
+  RATE_LIMIT_SHARED_VIEW_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** How often the alert rules are evaluated (internal; 5 minutes). */
   ALERT_EVAL_INTERVAL_MS: millisecondsEnv(5 * 60 * 1000, { min: 1000 }),
 });

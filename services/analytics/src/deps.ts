@@ -16,6 +16,8 @@ export interface AnalyticsDeps {
   sendNowLimit?: { max: number; windowMs: number };
   /** "Trimite o alertă de test" per admin; default 3 per hour. */
   alertTestLimit?: { max: number; windowMs: number };
+  /** RATE_LIMIT_SHARED_VIEW_PER_MINUTE: requests per client and minute to the shared links; default 60. */
+  sharedViewPerMinute?: number;
   /** RATE_LIMIT_API_KEY_PER_MINUTE: reads per API key and minute; default 600. */
   apiKeyRateLimitPerMinute?: number;
   /** Where the per-key reads are counted: Redis when the system shares it, else this process's memory. */

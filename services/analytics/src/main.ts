@@ -17,6 +17,7 @@ const app = buildApp({
   timeZone: config.ANALYTICS_TZ,
   revenueCurrency: config.REVENUE_CURRENCY,
   apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
+  sharedViewPerMinute: config.RATE_LIMIT_SHARED_VIEW_PER_MINUTE,
   logger: { level: config.LOG_LEVEL },
 });
 const digests = startDigestScheduler({

@@ -25,6 +25,7 @@ const sharedSettings = {
   RATE_LIMIT_TRACKING_PER_MINUTE: gatewaySettings,
   RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE: gatewaySettings,
   RATE_LIMIT_API_KEY_PER_MINUTE: analyticsSettings,
+  RATE_LIMIT_SHARED_VIEW_PER_MINUTE: analyticsSettings,
   TRUST_PROXY_HOPS: gatewaySettings,
   SESSION_TTL_HOURS: adminAuthSettings,
   COOKIE_SECURE: adminAuthSettings,
@@ -86,6 +87,7 @@ describe('the embedded settings', () => {
       trackingRateLimitPerMinute: embedded.RATE_LIMIT_TRACKING_PER_MINUTE,
       trackingRateLimitPerBrowserPerMinute: embedded.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
       apiKeyRateLimitPerMinute: embedded.RATE_LIMIT_API_KEY_PER_MINUTE,
+      sharedViewPerMinute: embedded.RATE_LIMIT_SHARED_VIEW_PER_MINUTE,
       trustProxyHops: embedded.TRUST_PROXY_HOPS,
       sessionTtlHours: embedded.SESSION_TTL_HOURS,
       retentionDays: embedded.RETENTION_DAYS,
@@ -119,6 +121,7 @@ describe('the embedded settings', () => {
       trackingRateLimitPerMinute: 600,
       trackingRateLimitPerBrowserPerMinute: undefined,
       apiKeyRateLimitPerMinute: 600,
+      sharedViewPerMinute: 60,
       reportsRateLimit: {
         contactMax: reports.CONTACT_RATE_LIMIT_MAX,
         contactWindowMs: reports.CONTACT_RATE_LIMIT_WINDOW_MS,

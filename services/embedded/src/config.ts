@@ -54,6 +54,7 @@ export const embeddedEnvSchema = z
     RATE_LIMIT_TRACKING_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
     RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
     RATE_LIMIT_API_KEY_PER_MINUTE: analyticsSettings.shape.RATE_LIMIT_API_KEY_PER_MINUTE,
+    RATE_LIMIT_SHARED_VIEW_PER_MINUTE: analyticsSettings.shape.RATE_LIMIT_SHARED_VIEW_PER_MINUTE,
     /** Reports' per-client limits and mails per recipient (as the reports service). */
     ...reportsRateLimitSettings,
     /** Messages per live socket (as the live service). */
@@ -104,6 +105,7 @@ export const embeddedRateLimitsOf = (config: EmbeddedConfig) =>
     trackingRateLimitPerBrowserPerMinute: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
     apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
     apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
+    sharedViewPerMinute: config.RATE_LIMIT_SHARED_VIEW_PER_MINUTE,
     reportsRateLimit: reportsRateLimitOf(config),
     live: { rateLimit: { messages: config.RATE_LIMIT_MESSAGES, windowMs: config.RATE_LIMIT_WINDOW_MS } },
   }) satisfies Partial<EmbeddedOptions>;

@@ -53,6 +53,8 @@ export interface EmbeddedOptions {
   trackingRateLimitPerBrowserPerMinute?: number;
   /** RATE_LIMIT_API_KEY_PER_MINUTE; unset, analytics' default. */
   apiKeyRateLimitPerMinute?: number;
+  /** RATE_LIMIT_SHARED_VIEW_PER_MINUTE; unset, analytics' default. */
+  sharedViewPerMinute?: number;
   /** Reports' limits (CONTACT_RATE_LIMIT_MAX …, REPORTS_PER_RECIPIENT_MAX …); unset, reports' defaults. */
   reportsRateLimit?: SystemSettings['reportsRateLimit'];
   trustProxyHops?: number;
@@ -234,6 +236,7 @@ function embeddedSettings(options: EmbeddedOptions): SystemSettings {
     trackingRateLimitPerMinute: options.trackingRateLimitPerMinute,
     trackingRateLimitPerBrowserPerMinute: options.trackingRateLimitPerBrowserPerMinute,
     apiKeyRateLimitPerMinute: options.apiKeyRateLimitPerMinute,
+    sharedViewPerMinute: options.sharedViewPerMinute,
     reportsRateLimit: options.reportsRateLimit,
     trustProxyHops: options.trustProxyHops,
     sessionTtlHours: options.sessionTtlHours,

@@ -7,6 +7,7 @@ import type { HTTPMethods } from 'fastify';
 import {
   postbackRoutes,
   routesByService,
+  sharedLinkRoutes,
   type RouteContract,
   type RouteService,
 } from '@bodymetrics/contracts';
@@ -124,7 +125,11 @@ export const routeTable: readonly ProxyRoute[] = [
       { prefix: '/api/analytics/', flags: { sameOrigin: true } },
       { prefix: '/api/admin/alerts', flags: { sameOrigin: true } },
       { prefix: '/api/admin/annotations', flags: { sameOrigin: true } },
+      { prefix: '/api/admin/shared-views', flags: { sameOrigin: true } },
     ],
+    // A shared link's routes (public, by token) are its contracts' own entries: GET, and the password
+    // check, a POST from the link's page only.
+    routes: [{ route: sharedLinkRoutes.unlock, flags: { sameOrigin: true } }],
   }),
 
   // Operator sign-in: login, logout, forgot and reset password all change state.

@@ -39,10 +39,11 @@ const publicAppRoute = /^\/(?:legal\/(?:contact|terms|privacy|advertising|cookie
 
 /**
  * The routes of the admin app (web-admin/src/App.tsx, spec §2), inside /admin: the login or dashboard at its
- * root and the password reset. Keep in step with App.tsx; anything else under /admin/ is its not-found
- * screen. The optional slash and any case match as its router (wouter) does.
+ * root, the password reset and a shared view's page (/admin/share/<token>). Keep in step with App.tsx;
+ * anything else under /admin/ is its not-found screen. The optional slash and any case match as its router
+ * (wouter) does.
  */
-const adminAppRoute = /^\/(?:reset-password\/?)?$/i;
+const adminAppRoute = /^\/(?:reset-password\/?|share\/[A-Za-z0-9_-]{43}\/?)?$/i;
 
 export async function spaHosting(app: FastifyInstance, options: SpaHostingOptions): Promise<void> {
   // Only the reply.sendFile decorator (ranges, ETag, content types); routing is ours. The builds carry

@@ -40,6 +40,8 @@ export interface SystemSettings {
   trackingRateLimitPerBrowserPerMinute?: number | undefined;
   /** RATE_LIMIT_API_KEY_PER_MINUTE of analytics: reads per read-only API key and minute. */
   apiKeyRateLimitPerMinute: number;
+  /** RATE_LIMIT_SHARED_VIEW_PER_MINUTE of analytics: requests per client and minute to the shared links. */
+  sharedViewPerMinute: number;
   /** TRUST_PROXY_HOPS of the gateway. */
   trustProxyHops: number;
   /** SESSION_TTL_HOURS of admin-auth. */
@@ -102,6 +104,7 @@ export function defaultSystemSettings(): SystemSettings {
     trackingRateLimitPerMinute: gateway.RATE_LIMIT_TRACKING_PER_MINUTE,
     trackingRateLimitPerBrowserPerMinute: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
     apiKeyRateLimitPerMinute: analytics.RATE_LIMIT_API_KEY_PER_MINUTE,
+    sharedViewPerMinute: analytics.RATE_LIMIT_SHARED_VIEW_PER_MINUTE,
     trustProxyHops: gateway.TRUST_PROXY_HOPS,
     sessionTtlHours: adminAuth.SESSION_TTL_HOURS,
     twoFactorRequired: adminAuth.ADMIN_2FA_REQUIRED,

@@ -90,6 +90,7 @@ export function inProcessServices(
       revenueCurrency: settings.revenueCurrency,
       mailer: analyticsMailer,
       apiKeyRateLimitPerMinute: settings.apiKeyRateLimitPerMinute,
+      sharedViewPerMinute: settings.sharedViewPerMinute,
       // With Redis every process of the system counts a key's reads together.
       ...(counters
         ? {
