@@ -2,6 +2,8 @@
 // the live visitors and the tabs.
 import { useState } from 'react';
 import { useAdminSession, useAdminSessionId } from '../auth/AdminSessionProvider';
+import { useCanChange } from '../auth/admin-role';
+import { AdminsPanel } from './admins/AdminsPanel';
 import { dashboardTexts } from '../texts';
 import { defaultPeriod, useLiveDashboardReads, type Period } from './analytics-queries';
 import { DashboardTabs } from './DashboardTabs';
@@ -23,6 +25,8 @@ export function Dashboard() {
   // Overview, today's summary and recent clicks refresh here, whatever tab is open (spec §9).
   const { overview } = useLiveDashboardReads(period);
   const username = state.status === 'authenticated' ? state.username : null;
+  // A viewer reads everything; what it may not change is not shown (the server refuses it too).
+  const canChange = useCanChange();
 
   return (
     <div className="dashboard">
@@ -35,7 +39,7 @@ export function Dashboard() {
         <RealtimeIndicator connected={realtime.connected} updateIntervalMs={realtime.updateIntervalMs} />
         <div className="dashboard-controls">
           <PeriodPicker value={period} onChange={setPeriod} />
-          <ResetAllDataButton />
+          {canChange ? <ResetAllDataButton /> : null}
           <button type="button" className="button button-secondary" onClick={() => void signOut()}>
             {dashboardTexts.logout}
           </button>
@@ -51,7 +55,8 @@ export function Dashboard() {
         />
         <LiveUsersList activeUsers={realtime.activeUsers} link={realtime.link} onRetry={realtime.retryNow} />
         <DashboardTabs period={period} />
-        <WeeklyDigestPanel />
+        {canChange ? <WeeklyDigestPanel /> : null}
+        {canChange ? <AdminsPanel /> : null}
         <TwoFactorPanel />
       </main>
     </div>

@@ -9,6 +9,7 @@ import { alertTexts, dashboardTexts } from '../../texts';
 import { MailOptIn } from '../MailOptIn';
 import { Panel } from '../Panel';
 import { useAcknowledgeAlert, useAlerts, useAlertSettings } from './alert-queries';
+import { useCanChange } from '../../auth/admin-role';
 
 const valueOf = (alert: Alert, n: number) => (alert.unit === 'percent' ? formatPercent(n) : formatNumber(n));
 
@@ -17,6 +18,7 @@ function AlertRow({ alert }: { alert: Alert }) {
     toast({ title: alertTexts.heading, description: alertTexts.acknowledgeFailed, variant: 'destructive' }),
   );
   const kind = alertKindLabels[alert.kind];
+  const canChange = useCanChange();
   return (
     <tr data-testid="alert-row" data-open={alert.endedAt === null || undefined}>
       <td>{kind}</td>
@@ -28,7 +30,7 @@ function AlertRow({ alert }: { alert: Alert }) {
       <td>
         {alert.acknowledgedAt ? (
           `${alertTexts.acknowledged} ${formatDateTime(alert.acknowledgedAt)}`
-        ) : (
+        ) : !canChange ? null : (
           <button
             type="button"
             className="button button-secondary button-small"
@@ -113,14 +115,17 @@ function AlertMailSettings() {
 }
 
 export function AlertsTab() {
+  const canChange = useCanChange();
   return (
     <>
       <Panel title={alertTexts.heading} definition={alertTexts.definition}>
         <AlertList />
       </Panel>
-      <Panel title={alertTexts.mailHeading}>
-        <AlertMailSettings />
-      </Panel>
+      {canChange ? (
+        <Panel title={alertTexts.mailHeading}>
+          <AlertMailSettings />
+        </Panel>
+      ) : null}
     </>
   );
 }

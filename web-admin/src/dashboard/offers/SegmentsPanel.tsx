@@ -20,6 +20,7 @@ import { DataTable } from '../DataTable';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 import { useOfferSegments, useSaveSegment } from './offer-segments-queries';
+import { useCanChange } from '../../auth/admin-role';
 
 const segmentName = (segment: Pick<OfferSegment, 'bmiCategory' | 'goal'>) =>
   segmentTexts.segmentOf(bmiCategoryLabel(segment.bmiCategory), goalLabel(segment.goal));
@@ -51,6 +52,7 @@ export function SegmentsPanel() {
 function SegmentBlock({ segment }: { segment: OfferSegment }) {
   const name = segmentName(segment);
   const [historyShown, setHistoryShown] = useState(false);
+  const canChange = useCanChange();
   return (
     <section
       className="segment"
@@ -58,7 +60,7 @@ function SegmentBlock({ segment }: { segment: OfferSegment }) {
       data-testid={`segment-${segment.bmiCategory}-${segment.goal}`}
     >
       <h4>{name}</h4>
-      <SegmentSettingsForm segment={segment} name={name} />
+      {canChange ? <SegmentSettingsForm segment={segment} name={name} /> : null}
       <p className="muted">
         {segment.computedAt
           ? segmentTexts.computedAt(formatDateTime(segment.computedAt))

@@ -14,6 +14,7 @@ import { OfferForm } from '../offers/OfferForm';
 import { offerChangeText } from '../offers/offer-change-text';
 import { useAdminOffers, useSaveOffer } from '../offers/offers-queries';
 import { SegmentsPanel } from '../offers/SegmentsPanel';
+import { useCanChange } from '../../auth/admin-role';
 import { Panel } from '../Panel';
 import { QueryState } from '../QueryState';
 import type { Period } from '../analytics-queries';
@@ -24,6 +25,7 @@ const lastChange = (offer: AdminOffer) => offer.changes[0]?.changedAt ?? null;
 
 export function OffersTab(_props: { period: Period }) {
   const offers = useAdminOffers();
+  const canChange = useCanChange();
   const save = useSaveOffer();
   const [editing, setEditing] = useState<Editing>(null);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
@@ -54,16 +56,18 @@ export function OffersTab(_props: { period: Period }) {
       <Panel
         title={offerTexts.heading}
         actions={
-          <button
-            type="button"
-            className="button button-primary button-small"
-            onClick={() => {
-              setServerError(null);
-              setEditing({ mode: 'create' });
-            }}
-          >
-            {offerTexts.create}
-          </button>
+          canChange && (
+            <button
+              type="button"
+              className="button button-primary button-small"
+              onClick={() => {
+                setServerError(null);
+                setEditing({ mode: 'create' });
+              }}
+            >
+              {offerTexts.create}
+            </button>
+          )
         }
       >
         {editing ? (
@@ -106,6 +110,7 @@ export function OffersTab(_props: { period: Period }) {
                   cell: (r) => (
                     <OfferActions
                       offer={r}
+                      canChange={canChange}
                       saving={save.isPending}
                       historyShown={historyOf === r.id}
                       onEdit={() => {
@@ -131,6 +136,8 @@ export function OffersTab(_props: { period: Period }) {
 /** An offer's row actions: edit it, switch it on or off, show its history. */
 function OfferActions(props: {
   offer: AdminOffer;
+  /** A viewer sees the history only. */
+  canChange: boolean;
   saving: boolean;
   historyShown: boolean;
   onEdit: () => void;
@@ -140,23 +147,27 @@ function OfferActions(props: {
   const { offer: r } = props;
   return (
     <div className="row-actions">
-      <button
-        type="button"
-        className="button button-secondary button-small"
-        aria-label={offerTexts.editOffer(r.title)}
-        onClick={props.onEdit}
-      >
-        {offerTexts.edit}
-      </button>
-      <button
-        type="button"
-        className="button button-secondary button-small"
-        aria-label={r.active ? offerTexts.deactivateOffer(r.title) : offerTexts.activateOffer(r.title)}
-        disabled={props.saving}
-        onClick={props.onSwitch}
-      >
-        {r.active ? offerTexts.deactivate : offerTexts.activate}
-      </button>
+      {props.canChange ? (
+        <>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={offerTexts.editOffer(r.title)}
+            onClick={props.onEdit}
+          >
+            {offerTexts.edit}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={r.active ? offerTexts.deactivateOffer(r.title) : offerTexts.activateOffer(r.title)}
+            disabled={props.saving}
+            onClick={props.onSwitch}
+          >
+            {r.active ? offerTexts.deactivate : offerTexts.activate}
+          </button>
+        </>
+      ) : null}
       <button
         type="button"
         className="button button-secondary button-small"
