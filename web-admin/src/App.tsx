@@ -1,4 +1,5 @@
-// Routes under /admin: the login or the dashboard at its root, the reset-password screen, and the not-found
+// Routes under /admin: the login or the dashboard at its root, the reset-password screen, a shared link's
+// read-only page (/admin/share/<token>), and the not-found
 // screen for any other address; the footer of spec §2 under each of them. The gateway's list of these routes
 // (services/gateway/src/spa-hosting.ts) answers the others with 404: keep the two in step.
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { AdminFooter } from './layout/AdminFooter';
 import { NotFoundScreen } from './layout/NotFoundScreen';
 import { ResetPasswordScreen } from './reset-password/ResetPasswordScreen';
+import { SharedViewPage } from './share/SharedViewPage';
 import { loginTexts, toastTexts } from './texts';
 
 function AdminHome() {
@@ -43,6 +45,7 @@ export function App() {
                 <Route path="/reset-password">
                   <ResetPasswordScreen />
                 </Route>
+                <Route path="/share/:token">{(params) => <SharedViewPage token={params.token} />}</Route>
                 <Route>
                   <NotFoundScreen />
                 </Route>

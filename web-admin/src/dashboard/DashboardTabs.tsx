@@ -3,7 +3,7 @@
 // by the dashboard itself, whichever tab is open.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { tabTexts } from '../texts';
+import { sharedViewTexts, tabTexts } from '../texts';
 import type { Period } from './analytics-queries';
 import { AlertsTab, OpenAlertsBadge } from './alerts/AlertsTab';
 import { AffiliateTab } from './tabs/AffiliateTab';
@@ -14,6 +14,7 @@ import { JourneyTab } from './tabs/JourneyTab';
 import { OffersTab } from './tabs/OffersTab';
 import { RecentActivityTab } from './tabs/RecentActivityTab';
 import { TrafficTab } from './tabs/TrafficTab';
+import { SharedViewsTab } from './shared-views/SharedViewsTab';
 
 const tabs = [
   { value: 'journey', label: tabTexts.journey, Content: JourneyTab },
@@ -25,6 +26,7 @@ const tabs = [
   { value: 'recent', label: tabTexts.recent, Content: RecentActivityTab },
   { value: 'offers', label: tabTexts.offers, Content: OffersTab },
   { value: 'alerts', label: tabTexts.alerts, Content: AlertsTab },
+  { value: 'shared-views', label: sharedViewTexts.tab, Content: SharedViewsTab },
 ] as const;
 
 export function DashboardTabs({ period }: { period: Period }) {

@@ -85,12 +85,15 @@ export function OverviewCards({
   overview,
   activeUsers,
   liveDown,
+  live = true,
   period,
 }: {
   overview: UseQueryResult<Overview>;
   activeUsers: number | null;
   /** The live socket is down: the active users count is unavailable. */
   liveDown: boolean;
+  /** False on a shared link's page: no live card (the live visitors are never shared). */
+  live?: boolean;
   /** The period picker's: the badges' period, and the period of a figure with no "today". */
   period: Period;
 }) {
@@ -149,7 +152,7 @@ export function OverviewCards({
         </p>
       )}
       <div className="card-grid">
-        <ActiveUsersCard count={activeUsers} liveDown={liveDown} />
+        {live ? <ActiveUsersCard count={activeUsers} liveDown={liveDown} /> : null}
         {figureNames
           .filter((name) => !(figures[name] as Figure).shownWith)
           .flatMap((name) =>
