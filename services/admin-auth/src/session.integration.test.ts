@@ -99,13 +99,17 @@ describe('login', () => {
 describe('validate-session', () => {
   it('a fresh session is valid and names its admin; the cookie alone works too', async () => {
     const { sessionId } = (await login(f.app, 'operator', 'parola123')).json();
-    expect((await validateSession(f.app, sessionId)).json()).toEqual({ valid: true, username: 'operator' });
+    expect((await validateSession(f.app, sessionId)).json()).toEqual({
+      valid: true,
+      username: 'operator',
+      role: 'admin',
+    });
     const byCookie = await f.app.inject({
       method: 'POST',
       url: '/api/admin/validate-session',
       headers: { cookie: `bm_admin_session=${sessionId}` },
     });
-    expect(byCookie.json()).toEqual({ valid: true, username: 'operator' });
+    expect(byCookie.json()).toEqual({ valid: true, username: 'operator', role: 'admin' });
   });
 
   it('an expired session is not valid', async () => {
@@ -132,7 +136,11 @@ describe('validate-session', () => {
 describe('an inactive admin', () => {
   it('is refused at login with the same answer as a wrong password, and its open session stops being valid', async () => {
     const { sessionId } = (await login(f.app, 'former', 'parola123')).json();
-    expect((await validateSession(f.app, sessionId)).json()).toEqual({ valid: true, username: 'former' });
+    expect((await validateSession(f.app, sessionId)).json()).toEqual({
+      valid: true,
+      username: 'former',
+      role: 'admin',
+    });
 
     // Marked inactive directly (as an operator editing the table would), the session row still there.
     await f.database.db
@@ -174,7 +182,7 @@ describe('the cookie name on an https site (__Host- prefix)', () => {
           headers: viaCookie,
         })
       ).json(),
-    ).toEqual({ valid: true, username: 'operator' });
+    ).toEqual({ valid: true, username: 'operator', role: 'admin' });
     const out = await f.app.inject({
       method: 'POST',
       url: '/api/admin/logout',
@@ -196,7 +204,7 @@ describe('the cookie name on an https site (__Host- prefix)', () => {
       payload: {},
       headers: { cookie: `bm_admin_session=${sessionId}` },
     });
-    expect(res.json()).toEqual({ valid: true, username: 'operator' });
+    expect(res.json()).toEqual({ valid: true, username: 'operator', role: 'admin' });
   });
 });
 
