@@ -10,6 +10,9 @@ import { acceptedTotpStep } from './totp';
 import { claimTimeStep, findTwoFactor, useRecoveryCode } from './two-factor.repository';
 
 export const invalidCode = () => new HttpError(401, 'invalid_code', 'Invalid or already used code');
+/** The password step's token is unknown, used or expired: the sign-in starts again. */
+export const signInExpired = () =>
+  new HttpError(401, 'sign_in_expired', 'The sign-in expired: enter the password again');
 
 export interface CodeCheck {
   db: Db;

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TwoFactorConfirmed } from '@bodymetrics/contracts';
 import { TextField } from '../forms/TextField';
+import { isTotpCode } from '../lib/login-rules';
 import { useFieldValue } from '../forms/use-field-value';
 import { twoFactorTexts } from '../texts';
 import { confirmTwoFactor, startTwoFactor, type Enroller } from './admin-session-api';
@@ -41,7 +42,7 @@ export function TwoFactorEnrolment({
   const enrolment = start.data;
   if (!enrolment) return <p className="muted">{twoFactorTexts.starting}</p>;
 
-  const canSubmit = /^\d{6}$/.test(code.value.replace(/\s+/g, '')) && !confirm.isPending;
+  const canSubmit = isTotpCode(code.value) && !confirm.isPending;
   function submit(event: FormEvent) {
     event.preventDefault();
     if (canSubmit) confirm.mutate();

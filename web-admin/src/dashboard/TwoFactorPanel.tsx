@@ -10,6 +10,7 @@ import { TwoFactorEnrolment } from '../auth/TwoFactorEnrolment';
 import { toastTwoFactorError } from '../auth/two-factor-errors';
 import { TextField } from '../forms/TextField';
 import { useFieldValue } from '../forms/use-field-value';
+import { isTotpCode } from '../lib/login-rules';
 import { endingSessionOn401 } from '../lib/unauthorized';
 import { dashboardTexts, twoFactorTexts } from '../texts';
 import { Panel } from './Panel';
@@ -81,7 +82,7 @@ function DisableForm({ sessionId, onDisabled }: { sessionId: string; onDisabled:
     },
     onError: (error) => void toastTwoFactorError(error),
   });
-  const canSubmit = /^\d{6}$/.test(code.value.replace(/\s+/g, '')) && !disable.isPending;
+  const canSubmit = isTotpCode(code.value) && !disable.isPending;
   function submit(event: FormEvent) {
     event.preventDefault();
     if (canSubmit) disable.mutate();

@@ -2,3 +2,8 @@
 export function canSubmitLogin(username: string, password: string): boolean {
   return username.trim() !== '' && password !== '';
 }
+
+/** A code of the authenticator app: six digits (spaces typed between them do not count). */
+export function isTotpCode(code: string): boolean {
+  return /^\d{6}$/.test(code.replace(/\s+/g, ''));
+}

@@ -2,14 +2,11 @@
 // and a TOTP or recovery code → the session. The token works for one success and a few minutes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuthRoutes } from '@bodymetrics/contracts';
-import { HttpError, routeOptions } from '@bodymetrics/service-kit';
+import { routeOptions } from '@bodymetrics/service-kit';
 import { deleteChallenge, findChallenge } from '../login-challenges.repository';
-import { checkSecondFactor } from '../second-factor-check';
+import { checkSecondFactor, signInExpired } from '../second-factor-check';
 import { startSession } from '../start-session';
 import type { TwoFactorRoutesOptions } from './two-factor';
-
-export const signInExpired = () =>
-  new HttpError(401, 'sign_in_expired', 'The sign-in expired: enter the password again');
 
 export const secondFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (app, deps) => {
   const { db } = deps;

@@ -9,13 +9,14 @@ import {
   HttpError,
   routeOptions,
   sessionIdFromHeaders,
+  unauthorized,
 } from '@bodymetrics/service-kit';
 import type { Db } from '@bodymetrics/db';
 import type { AdminAuthDeps } from '../deps';
 import type { RateLimiters } from '../rate-limits';
 import { deleteChallenge, findChallenge } from '../login-challenges.repository';
 import { newRecoveryCodes, recoveryCodeHash } from '../recovery-codes';
-import { checkSecondFactor } from '../second-factor-check';
+import { checkSecondFactor, signInExpired } from '../second-factor-check';
 import { startSession } from '../start-session';
 import { newTotpSecret, otpauthUriOf, qrCodeDataUrlOf } from '../totp';
 import {
@@ -31,7 +32,6 @@ export interface TwoFactorRoutesOptions extends AdminAuthDeps {
   deviceKey: () => Promise<string>;
 }
 
-const notSignedIn = () => new HttpError(401, 'unauthorized', 'Admin session required');
 const factorActive = () =>
   new HttpError(409, 'two_factor_active', 'A second factor is already active: remove it first');
 
@@ -50,12 +50,11 @@ async function enrollingAdmin(
 ): Promise<Enrolling> {
   if (pendingToken) {
     const challenge = await findChallenge(db, pendingToken, 'enrol');
-    if (!challenge)
-      throw new HttpError(401, 'sign_in_expired', 'The sign-in expired: enter the password again');
+    if (!challenge) throw signInExpired();
     return { ...challenge, pendingToken };
   }
   const session = await findActiveAdminSession(db, sessionIdFromHeaders(request.headers));
-  if (!session) throw notSignedIn();
+  if (!session) throw unauthorized();
   return { adminId: session.adminId, username: session.username, pendingToken: undefined };
 }
 
@@ -110,7 +109,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = as
     ...routeOptions(adminAuthRoutes.twoFactorDisable),
     handler: async (request) => {
       const session = await findActiveAdminSession(db, sessionIdFromHeaders(request.headers));
-      if (!session) throw notSignedIn();
+      if (!session) throw unauthorized();
       if (required)
         throw new HttpError(409, 'two_factor_required', 'A second factor is required for every admin');
       const factor = await findTwoFactor(db, session.adminId);
