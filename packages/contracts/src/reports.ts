@@ -66,10 +66,15 @@ export const reportVisitorSchema = z.object({
 export type ReportVisitor = z.infer<typeof reportVisitorSchema>;
 
 /**
- * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers, consent}
- * and the visitor (reportVisitorSchema).
+ * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers, consent,
+ * language} and the visitor (reportVisitorSchema).
  * `metrics` is the calculator's form payload (spec §3), validated by the schema passed in.
  */
+/** The languages the visitor's page is shown in, and so the report mail is written in. */
+export const REPORT_LANGUAGES = ['en', 'ro'] as const;
+export const reportLanguageSchema = z.enum(REPORT_LANGUAGES);
+export type ReportLanguage = z.infer<typeof reportLanguageSchema>;
+
 export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metrics) =>
   z.object({
     name: reportNameSchema,
@@ -79,6 +84,8 @@ export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metr
     selectedGoal: goalSchema.nullish(),
     offers: z.array(reportOfferSchema).max(REPORT_MAX_OFFERS).default([]),
     consent: reportConsentSchema,
+    /** The page's language: the mail is written in it (absent → English). */
+    language: reportLanguageSchema.default('en'),
     ...reportVisitorSchema.shape,
   });
 

@@ -5,10 +5,6 @@ import {
   bodyFatIndicator,
   calculateHealthMetrics,
   defaultGoal,
-  formatGrams,
-  formatHealthyWeightDistance,
-  formatHealthyWeightRange,
-  formatNumber1,
   healthyWeightForHeight,
   metabolicAgeRating,
   nutritionPlan,
@@ -18,12 +14,17 @@ import {
   type Goal,
   type HealthFormValues,
   type HealthResult,
+  type HealthyWeight,
   type NutritionPlan,
 } from '@bodymetrics/health';
+import type { ReportLanguage } from '@bodymetrics/contracts';
+import { labelIn, reportTexts, type ReportTexts } from './report-texts';
 
 export interface HealthReport {
   result: HealthResult;
   goal: Goal;
+  /** The words the mail is written in (the page's language). */
+  texts: ReportTexts;
   nutrition: NutritionPlan;
   /** Display strings, formatted once so the HTML and the text part always say the same. */
   display: {
@@ -54,63 +55,82 @@ export interface HealthReport {
   };
 }
 
-const whole = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+function nutritionNote(category: string, texts: ReportTexts): string {
+  if (category === 'Overweight' || category === 'Obese') return texts.nutritionNotes.deficit;
+  if (category === 'Underweight') return texts.nutritionNotes.surplus;
+  return texts.nutritionNotes.maintain;
+}
 
-const goalNames: Record<Goal, string> = {
-  weight_loss: 'Weight loss',
-  muscle_gain: 'Muscle gain',
-  wellness: 'Wellness',
-};
-export const goalName = (goal: Goal) => goalNames[goal];
+/** The figures in the language's locale: en-US 2,139 and 25.8; ro-RO 2.139 and 25,8. */
+function numberFormats(locale: string) {
+  const fixed = (digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const [whole, one, two] = [fixed(0), fixed(1), fixed(2)];
+  return {
+    whole: (n: number) => whole.format(n),
+    one: (n: number) => one.format(n),
+    two: (n: number) => two.format(n),
+  };
+}
 
-function nutritionNote(category: string): string {
-  if (category === 'Overweight' || category === 'Obese') {
-    return 'Your calorie target is a 20% deficit from your daily energy need, for gradual, sustainable weight loss.';
-  }
-  if (category === 'Underweight') {
-    return 'Your calorie target is a 15% increase over your daily energy need, to support healthy weight gain.';
-  }
-  return 'Your calorie target matches your daily energy need, to maintain your current weight.';
+function healthyWeightLine(healthy: HealthyWeight, texts: ReportTexts, n: ReturnType<typeof numberFormats>) {
+  const weight = (kgOrLb: number) =>
+    `${healthy.unit === 'lb' ? n.whole(kgOrLb) : n.one(kgOrLb)} ${healthy.unit}`;
+  const where =
+    healthy.position === 'within'
+      ? texts.healthyWeightWithin
+      : healthy.position === 'above'
+        ? texts.healthyWeightAbove(weight(healthy.distance))
+        : texts.healthyWeightBelow(weight(healthy.distance));
+  return {
+    range: `${healthy.unit === 'lb' ? n.whole(healthy.min) : n.one(healthy.min)}–${weight(healthy.max)}`,
+    note: `${texts.youAre(where)} · BMI Prime ${n.two(healthy.bmiPrime)} (${texts.source}: ${labelIn(texts, healthy.source)})`,
+  };
 }
 
 export function buildHealthReport(
   form: HealthFormValues,
   selectedGoal: Goal | null | undefined,
+  language: ReportLanguage = 'en',
 ): HealthReport {
+  const texts = reportTexts(language);
+  const n = numberFormats(texts.locale);
+  const label = (english: string) => labelIn(texts, english);
   const result = calculateHealthMetrics(form);
   const nutrition = nutritionPlan(result.tdee, result.bmiCategory);
   const unit = result.measurementSystem === 'imperial' ? 'lb' : 'kg';
-  const idealNumber = (n: number) => (unit === 'lb' ? whole(n) : formatNumber1(n));
+  const idealNumber = (value: number) => (unit === 'lb' ? n.whole(value) : n.one(value));
   const whtr = waistToHeight(result);
   const healthy = healthyWeightForHeight(result);
   return {
     result,
     goal: selectedGoal ?? defaultGoal(result.bmiCategory),
+    texts,
     nutrition,
     display: {
-      bmi: formatNumber1(result.bmi),
-      bmiCategory: result.bmiCategory,
-      bmiLabel: bmiIndicator(result.bmiCategory).label,
-      bodyFat: `${formatNumber1(result.bodyFatPercentage)}%`,
-      bodyFatLabel: bodyFatIndicator(result.bodyFatPercentage, result.gender).label,
-      whr: result.whr === undefined ? 'N/A' : result.whr.toFixed(2),
-      whrLabel: result.whr === undefined ? null : whrIndicator(result.whr, result.gender).label,
+      bmi: n.one(result.bmi),
+      bmiCategory: label(result.bmiCategory),
+      bmiLabel: label(bmiIndicator(result.bmiCategory).label),
+      bodyFat: `${n.one(result.bodyFatPercentage)}%`,
+      bodyFatLabel: label(bodyFatIndicator(result.bodyFatPercentage, result.gender).label),
+      whr: result.whr === undefined ? 'N/A' : n.two(result.whr),
+      whrLabel: result.whr === undefined ? null : label(whrIndicator(result.whr, result.gender).label),
       waistToHeight: whtr
-        ? { ratio: whtr.ratio.toFixed(2), note: `${whtr.label} (source: ${WAIST_TO_HEIGHT_SOURCE})` }
+        ? {
+            ratio: n.two(whtr.ratio),
+            note: `${label(whtr.label)} (${texts.source}: ${label(WAIST_TO_HEIGHT_SOURCE)})`,
+          }
         : null,
-      tdee: `${whole(result.tdee)} kcal/day`,
+      tdee: `${n.whole(result.tdee)} ${texts.perDay}`,
       metabolicAge: String(result.metabolicAge),
       age: String(result.age),
-      metabolicAgeRating: metabolicAgeRating(result.metabolicAge, result.age).label,
+      metabolicAgeRating: label(metabolicAgeRating(result.metabolicAge, result.age).label),
       idealWeight: `${idealNumber(result.idealWeight.min)}–${idealNumber(result.idealWeight.max)} ${unit}`,
-      healthyWeight: {
-        range: formatHealthyWeightRange(healthy),
-        note: `You are ${formatHealthyWeightDistance(healthy)} · BMI Prime ${healthy.bmiPrime.toFixed(2)} (source: ${healthy.source})`,
-      },
-      calories: `${whole(nutrition.calories)} kcal`,
-      protein: `${formatGrams(nutrition.protein)} g`,
-      carbs: `${formatGrams(nutrition.carbs)} g`,
-      nutritionNote: nutritionNote(result.bmiCategory),
+      healthyWeight: healthyWeightLine(healthy, texts, n),
+      calories: `${n.whole(nutrition.calories)} kcal`,
+      protein: `${n.one(nutrition.protein)} g`,
+      carbs: `${n.one(nutrition.carbs)} g`,
+      nutritionNote: nutritionNote(result.bmiCategory, texts),
     },
   };
 }

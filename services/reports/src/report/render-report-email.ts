@@ -3,10 +3,8 @@
 import type Mjml2Html from 'mjml';
 import type { ReportOfferView } from '../report-offers.repository';
 import { escapeHtml as e } from '@bodymetrics/mail';
-import { MEDICAL_DISCLAIMER, SPONSORED_NOTE } from './disclaimer';
-import { goalName, type HealthReport } from './health-report';
-
-export const REPORT_SUBJECT = 'Your BodyMetrics Health Report';
+import type { HealthReport } from './health-report';
+import type { ReportTexts } from './report-texts';
 
 export interface ReportEmailInput {
   name: string;
@@ -21,15 +19,10 @@ export interface ReportEmailInput {
   publicBaseUrl: string;
 }
 
-export const NEWSLETTER_CONFIRM_INTRO =
-  'You ticked the box to receive the BodyMetrics newsletter. Please confirm that this address is yours and wants it:';
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-const duration = (ms: number) =>
-  ms >= 86_400_000
-    ? plural(Math.round(ms / 86_400_000), 'day')
-    : plural(Math.max(1, Math.round(ms / 3_600_000)), 'hour');
-export const newsletterConfirmIgnore = (ttlMs = 7 * 86_400_000) =>
-  `If you did not ask for the newsletter, ignore this message: you will not be subscribed. The link expires in ${duration(ttlMs)}.`;
+const duration = (ms: number, t: ReportTexts) =>
+  ms >= 86_400_000 ? t.days(Math.round(ms / 86_400_000)) : t.hours(Math.max(1, Math.round(ms / 3_600_000)));
+const newsletterConfirmIgnore = (t: ReportTexts, ttlMs = 7 * 86_400_000) =>
+  t.newsletterIgnore(duration(ttlMs, t));
 
 export interface RenderedEmail {
   subject: string;
@@ -43,32 +36,31 @@ interface MetricRow {
   note: string;
 }
 
-function metricRows({ display: d }: HealthReport): MetricRow[] {
+function metricRows({ display: d, texts: { rows: t } }: HealthReport): MetricRow[] {
   return [
-    { label: 'BMI', value: d.bmi, note: `${d.bmiCategory} (${d.bmiLabel})` },
-    { label: 'Body fat', value: d.bodyFat, note: d.bodyFatLabel },
-    {
-      label: 'Waist-hip ratio',
-      value: d.whr,
-      note: d.whrLabel ?? 'Add your waist and hip measurements to see it',
-    },
+    { label: t.bmi, value: d.bmi, note: `${d.bmiCategory} (${d.bmiLabel})` },
+    { label: t.bodyFat, value: d.bodyFat, note: d.bodyFatLabel },
+    { label: t.whr, value: d.whr, note: d.whrLabel ?? t.whrMissing },
     // Not one of the results page's five spec cards: the sixth, only when a waist was given.
     ...(d.waistToHeight
-      ? [{ label: 'Waist-to-height ratio', value: d.waistToHeight.ratio, note: d.waistToHeight.note }]
+      ? [{ label: t.waistToHeight, value: d.waistToHeight.ratio, note: d.waistToHeight.note }]
       : []),
-    { label: 'Daily energy (TDEE)', value: d.tdee, note: 'Calories you burn per day' },
-    { label: 'Metabolic age', value: d.metabolicAge, note: `Your age: ${d.age} · ${d.metabolicAgeRating}` },
-    { label: 'Ideal weight range', value: d.idealWeight, note: 'For your height' },
-    { label: 'Healthy weight (BMI 18.5–24.9)', value: d.healthyWeight.range, note: d.healthyWeight.note },
+    { label: t.tdee, value: d.tdee, note: t.tdeeNote },
+    { label: t.metabolicAge, value: d.metabolicAge, note: `${t.yourAge} ${d.age} · ${d.metabolicAgeRating}` },
+    { label: t.idealWeight, value: d.idealWeight, note: t.idealWeightNote },
+    { label: t.healthyWeight, value: d.healthyWeight.range, note: d.healthyWeight.note },
   ];
 }
 
 /** The nutrition plan's figures, in the order both parts show them. */
-function nutritionRows({ display: d }: HealthReport): { label: string; value: string }[] {
+function nutritionRows({
+  display: d,
+  texts: { nutrition: t },
+}: HealthReport): { label: string; value: string }[] {
   return [
-    { label: 'Daily calories', value: d.calories },
-    { label: 'Protein', value: d.protein },
-    { label: 'Carbs', value: d.carbs },
+    { label: t.calories, value: d.calories },
+    { label: t.protein, value: d.protein },
+    { label: t.carbs, value: d.carbs },
   ];
 }
 
@@ -84,6 +76,7 @@ function mjmlDocument({
   publicBaseUrl,
 }: ReportEmailInput): string {
   const d = report.display;
+  const t = report.texts;
   const rows = metricRows(report)
     .map(
       (r) => `<tr style="border-bottom:1px solid #e5e7eb;">
@@ -98,10 +91,10 @@ function mjmlDocument({
       (o) => `
     <mj-section background-color="#ffffff" padding="0 24px 16px">
       <mj-column border="1px solid #e5e7eb" border-radius="8px" padding="12px">
-        <mj-text font-size="11px" font-weight="bold" color="#b45309" text-transform="uppercase" letter-spacing="1px">Sponsored</mj-text>
+        <mj-text font-size="11px" font-weight="bold" color="#b45309" text-transform="uppercase" letter-spacing="1px">${e(t.sponsored)}</mj-text>
         <mj-text font-size="16px" font-weight="bold" color="#111827" padding-top="0">${e(o.title)}</mj-text>
         ${o.description ? `<mj-text color="#4b5563" padding-top="0">${e(o.description)}</mj-text>` : ''}
-        <mj-button href="${e(o.url)}" background-color="#0f766e" color="#ffffff" align="left" rel="sponsored noopener">Learn More</mj-button>
+        <mj-button href="${e(o.url)}" background-color="#0f766e" color="#ffffff" align="left" rel="sponsored noopener">${e(t.learnMore)}</mj-button>
       </mj-column>
     </mj-section>`,
     )
@@ -113,10 +106,10 @@ function mjmlDocument({
     )
     .join('\n          ');
 
-  return `<mjml>
+  return `<mjml lang="${t.locale.slice(0, 2)}">
   <mj-head>
-    <mj-title>${e(REPORT_SUBJECT)}</mj-title>
-    <mj-preview>Your BMI is ${e(d.bmi)} (${e(d.bmiCategory)}). Here is your personal health report.</mj-preview>
+    <mj-title>${e(t.subject)}</mj-title>
+    <mj-preview>${e(t.preview(d.bmi, d.bmiCategory))}</mj-preview>
     <mj-attributes>
       <mj-all font-family="${font}" />
       <mj-text font-size="15px" line-height="22px" color="#1f2937" />
@@ -130,14 +123,14 @@ function mjmlDocument({
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px 24px 8px">
       <mj-column>
-        <mj-text font-size="18px" font-weight="bold">Hi ${e(name)},</mj-text>
-        <mj-text>Here is your personal health report. Your goal: <strong>${e(goalName(report.goal))}</strong>.</mj-text>
+        <mj-text font-size="18px" font-weight="bold">${e(t.greeting(name))}</mj-text>
+        <mj-text>${e(t.intro)} ${e(t.yourGoal)} <strong>${e(t.goals[report.goal])}</strong>.</mj-text>
         <mj-table font-size="15px" padding-top="8px">${rows}</mj-table>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="8px 24px">
       <mj-column background-color="#f0fdfa" border-radius="8px" padding="8px">
-        <mj-text font-size="17px" font-weight="bold" color="#0f766e">Smart Nutrition Plan</mj-text>
+        <mj-text font-size="17px" font-weight="bold" color="#0f766e">${e(t.nutrition.title)}</mj-text>
         <mj-table font-size="15px">
           ${nutrition}
         </mj-table>
@@ -148,15 +141,15 @@ function mjmlDocument({
       offers.length > 0
         ? `<mj-section background-color="#ffffff" padding="16px 24px 8px">
       <mj-column>
-        <mj-text font-size="17px" font-weight="bold">Recommended for you <span style="font-size:12px;color:#b45309;">(Sponsored)</span></mj-text>
-        <mj-text font-size="12px" color="#6b7280" padding-top="0">${e(SPONSORED_NOTE)}</mj-text>
+        <mj-text font-size="17px" font-weight="bold">${e(t.recommended)} <span style="font-size:12px;color:#b45309;">(${e(t.sponsored)})</span></mj-text>
+        <mj-text font-size="12px" color="#6b7280" padding-top="0">${e(t.sponsoredNote)}</mj-text>
       </mj-column>
     </mj-section>${offerSections}`
         : ''
     }
     <mj-section background-color="#ffffff" padding="8px 24px 24px">
       <mj-column>
-        <mj-text font-size="12px" line-height="18px" color="#6b7280">${e(MEDICAL_DISCLAIMER)}</mj-text>
+        <mj-text font-size="12px" line-height="18px" color="#6b7280">${e(t.disclaimer)}</mj-text>
       </mj-column>
     </mj-section>
 ${
@@ -164,9 +157,9 @@ ${
     ? `
     <mj-section background-color="#ffffff" padding="8px 24px 24px">
       <mj-column>
-        <mj-text font-size="15px" line-height="22px">${e(NEWSLETTER_CONFIRM_INTRO)}</mj-text>
-        <mj-button href="${e(newsletterConfirmUrl)}" background-color="#0f766e" color="#ffffff" font-size="15px" align="left">Confirm my newsletter subscription</mj-button>
-        <mj-text font-size="12px" line-height="18px" color="#6b7280">${e(newsletterConfirmIgnore(newsletterConfirmTtlMs))}</mj-text>
+        <mj-text font-size="15px" line-height="22px">${e(t.newsletterIntro)}</mj-text>
+        <mj-button href="${e(newsletterConfirmUrl)}" background-color="#0f766e" color="#ffffff" font-size="15px" align="left">${e(t.newsletterButton)}</mj-button>
+        <mj-text font-size="12px" line-height="18px" color="#6b7280">${e(newsletterConfirmIgnore(t, newsletterConfirmTtlMs))}</mj-text>
       </mj-column>
     </mj-section>`
     : ''
@@ -174,10 +167,10 @@ ${
     <mj-section padding="16px 24px">
       <mj-column>
         <mj-text font-size="12px" line-height="18px" color="#6b7280" align="center">
-          You received this e-mail because you asked for your health report on <a href="${e(publicBaseUrl)}/" style="color:#0f766e;">BodyMetrics</a>.${
+          ${e(t.receivedBecause)} <a href="${e(publicBaseUrl)}/" style="color:#0f766e;">BodyMetrics</a>.${
             unsubscribeUrl
               ? `
-          Don't want our newsletter? <a href="${e(unsubscribeUrl)}" style="color:#0f766e;">Unsubscribe</a>.`
+          ${e(t.dontWant)} <a href="${e(unsubscribeUrl)}" style="color:#0f766e;">${e(t.unsubscribe)}</a>.`
               : ''
           }
         </mj-text>
@@ -189,35 +182,36 @@ ${
 
 function plainText(input: ReportEmailInput): string {
   const { name, report, offers, unsubscribeUrl, newsletterConfirmUrl } = input;
+  const t = report.texts;
   const lines = [
-    `Hi ${name},`,
+    t.greeting(name),
     '',
-    `Here is your personal BodyMetrics health report. Your goal: ${goalName(report.goal)}.`,
+    `${t.introPlain} ${t.yourGoal} ${t.goals[report.goal]}.`,
     '',
     ...metricRows(report).map((r) => `${r.label}: ${r.value} — ${r.note}`),
     '',
-    'SMART NUTRITION PLAN',
+    t.nutrition.title.toLocaleUpperCase(t.locale),
     ...nutritionRows(report).map((r) => `${r.label}: ${r.value}`),
     report.display.nutritionNote,
     '',
   ];
   if (offers.length > 0) {
-    lines.push('RECOMMENDED FOR YOU (SPONSORED)', SPONSORED_NOTE, '');
+    lines.push(`${t.recommended} (${t.sponsored})`.toLocaleUpperCase(t.locale), t.sponsoredNote, '');
     for (const o of offers) {
-      lines.push(`[Sponsored] ${o.title}`);
+      lines.push(`[${t.sponsored}] ${o.title}`);
       if (o.description) lines.push(o.description);
-      lines.push(`Learn more: ${o.url}`, '');
+      lines.push(`${t.learnMorePlain}: ${o.url}`, '');
     }
   }
-  lines.push(MEDICAL_DISCLAIMER, '');
+  lines.push(t.disclaimer, '');
   if (newsletterConfirmUrl)
     lines.push(
-      NEWSLETTER_CONFIRM_INTRO,
-      `Confirm your newsletter subscription: ${newsletterConfirmUrl}`,
-      newsletterConfirmIgnore(input.newsletterConfirmTtlMs),
+      t.newsletterIntro,
+      `${t.newsletterConfirmPlain} ${newsletterConfirmUrl}`,
+      newsletterConfirmIgnore(t, input.newsletterConfirmTtlMs),
       '',
     );
-  if (unsubscribeUrl) lines.push(`Unsubscribe from the BodyMetrics newsletter: ${unsubscribeUrl}`, '');
+  if (unsubscribeUrl) lines.push(`${t.unsubscribePlain} ${unsubscribeUrl}`, '');
   return lines.join('\n');
 }
 
@@ -240,5 +234,5 @@ export async function renderReportEmail(input: ReportEmailInput): Promise<Render
     fonts: {},
     keepComments: false,
   });
-  return { subject: REPORT_SUBJECT, html, text: plainText(input) };
+  return { subject: input.report.texts.subject, html, text: plainText(input) };
 }

@@ -45,7 +45,7 @@ export function emailReportRoute(app: App, ctx: ReportsContext): void {
     onRequest: limitedPerClient(ctx.limits.emailReport),
     handler: async (request) => {
       const body: ReportBody = request.body;
-      const report = computeReport(body.metrics, body.selectedGoal);
+      const report = computeReport(body.metrics, body.selectedGoal, body.language);
       const offers = await findActiveOffers(
         ctx.db,
         body.offers.map((o) => o.id),

@@ -14,7 +14,7 @@ export function submitReportRoute(app: App, ctx: ReportsContext): void {
     onRequest: limitedPerClient(ctx.limits.submitReport),
     handler: async (request) => {
       const body = request.body;
-      computeReport(body.metrics, body.selectedGoal); // only forms the engine can compute are stored
+      computeReport(body.metrics, body.selectedGoal, body.language); // only forms the engine can compute are stored
       const stored = await storeHealthReport(ctx.db, {
         name: body.name,
         email: body.email,

@@ -58,6 +58,7 @@ const reportCases: [string, Record<string, unknown>, string][] = [
     'metrics.waist: Waist must be a positive number',
   ],
   ['unknown goal', reportBody({ selectedGoal: 'fame' }), 'selectedGoal: '],
+  ['unknown language', reportBody({ language: 'fr' }), 'language: '],
   [
     'too many offers',
     reportBody({ offers: Array.from({ length: 11 }, (_, i) => ({ ...offer, id: i + 1 })) }),
