@@ -55,6 +55,8 @@ export const embeddedEnvSchema = z
     RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE: gateway.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
     RATE_LIMIT_API_KEY_PER_MINUTE: analyticsSettings.shape.RATE_LIMIT_API_KEY_PER_MINUTE,
     RATE_LIMIT_SHARED_VIEW_PER_MINUTE: analyticsSettings.shape.RATE_LIMIT_SHARED_VIEW_PER_MINUTE,
+    /** Whether the one process evaluates the alert rules (as analytics). */
+    ALERTS_ENABLED: analyticsSettings.shape.ALERTS_ENABLED,
     /** Reports' per-client limits and mails per recipient (as the reports service). */
     ...reportsRateLimitSettings,
     /** Messages per live socket (as the live service). */
@@ -103,7 +105,6 @@ export const embeddedRateLimitsOf = (config: EmbeddedConfig) =>
   ({
     trackingRateLimitPerMinute: config.RATE_LIMIT_TRACKING_PER_MINUTE,
     trackingRateLimitPerBrowserPerMinute: config.RATE_LIMIT_TRACKING_PER_BROWSER_PER_MINUTE,
-    apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
     apiKeyRateLimitPerMinute: config.RATE_LIMIT_API_KEY_PER_MINUTE,
     sharedViewPerMinute: config.RATE_LIMIT_SHARED_VIEW_PER_MINUTE,
     reportsRateLimit: reportsRateLimitOf(config),

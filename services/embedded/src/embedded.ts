@@ -75,6 +75,8 @@ export interface EmbeddedOptions {
   /** POSTBACK_MAX_PAYOUT and POSTBACK_MAX_CONVERSIONS_PER_CLICK of offers; defaults as there. */
   postbackMaxPayout?: number | undefined;
   postbackMaxConversionsPerClick?: number | undefined;
+  /** ALERTS_ENABLED of analytics: the alert evaluator; on by default. */
+  alerts?: boolean | undefined;
   /** OFFER_SHARE_WINDOW_DAYS of offers; default as there. */
   offerShareWindowDays?: number | undefined;
   /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
@@ -250,6 +252,7 @@ function embeddedSettings(options: EmbeddedOptions): SystemSettings {
     postbackMaxPayout: options.postbackMaxPayout,
     postbackMaxConversionsPerClick: options.postbackMaxConversionsPerClick,
     offerShareWindowDays: options.offerShareWindowDays,
+    alerts: options.alerts,
     ...(options.live ? { live: options.live } : {}),
     logger: options.logger ?? false,
   });
