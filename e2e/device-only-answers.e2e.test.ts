@@ -7,7 +7,7 @@
 // is sent or counted.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPerson, sentTo, startSystem, type EmbeddedSystem } from './src';
+import { launchBrowser, newPerson, see, sentTo, startSystem, type EmbeddedSystem } from './src';
 import {
   continueToResults,
   fillImperialForm,
@@ -74,6 +74,17 @@ describe('the device-only answers', () => {
       weightLb: 165,
       activityLevel: 'sedentary',
     });
+    // The controls' code arrives after the first script; their box kept their height, so nothing moved.
+    const box = healthForm(page).getByTestId('device-answers-controls');
+    await see(box.getByLabel('I am pregnant'));
+    const reserved = await box.evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
+    // The select's field and the checkbox row, outer margins included.
+    const contentHeight = await box.evaluate((el) => {
+      const first = el.firstElementChild!.getBoundingClientRect();
+      const last = el.lastElementChild!.getBoundingClientRect();
+      return last.bottom + parseFloat(getComputedStyle(el.lastElementChild!).marginBottom) - first.top;
+    });
+    expect(contentHeight).toBeLessThanOrEqual(reserved);
     await healthForm(page).getByLabel('Ethnic background').selectOption(choice.value);
     await submitHealthForm(page);
     await waitForBridge(page);

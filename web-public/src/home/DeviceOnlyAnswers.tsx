@@ -1,18 +1,16 @@
-// The form's optional ethnic background and "I am pregnant": they change the bands and the advice the
-// results show, and stay on the device (device-answers.ts), which the group says beside them.
+// The controls of the form's optional ethnic background and "I am pregnant" (their frame and the note that
+// they stay on the device is DeviceOnlyAnswersSlot): they change the bands and the advice the results show,
+// and are kept in device-answers.ts, never in the form's fields.
 import { ETHNIC_BACKGROUNDS, isEthnicBackground } from '@bodymetrics/health';
 import { Field } from '../forms/Field';
-import { deviceAnswersTexts as t, ethnicBackgroundTexts } from '../texts/device-answers';
+import { deviceAnswersTexts as t } from '../texts/device-answers';
+import { ethnicBackgroundTexts } from '../texts/ethnic-backgrounds';
 import { setDeviceAnswers, useDeviceAnswers } from './device-answers';
 
 export function DeviceOnlyAnswers() {
   const answers = useDeviceAnswers();
   return (
-    <fieldset className="device-answers" aria-describedby="device-answers-hint">
-      <legend className="field__label">{t.groupTitle}</legend>
-      <p id="device-answers-hint" className="muted">
-        {t.groupHint}
-      </p>
+    <>
       <Field controlId="device-ethnic-background" label={t.ethnicBackground}>
         <select
           id="device-ethnic-background"
@@ -40,6 +38,6 @@ export function DeviceOnlyAnswers() {
         />
         <label htmlFor="device-pregnant">{t.pregnant}</label>
       </div>
-    </fieldset>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 // The calculator form's two optional answers that stay on the device (home/DeviceOnlyAnswers.tsx): ethnic
-// background and pregnancy. English; each key is a text the visitor sees.
-import type { EthnicBackground } from '@bodymetrics/health';
-
+// background and pregnancy: the group's frame, in the home route's first script. English; each key is a
+// text the visitor sees. The choices' names are in ethnic-backgrounds.ts, fetched with the controls.
 export const deviceAnswersTexts = {
   groupTitle: 'Optional, kept on this device',
   groupHint:
@@ -10,15 +9,3 @@ export const deviceAnswersTexts = {
   preferNotToSay: 'Prefer not to say',
   pregnant: 'I am pregnant',
 } as const;
-
-export const ethnicBackgroundTexts: Record<EthnicBackground, string> = {
-  white: 'White',
-  mixed: 'Mixed or multiple backgrounds',
-  south_asian: 'South Asian (Indian, Pakistani, Bangladeshi, Sri Lankan)',
-  chinese: 'Chinese',
-  other_asian: 'Other Asian',
-  middle_eastern: 'Middle Eastern',
-  black_african: 'Black African',
-  african_caribbean: 'African-Caribbean',
-  other: 'Other',
-};
