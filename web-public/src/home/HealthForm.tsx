@@ -4,29 +4,30 @@ import {
   ACTIVITY_LEVELS,
   feetInchesToInches,
   GENDERS,
-  genderLabel,
   HEIGHT_FEET_OPTIONS,
   HEIGHT_INCH_OPTIONS,
   inchesToFeetInches,
-  type ActivityLevel,
   type HealthFormValues,
   type MeasurementSystem,
 } from '@bodymetrics/health';
+import type { ReadableAtom } from 'nanostores';
 import { useEffect, useState, type FormEvent } from 'react';
 import { describedBy, errorIdOf, Field, FieldError } from '../forms/Field';
 import { DeviceOnlyAnswersSlot } from './DeviceOnlyAnswersSlot';
 import { loadFormCheck, type FormCheck } from './load-form-check';
+import { formTexts } from '../texts/form';
+import { noTexts, useTexts } from '../texts/i18n';
 import { FIELD_SCREEN_ORDER, type FieldErrors, type FormFieldName, type FormFields } from './form-fields';
 
-const ACTIVITY_LABELS: Record<ActivityLevel, string> = {
-  sedentary: 'Sedentary (little or no exercise)',
-  lightly_active: 'Lightly Active (1–3 days a week)',
-  moderately_active: 'Moderately Active (3–5 days a week)',
-  very_active: 'Very Active (6–7 days a week)',
-  extra_active: 'Extra Active (physical job or training twice a day)',
-};
-
 const fieldId = (name: FormFieldName) => `field-${name}`;
+
+function inLanguage(errors: FieldErrors, texts: Partial<Record<string, string>>): FieldErrors {
+  const shown: FieldErrors = {};
+  for (const [name, message] of Object.entries(errors) as [FormFieldName, string][]) {
+    shown[name] = texts[message] ?? message;
+  }
+  return shown;
+}
 const errorId = (name: FormFieldName) => errorIdOf(fieldId(name));
 /** The control that receives focus for a field (the feet select stands for an imperial height). */
 const focusTargetId = (name: FormFieldName, system: string) =>
@@ -54,6 +55,10 @@ export function HealthForm({
   onEngage,
 }: HealthFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
+  const t = useTexts(formTexts);
+  // The messages come in the engine's English; they are shown in the page's language.
+  const [validation, setValidation] = useState<ReadableAtom<Partial<Record<string, string>>>>(noTexts);
+  const shownErrors = inLanguage(errors, useTexts(validation));
 
   const change = (name: FormFieldName, value: string) => {
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
@@ -73,7 +78,9 @@ export function HealthForm({
     setChecking(true);
     let check: FormCheck;
     try {
-      check = (await loadFormCheck()).checkForm(fields);
+      const formCheck = await loadFormCheck();
+      setValidation(formCheck.validationTexts);
+      check = formCheck.checkForm(fields);
     } catch {
       onUnavailable();
       return;
@@ -92,7 +99,7 @@ export function HealthForm({
 
   return (
     <section className="card form-card" aria-labelledby="health-form-title">
-      <h2 id="health-form-title">Calculate Your Health Metrics</h2>
+      <h2 id="health-form-title">{t.title}</h2>
       <form
         data-testid="health-form"
         aria-labelledby="health-form-title"
@@ -104,17 +111,17 @@ export function HealthForm({
         <UnitsChoice system={fields.measurementSystem} onChange={onSystemChange} />
 
         <div className="form-grid">
-          <AgeAndGender fields={fields} errors={errors} change={change} />
+          <AgeAndGender fields={fields} errors={shownErrors} change={change} />
 
-          <BodyMeasurements fields={fields} errors={errors} change={change} />
+          <BodyMeasurements fields={fields} errors={shownErrors} change={change} />
 
-          <ActivityField fields={fields} errors={errors} change={change} />
+          <ActivityField fields={fields} errors={shownErrors} change={change} />
         </div>
 
         <DeviceOnlyAnswersSlot />
 
         {errors.measurementSystem ? (
-          <FieldError id={errorId('measurementSystem')} message={errors.measurementSystem} />
+          <FieldError id={errorId('measurementSystem')} message={shownErrors.measurementSystem} />
         ) : null}
 
         <button
@@ -123,11 +130,9 @@ export function HealthForm({
           className="button button--primary button--block button--large"
           disabled={processing || checking}
         >
-          {processing || checking ? 'Processing...' : 'Get My Free Report!'}
+          {processing || checking ? t.processing : t.submit}
         </button>
-        <p className="form-card__promo">
-          Unlock instant, personalized insights into your body and health — free, private, in under a minute.
-        </p>
+        <p className="form-card__promo">{t.promo}</p>
       </form>
     </section>
   );
@@ -141,9 +146,10 @@ function UnitsChoice({
   system: string;
   onChange: (system: MeasurementSystem) => void;
 }) {
+  const t = useTexts(formTexts);
   return (
     <fieldset className="units">
-      <legend>Units</legend>
+      <legend>{t.units}</legend>
       <div className="segmented">
         {(['imperial', 'metric'] as const).map((system) => (
           <label key={system} className="segmented__option">
@@ -154,7 +160,7 @@ function UnitsChoice({
               checked={chosen === system}
               onChange={() => onChange(system)}
             />
-            <span>{system === 'imperial' ? 'Imperial (ft, in, lbs)' : 'Metric (cm, kg)'}</span>
+            <span>{t[system]}</span>
           </label>
         ))}
       </div>
@@ -172,9 +178,10 @@ interface FieldsProps {
 const described = (errors: FieldErrors, name: FormFieldName) => describedBy(fieldId(name), errors[name]);
 
 function AgeAndGender({ fields, errors, change }: FieldsProps) {
+  const t = useTexts(formTexts);
   return (
     <>
-      <Field controlId={fieldId('age')} label="Age" error={errors.age}>
+      <Field controlId={fieldId('age')} label={t.age} error={errors.age}>
         <input
           id={fieldId('age')}
           type="number"
@@ -182,7 +189,7 @@ function AgeAndGender({ fields, errors, change }: FieldsProps) {
           min={18}
           max={120}
           step={1}
-          placeholder="Years"
+          placeholder={t.years}
           autoComplete="off"
           value={fields.age}
           onChange={(e) => change('age', e.target.value)}
@@ -190,7 +197,7 @@ function AgeAndGender({ fields, errors, change }: FieldsProps) {
         />
       </Field>
 
-      <Field controlId={fieldId('gender')} label="Gender" error={errors.gender}>
+      <Field controlId={fieldId('gender')} label={t.gender} error={errors.gender}>
         <select
           id={fieldId('gender')}
           value={fields.gender}
@@ -199,7 +206,7 @@ function AgeAndGender({ fields, errors, change }: FieldsProps) {
         >
           {GENDERS.map((gender) => (
             <option key={gender} value={gender}>
-              {genderLabel(gender)}
+              {t[gender]}
             </option>
           ))}
         </select>
@@ -209,8 +216,9 @@ function AgeAndGender({ fields, errors, change }: FieldsProps) {
 }
 
 function ActivityField({ fields, errors, change }: FieldsProps) {
+  const t = useTexts(formTexts);
   return (
-    <Field controlId={fieldId('activityLevel')} label="Activity Level" error={errors.activityLevel} wide>
+    <Field controlId={fieldId('activityLevel')} label={t.activityLevel} error={errors.activityLevel} wide>
       <select
         id={fieldId('activityLevel')}
         value={fields.activityLevel}
@@ -219,7 +227,7 @@ function ActivityField({ fields, errors, change }: FieldsProps) {
       >
         {ACTIVITY_LEVELS.map((level) => (
           <option key={level} value={level}>
-            {ACTIVITY_LABELS[level]}
+            {t[level]}
           </option>
         ))}
       </select>
@@ -229,6 +237,7 @@ function ActivityField({ fields, errors, change }: FieldsProps) {
 
 /** Height, weight, waist and hip in the chosen units (waist and hip optional). */
 function BodyMeasurements({ fields, errors, change }: FieldsProps) {
+  const t = useTexts(formTexts);
   const imperial = fields.measurementSystem === 'imperial';
   const measurement = (name: 'height' | 'weight' | 'waist' | 'hip', unit: string) => (
     <input
@@ -248,16 +257,12 @@ function BodyMeasurements({ fields, errors, change }: FieldsProps) {
       {imperial ? (
         <ImperialHeight fields={fields} errors={errors} change={change} />
       ) : (
-        <Field controlId={fieldId('height')} label="Height (cm)" error={errors.height}>
+        <Field controlId={fieldId('height')} label={t.heightCm} error={errors.height}>
           {measurement('height', 'cm')}
         </Field>
       )}
 
-      <Field
-        controlId={fieldId('weight')}
-        label={imperial ? 'Weight (lbs)' : 'Weight (kg)'}
-        error={errors.weight}
-      >
+      <Field controlId={fieldId('weight')} label={imperial ? t.weightLbs : t.weightKg} error={errors.weight}>
         {measurement('weight', imperial ? 'lbs' : 'kg')}
       </Field>
 
@@ -265,10 +270,10 @@ function BodyMeasurements({ fields, errors, change }: FieldsProps) {
         <Field
           key={name}
           controlId={fieldId(name)}
-          label={`${name === 'waist' ? 'Waist' : 'Hip'} (${imperial ? 'inches' : 'cm'}, optional)`}
+          label={t[`${name}${imperial ? 'Inches' : 'Cm'}`]}
           error={errors[name]}
         >
-          {measurement(name, imperial ? 'inches' : 'cm')}
+          {measurement(name, imperial ? t.unitInches : 'cm')}
         </Field>
       ))}
     </>
@@ -277,12 +282,13 @@ function BodyMeasurements({ fields, errors, change }: FieldsProps) {
 
 /** An imperial height: feet and inches, two selects that write the height in inches. */
 function ImperialHeight({ fields, errors, change }: FieldsProps) {
+  const t = useTexts(formTexts);
   const feetInches = inchesToFeetInches(Number(fields.height) || 0);
   const setHeight = (feet: number, inches: number) =>
     change('height', String(feetInchesToInches(feet, inches)));
   const part = (
     id: string,
-    unit: 'Feet' | 'Inches',
+    unit: string,
     value: number,
     options: readonly number[],
     suffix: string,
@@ -290,7 +296,7 @@ function ImperialHeight({ fields, errors, change }: FieldsProps) {
   ) => (
     <div className="height-selects__part">
       <label className="field__sublabel" htmlFor={id}>
-        <span className="visually-hidden">Height </span>
+        <span className="visually-hidden">{t.height} </span>
         {unit}
       </label>
       <select
@@ -309,12 +315,12 @@ function ImperialHeight({ fields, errors, change }: FieldsProps) {
   );
   return (
     <fieldset className="field field--wide">
-      <legend className="field__label">Height</legend>
+      <legend className="field__label">{t.height}</legend>
       <div className="height-selects">
-        {part('field-height-feet', 'Feet', feetInches.feet, HEIGHT_FEET_OPTIONS, 'ft', (feet) =>
+        {part('field-height-feet', t.feet, feetInches.feet, HEIGHT_FEET_OPTIONS, 'ft', (feet) =>
           setHeight(feet, feetInches.inches),
         )}
-        {part('field-height-inches', 'Inches', feetInches.inches, HEIGHT_INCH_OPTIONS, 'in', (inches) =>
+        {part('field-height-inches', t.inches, feetInches.inches, HEIGHT_INCH_OPTIONS, 'in', (inches) =>
           setHeight(feetInches.feet, inches),
         )}
       </div>
