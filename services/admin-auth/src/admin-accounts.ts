@@ -38,7 +38,7 @@ export interface PublicAdmin {
   role: AdminRole;
   isActive: boolean;
 }
-const publicView = ({ id, username, email, role, isActive }: Admin): PublicAdmin => ({
+export const publicView = ({ id, username, email, role, isActive }: Admin): PublicAdmin => ({
   id,
   username,
   email,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAccountsRoutes } from '@bodymetrics/contracts';
 import { HttpError, notFound, routeOptions } from '@bodymetrics/service-kit';
 import type { AdminAuthDeps } from '../deps';
-import { AdminAccountError, AdminExistsError, createAdmin } from '../admin-accounts';
+import { AdminAccountError, AdminExistsError, createAdmin, publicView } from '../admin-accounts';
 import { changeAccount, LastActiveAdminError } from '../account-changes';
 import { listAdmins } from '../admin-users.repository';
 import type { AnnounceSessionsRevoked } from '../sessions-revoked';
@@ -27,15 +27,7 @@ export const adminAccountsRoutesPlugin: FastifyPluginAsyncZod<AdminAccountsOptio
 ) => {
   app.route({
     ...routeOptions(adminAccountsRoutes.list),
-    handler: async () => ({
-      admins: (await listAdmins(db)).map(({ id, username, email, role, isActive }) => ({
-        id,
-        username,
-        email,
-        role,
-        isActive,
-      })),
-    }),
+    handler: async () => ({ admins: (await listAdmins(db)).map(publicView) }),
   });
 
   app.route({
