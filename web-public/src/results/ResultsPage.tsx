@@ -82,6 +82,7 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
       {withheld ? <WithheldOffersNote reason={withheld} /> : <OfferCards offers={matched} goal={goal} />}
       <NutritionPlanCard result={shown} pregnant={pregnant} />
       <ShareSection result={result} />
+      {pregnant ? <p className="muted">{guidanceTexts.pregnancyReport}</p> : null}
       <ReportForm calculation={calculation} goal={goal} offers={matched} />
     </div>
   );

@@ -20,6 +20,8 @@ export const guidanceTexts = {
   pregnancyNote:
     'BMI, calorie targets and weight-change advice are not meant for pregnancy. Please follow the advice of your midwife, doctor or other clinician about eating and weight.',
   noCalorieTarget: 'No calorie target is shown during pregnancy.',
+  pregnancyReport:
+    'Your e-mailed report is worked out on our server from your measurements alone: it does not know you are pregnant, so it includes the standard calorie target, which is not meant for pregnancy.',
 } as const;
 
 /** A text with its `{name}` places filled in. */
