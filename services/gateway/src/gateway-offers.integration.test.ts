@@ -1,9 +1,10 @@
 // The gateway in front of the REAL offers service (its own test database, seeded): what a browser gets.
 import { describe, expect } from 'vitest';
 import { seedAffiliateOffers, seedLegalPages } from '@bodymetrics/db';
+import { adminSessionCookie } from '@bodymetrics/service-kit';
 import { it } from '@bodymetrics/testing/fixtures';
 import { buildGateway, type Gateway } from './app';
-import { startGatewayOnOffers, unusedUrl, type BuiltApps } from './test-support';
+import { seedAdmin, startGatewayOnOffers, unusedUrl, type BuiltApps } from './test-support';
 
 let gateway: Gateway;
 let builds: BuiltApps;
@@ -47,6 +48,43 @@ describe('gateway → offers', () => {
     const bad = await gateway.inject({ method: 'GET', url: '/api/legal/NOPE' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: { message: string } }>().error.message).toMatch(/^slug: /);
+  });
+});
+
+describe('gateway → offers: the guardrails beside the offers', () => {
+  it('answers the eating-disorder support note the pages show in place of offers below BMI 17.5', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/api/affiliate-offers/support-note' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ text: string }>().text).toMatch(/eating-disorder support/);
+  });
+
+  it('refuses a weight-loss offer for the Underweight category, 400 naming goal, nothing stored', async ({
+    database,
+  }) => {
+    const operator = await seedAdmin(database.db, 'guardrail-operator');
+    const count = async () =>
+      (await database.db.selectFrom('affiliate_offers').select('id').execute()).length;
+    const before = await count();
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/admin/offers',
+      headers: { cookie: `${adminSessionCookie}=${operator.session}`, 'sec-fetch-site': 'same-origin' },
+      payload: {
+        title: 'Crash diet',
+        description: 'Lose weight fast.',
+        url: 'https://partner.example/crash',
+        imageUrl: null,
+        bmiCategory: 'Underweight',
+        goal: 'weight_loss',
+        ctaLabel: 'Learn More',
+        disclaimer: '',
+        evidenceBased: false,
+        active: true,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { details?: { field: string }[] } }>().error.details?.[0]?.field).toBe('goal');
+    expect(await count()).toBe(before);
   });
 });
 
