@@ -41,3 +41,8 @@ export const offerPlacementSchema = z.enum(offerPlacements, { error: 'must be "b
  */
 export const liveStageSchema = z.enum(['form', 'calculating', 'bridge', 'results', 'contact', 'legal']);
 export type LiveStage = z.infer<typeof liveStageSchema>;
+
+/** The languages the visitor's pages are shown in: the report mail and the policy pages follow the page's. */
+export const pageLanguages = ['en', 'ro'] as const;
+export const pageLanguageSchema = z.enum(pageLanguages);
+export type PageLanguage = z.infer<typeof pageLanguageSchema>;

@@ -5,6 +5,7 @@ import { postbackQuerySchema, postbackResultSchema } from './postback';
 import {
   affiliateOffersResponseSchema,
   legalPageParamsSchema,
+  legalPageQuerySchema,
   legalPageSchema,
   supportNoteSchema,
 } from './offers';
@@ -24,6 +25,7 @@ export const offersRoutes = {
     ...read,
     path: offersPaths.legalPage,
     params: legalPageParamsSchema,
+    query: legalPageQuerySchema,
     response: legalPageSchema,
   }),
 } as const;

@@ -2,6 +2,7 @@
 // legal pages: the offers service serializes through these schemas and the visitor app parses its answers
 // with them. The bridge page reads the link as `affiliateUrl`, the results page as `url`, so both are sent.
 import { z } from 'zod';
+import { pageLanguageSchema } from './enums';
 
 export const affiliateOfferSchema = z.object({
   id: z.number().int(),
@@ -45,6 +46,8 @@ export const legalSlugSchema = z
   .regex(/^[a-z-]{1,40}$/, 'must be 1 to 40 lowercase letters or hyphens');
 
 export const legalPageParamsSchema = z.object({ slug: legalSlugSchema });
+/** `?lang=ro`: the page in Romanian; absent, the English page (the route as it always answered). */
+export const legalPageQuerySchema = z.object({ lang: pageLanguageSchema.optional() });
 
 /** GET /api/legal/:slug: the page's title, its sanitized HTML and its "Last updated" date. */
 export const legalPageSchema = z.object({

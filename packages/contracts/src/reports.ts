@@ -2,7 +2,7 @@
 // share image. The form payload inside a report is validated by the health engine's form rules
 // (`healthFormSchema` of @bodymetrics/health), which contracts does not depend on: pass it in.
 import { z } from 'zod';
-import { goalSchema } from './enums';
+import { goalSchema, pageLanguageSchema, type PageLanguage } from './enums';
 import { personNameSchema } from './person-name';
 import { sessionIdSchema, visitorIdSchema } from './primitives';
 import { storageAllowedSchema } from './tracking';
@@ -70,10 +70,7 @@ export type ReportVisitor = z.infer<typeof reportVisitorSchema>;
  * language} and the visitor (reportVisitorSchema).
  * `metrics` is the calculator's form payload (spec §3), validated by the schema passed in.
  */
-/** The languages the visitor's page is shown in, and so the report mail is written in. */
-export const REPORT_LANGUAGES = ['en', 'ro'] as const;
-export const reportLanguageSchema = z.enum(REPORT_LANGUAGES);
-export type ReportLanguage = z.infer<typeof reportLanguageSchema>;
+export type ReportLanguage = PageLanguage;
 
 export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metrics) =>
   z.object({
@@ -85,7 +82,7 @@ export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metr
     offers: z.array(reportOfferSchema).max(REPORT_MAX_OFFERS).default([]),
     consent: reportConsentSchema,
     /** The page's language: the mail is written in it (absent → English). */
-    language: reportLanguageSchema.default('en'),
+    language: pageLanguageSchema.default('en'),
     ...reportVisitorSchema.shape,
   });
 

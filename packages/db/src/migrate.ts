@@ -29,6 +29,7 @@ import * as adminRolesApiKeys from './migrations/2026-11-28T0600_admin_roles_api
 import * as annotations from './migrations/2026-11-28T0700_annotations';
 import * as sharedViews from './migrations/2026-11-28T0710_shared_views';
 import * as adminTwoFactor from './migrations/2026-11-28T0500_admin_two_factor';
+import * as legalPageLocales from './migrations/2026-11-28T0800_legal_page_locales';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0700_annotations': annotations,
   '2026-11-28T0710_shared_views': sharedViews,
   '2026-11-28T0500_admin_two_factor': adminTwoFactor,
+  '2026-11-28T0800_legal_page_locales': legalPageLocales,
 };
 
 export { NewerReleaseDatabaseError } from './newer-release';

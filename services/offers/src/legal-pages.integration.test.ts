@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { seedLegalPages } from '@bodymetrics/db';
+import { seedLegalPages, seedLegalPagesRo } from '@bodymetrics/db';
 import { it } from './test-support';
 
 describe('GET /api/legal/:slug', () => {
@@ -17,6 +17,34 @@ describe('GET /api/legal/:slug', () => {
       });
     },
   );
+
+  it.for(seedLegalPagesRo.map((p) => [p.slug, p] as const))(
+    '?lang=ro serves the Romanian %s page; ?lang=en and no lang the English one',
+    async ([slug, page], { app }) => {
+      const ro = await app.inject({ method: 'GET', url: `/api/legal/${slug}?lang=ro` });
+      expect(ro.statusCode).toBe(200);
+      expect(ro.json()).toEqual({
+        id: expect.any(Number),
+        slug,
+        title: page.title,
+        content: page.content,
+        lastUpdated: `${page.lastUpdated}T00:00:00.000Z`,
+      });
+      const english = seedLegalPages.find((p) => p.slug === slug)!;
+      expect(page.title).not.toBe(english.title);
+      for (const url of [`/api/legal/${slug}?lang=en`, `/api/legal/${slug}`]) {
+        expect((await app.inject({ method: 'GET', url })).json<{ title: string }>().title).toBe(
+          english.title,
+        );
+      }
+    },
+  );
+
+  it('answers 400 naming lang for a language it does not have', async ({ app }) => {
+    const res = await app.inject({ method: 'GET', url: '/api/legal/terms?lang=fr' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('lang');
+  });
 
   it('strips scripts, event handlers and javascript: links from stored content', async ({
     app,

@@ -12,12 +12,18 @@ export interface StoredLegalPage {
   lastUpdated: Date;
 }
 
-export async function findLegalPage(db: Executor, slug: string): Promise<StoredLegalPage | undefined> {
+/** The page in that language (absent: English). */
+export async function findLegalPage(
+  db: Executor,
+  slug: string,
+  locale: 'en' | 'ro' = 'en',
+): Promise<StoredLegalPage | undefined> {
   const row = await db
     .selectFrom('legal_pages')
     // Selected through sql<Date>: the column's Generated<Timestamp> type selects as a ColumnType, not a Date.
     .select(['id', 'slug', 'title', 'content', sql<Date>`last_updated`.as('last_updated')])
     .where('slug', '=', slug)
+    .where('locale', '=', locale)
     .executeTakeFirst();
   return (
     row && {

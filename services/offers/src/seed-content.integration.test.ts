@@ -1,6 +1,6 @@
 // seedContent runs on every start of the offers process: a second run must change nothing that exists.
 import { describe, expect } from 'vitest';
-import { seedAffiliateOffers, seedContent, seedLegalPages } from '@bodymetrics/db';
+import { seedAffiliateOffers, seedContent, seedLegalPages, seedLegalPagesRo } from '@bodymetrics/db';
 import type { TestDatabase } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
 
@@ -34,17 +34,23 @@ describe('seedContent', () => {
     expect(first).toEqual({
       offersInserted: seedAffiliateOffers.length,
       offersUpdated: 0,
-      legalPagesWritten: seedLegalPages.length,
+      legalPagesWritten: seedLegalPages.length + seedLegalPagesRo.length,
     });
 
     const second = await seedContent(database.db);
     expect(second).toEqual({ offersInserted: 0, offersUpdated: 0, legalPagesWritten: 0 });
-    expect(await countRows()).toEqual({ offers: seedAffiliateOffers.length, pages: seedLegalPages.length });
+    expect(await countRows()).toEqual({
+      offers: seedAffiliateOffers.length,
+      pages: seedLegalPages.length + seedLegalPagesRo.length,
+    });
   });
 
   it('runs safely from two processes starting at the same time', async () => {
     await Promise.all([seedContent(database.db), seedContent(database.db), seedContent(database.db)]);
-    expect(await countRows()).toEqual({ offers: seedAffiliateOffers.length, pages: seedLegalPages.length });
+    expect(await countRows()).toEqual({
+      offers: seedAffiliateOffers.length,
+      pages: seedLegalPages.length + seedLegalPagesRo.length,
+    });
   });
 
   it('keeps click counts and switched-off offers, and updates changed texts in place', async () => {

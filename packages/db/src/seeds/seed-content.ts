@@ -8,6 +8,7 @@ import type { Database } from '../database';
 import { offerContentColumns } from '../offer-columns';
 import { seedAffiliateOffers, type SeedAffiliateOffer } from './affiliate-offers';
 import { seedLegalPages, type SeedLegalPage } from './legal';
+import { seedLegalPagesRo } from './legal/ro';
 
 export interface SeedContentResult {
   offersInserted: number;
@@ -25,7 +26,7 @@ export async function seedContent(
   options: SeedContentOptions = {},
 ): Promise<SeedContentResult> {
   const offers = options.offers ?? seedAffiliateOffers;
-  const legalPages = options.legalPages ?? seedLegalPages;
+  const legalPages = options.legalPages ?? [...seedLegalPages, ...seedLegalPagesRo];
   return db.transaction().execute(async (trx) => {
     // affiliate_offers has no unique key on url, so two processes seeding at the same moment (several
     // offers instances starting together) would both insert; this lock makes them take turns.
@@ -109,6 +110,7 @@ async function upsertLegalPages(
     .values(
       pages.map((p) => ({
         slug: p.slug,
+        locale: p.locale ?? 'en',
         title: p.title,
         content: p.content,
         last_updated: midnightUtc(p.lastUpdated),
@@ -116,7 +118,7 @@ async function upsertLegalPages(
     )
     .onConflict((oc) =>
       oc
-        .column('slug')
+        .columns(['slug', 'locale'])
         .doUpdateSet((eb) => ({
           title: eb.ref('excluded.title'),
           content: eb.ref('excluded.content'),

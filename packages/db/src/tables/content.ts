@@ -5,6 +5,8 @@ import type { DefaultTimestamp } from './columns';
 export interface LegalPagesTable {
   id: Generated<number>;
   slug: string;
+  /** 'en' or 'ro': the page's language (one row per slug and language). */
+  locale: Generated<string>;
   title: string;
   content: string;
   last_updated: DefaultTimestamp;

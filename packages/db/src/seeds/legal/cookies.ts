@@ -15,12 +15,13 @@ export const cookiePolicy: SeedLegalPage = {
 <li><strong>Returning-visitor flag</strong> (local storage): remembers that you have been here before.</li>
 <li><strong>Form session</strong> (local storage): the values you typed into the calculator and how far you got, so that a reload does not lose your input. It is cleared when you click “Start New Calculation”.</li>
 <li><strong>Session ID</strong> (session storage): a random identifier for the current visit, removed when you close the tab. It lets us measure how long a visit lasts and which steps it included.</li>
+<li><strong>Language</strong> (session storage): the language you chose with the RO / EN buttons, kept for the visit and removed when you close the tab.</li>
 <li><strong>Admin session</strong> (a cookie and local storage, site operators only): when an administrator signs in to the dashboard, a session identifier is stored in an HttpOnly, SameSite=Strict cookie and in local storage. Ordinary visitors never receive it.</li>
 <li><strong>Your storage choice</strong> (local storage): remembers your answer to the consent banner so that it is not shown again.</li>
 </ul>
 
 <h2>2. Consent</h2>
-<p>On your first visit a banner informs you about this storage and links to this policy. Storage that is strictly necessary for what you ask for, such as keeping your form input, the session of a signed-in administrator and remembering your choice, does not require consent. The visitor ID and the analytics it supports are described in our <a href="/legal/privacy">Privacy Policy</a>.</p>
+<p>On your first visit a banner informs you about this storage and links to this policy. Storage that is strictly necessary for what you ask for, such as keeping your form input, the session of a signed-in administrator, the language you chose and remembering your choice, does not require consent. The visitor ID and the analytics it supports are described in our <a href="/legal/privacy">Privacy Policy</a>.</p>
 
 <h2>3. Third parties</h2>
 <p>BodyMetrics does not load third-party analytics, advertising scripts or social-media widgets. When you click a sponsored offer you go to a partner’s website, which may set its own cookies under its own policy, for example to credit us with a commission.</p>
