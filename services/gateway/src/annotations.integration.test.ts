@@ -5,32 +5,13 @@ import { afterAll, describe, expect } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import type { Db } from '@bodymetrics/db';
 import { it } from '@bodymetrics/testing/fixtures';
-import { seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
-
-const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+import { adminRequests, seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
 
 describe('annotations', () => {
   let db: Db;
   let front: GatewayOverServices;
   let ana: Awaited<ReturnType<typeof seedAdmin>>;
-  const request = (
-    method: string,
-    path: string,
-    {
-      session,
-      headers = sameOrigin,
-      body,
-    }: { session?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ) =>
-    fetch(front.base + path, {
-      method,
-      headers: {
-        ...headers,
-        ...(session ? { authorization: `Bearer ${session}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+  const request = adminRequests(() => front.base);
   const stored = () => db.selectFrom('annotations').selectAll().orderBy('id').execute();
 
   it.beforeAll(async ({ database }) => {

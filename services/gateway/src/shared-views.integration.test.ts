@@ -9,9 +9,8 @@ import { afterAll, describe, expect } from 'vitest';
 import { buildApp as buildAnalytics } from '@bodymetrics/analytics';
 import type { Db } from '@bodymetrics/db';
 import { it } from '@bodymetrics/testing/fixtures';
-import { seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
+import { adminRequests, seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
 
-const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 const visitorIds = ['shared-visitor-4f1c9a', 'shared-visitor-77b2e0'];
 const addresses = ['203.0.113.0', '203.0.113.57', '198.51.100.23'];
 
@@ -20,24 +19,7 @@ describe('shared views', () => {
   let front: GatewayOverServices;
   let ana: Awaited<ReturnType<typeof seedAdmin>>;
   let clock = new Date();
-  const request = (
-    method: string,
-    path: string,
-    {
-      session,
-      headers = sameOrigin,
-      body,
-    }: { session?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ) =>
-    fetch(front.base + path, {
-      method,
-      headers: {
-        ...headers,
-        ...(session ? { authorization: `Bearer ${session}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+  const request = adminRequests(() => front.base);
   const share = async (body: Record<string, unknown>) => {
     const answer = await request('POST', '/api/admin/shared-views', { session: ana.session, body });
     expect(answer.status).toBe(201);
@@ -128,7 +110,7 @@ describe('shared views', () => {
     // A tab not chosen, a write, a made-up token.
     expect((await request('GET', `${base}/tabs/devices?days=7`, { headers: {} })).status).toBe(403);
     expect((await request('GET', `${base}/tabs/recent?days=7`, { headers: {} })).status).toBe(400);
-    expect((await request('DELETE', base, { headers: sameOrigin })).status).toBe(404);
+    expect((await request('DELETE', base)).status).toBe(404);
     const unknown = await request('GET', `/api/shared/${'x'.repeat(43)}`, { headers: {} });
     expect(unknown.status).toBe(404);
   });

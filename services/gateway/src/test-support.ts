@@ -427,3 +427,28 @@ export async function startGatewayPipeline(options: GatewayPipelineOptions): Pro
     },
   };
 }
+
+/**
+ * Calls through the gateway at `base()` as the admin app makes them: from the site itself unless `headers`
+ * says otherwise, the admin's session (if any) as a bearer token, a JSON body.
+ */
+export const adminRequests =
+  (base: () => string) =>
+  (
+    method: string,
+    path: string,
+    {
+      session,
+      headers = { 'sec-fetch-site': 'same-origin' },
+      body,
+    }: { session?: string; headers?: Record<string, string>; body?: unknown } = {},
+  ) =>
+    fetch(base() + path, {
+      method,
+      headers: {
+        ...headers,
+        ...(session ? { authorization: `Bearer ${session}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });

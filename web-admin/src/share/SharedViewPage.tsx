@@ -3,6 +3,7 @@
 // overview's cards and each tab's tables. No live visitors, no visitor id, no control: nothing here writes.
 import { isHttpError } from '@bodymetrics/web-kit/api';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { TextField } from '../forms/TextField';
 import { formatDateTime } from '../lib/format';
 import { sharedViewTexts } from '../texts';
 import { OverviewCards } from '../dashboard/OverviewCards';
@@ -27,17 +28,15 @@ function UnlockForm({ token }: { token: string }) {
   return (
     <form className="form auth-form" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{sharedViewTexts.passwordHeading}</h2>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{sharedViewTexts.passwordLabel}</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <TextField
+        label={sharedViewTexts.passwordLabel}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onValueChange={setPassword}
+      />
       {unlock.isError ? (
         <p role="alert" className="form-error">
           {isHttpError(unlock.error, 401) ? sharedViewTexts.wrongPassword : unlock.error.message}

@@ -3,6 +3,7 @@
 // field it refuses; that refusal is shown under the form.
 import { annotationNoteMaxLength } from '@bodymetrics/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '../../forms/TextField';
 import { annotationTexts } from '../../texts';
 
 export interface AnnotationFields {
@@ -37,38 +38,29 @@ export function AnnotationForm({
   return (
     <form className="form annotation-form" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h4 id={`${id}-heading`}>{initial ? annotationTexts.edit : annotationTexts.addHeading}</h4>
-      <div className="field">
-        <label htmlFor={`${id}-date`}>{annotationTexts.date}</label>
-        <input
-          id={`${id}-date`}
-          name="date"
-          type="date"
-          required
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-end`}>{annotationTexts.endDate}</label>
-        <input
-          id={`${id}-end`}
-          name="endDate"
-          type="date"
-          value={endDate}
-          onChange={(e) => setEndDate(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-note`}>{annotationTexts.note}</label>
-        <input
-          id={`${id}-note`}
-          name="note"
-          required
-          maxLength={annotationNoteMaxLength}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
+      <TextField
+        label={annotationTexts.date}
+        name="date"
+        type="date"
+        required
+        value={date}
+        onValueChange={setDate}
+      />
+      <TextField
+        label={annotationTexts.endDate}
+        name="endDate"
+        type="date"
+        value={endDate}
+        onValueChange={setEndDate}
+      />
+      <TextField
+        label={annotationTexts.note}
+        name="note"
+        required
+        maxLength={annotationNoteMaxLength}
+        value={note}
+        onValueChange={setNote}
+      />
       {error ? (
         <p role="alert" className="form-error">
           {error}

@@ -22,6 +22,12 @@ function whoAndWhen(a: ListedAnnotation): string | null {
   return null;
 }
 
+const itemButton = (text: string, label: string, onClick: () => void) => (
+  <button type="button" className="button button-secondary button-small" aria-label={label} onClick={onClick}>
+    {text}
+  </button>
+);
+
 export function AnnotationList({
   annotations,
   onEdit,
@@ -56,26 +62,12 @@ export function AnnotationList({
                 <span className="annotation-dates">{datesOf(a)}</span>:{' '}
                 <span className="annotation-note">{a.note}</span>
                 {signed ? <span className="muted"> — {signed}</span> : null}
-                {onEdit ? (
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={annotationTexts.editLabel(a.note)}
-                    onClick={() => onEdit(a)}
-                  >
-                    {annotationTexts.edit}
-                  </button>
-                ) : null}
-                {onRemove ? (
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={annotationTexts.removeLabel(a.note)}
-                    onClick={() => onRemove(a)}
-                  >
-                    {annotationTexts.remove}
-                  </button>
-                ) : null}
+                {onEdit
+                  ? itemButton(annotationTexts.edit, annotationTexts.editLabel(a.note), () => onEdit(a))
+                  : null}
+                {onRemove
+                  ? itemButton(annotationTexts.remove, annotationTexts.removeLabel(a.note), () => onRemove(a))
+                  : null}
               </li>
             );
           })}

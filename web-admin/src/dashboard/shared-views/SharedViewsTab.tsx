@@ -2,6 +2,7 @@
 // expiry), sees it once with its token, and lists and revokes the links. Names are shown as text.
 import { sharedViewTabs, type SharedView, type SharedViewTab } from '@bodymetrics/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '../../forms/TextField';
 import { formatDateTime } from '../../lib/format';
 import { sharedViewTexts, tabTexts } from '../../texts';
 import { Panel } from '../Panel';
@@ -37,16 +38,14 @@ function NewLinkForm() {
   return (
     <form className="form shared-view-form" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h4 id={`${id}-heading`}>{sharedViewTexts.createHeading}</h4>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{sharedViewTexts.name}</label>
-        <input
-          id={`${id}-name`}
-          required
-          maxLength={80}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
+      <TextField
+        label={sharedViewTexts.name}
+        name="name"
+        required
+        maxLength={80}
+        value={name}
+        onValueChange={setName}
+      />
       <fieldset className="field">
         <legend>{sharedViewTexts.tabs}</legend>
         {sharedViewTabs.map((tab) => (
@@ -60,25 +59,21 @@ function NewLinkForm() {
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{sharedViewTexts.password}</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-expires`}>{sharedViewTexts.expiresAt}</label>
-        <input
-          id={`${id}-expires`}
-          type="date"
-          value={expiresAt}
-          onChange={(e) => setExpiresAt(e.target.value)}
-        />
-      </div>
+      <TextField
+        label={sharedViewTexts.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+      />
+      <TextField
+        label={sharedViewTexts.expiresAt}
+        name="expiresAt"
+        type="date"
+        value={expiresAt}
+        onValueChange={setExpiresAt}
+      />
       {create.error ? (
         <p role="alert" className="form-error">
           {sharedViewTexts.createFailed(create.error.message)}
