@@ -28,9 +28,10 @@ import { toneClass } from '../lib/tone';
 import { useOfferImpressions } from '../tracking/offer-impressions';
 import { WithheldOffersNote } from '../results/WithheldOffersNote';
 import { trackBridgeOfferClick, trackJourney } from '../tracking/track';
-
-/** Every bridge offer's button (spec §2 "Bridge page"). */
-const BRIDGE_OFFER_BUTTON = 'Learn More';
+import { bridgeTexts } from '../texts/bridge';
+import { useNumbers } from '../texts/format';
+import { useTexts } from '../texts/i18n';
+import { labelIn, labelTexts } from '../texts/labels';
 
 /** The badge in the bands an ethnic background chose (the WHO bands' own colours and labels otherwise). */
 const BADGE_OF: Record<BmiCategory, ReturnType<typeof bmiColorBand>> = {
@@ -49,6 +50,9 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const continued = useRef(false);
+  const t = useTexts(bridgeTexts);
+  const labels = useTexts(labelTexts);
+  const numbers = useNumbers();
   const offers = useOffers();
   // The id the links show before a click; each click puts a new one in (newOfferClick).
   const shownClickId = useRef(randomId()).current;
@@ -99,13 +103,13 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
     >
       <div className="bridge__inner">
         <h1 id="bridge-title" ref={headingRef} tabIndex={-1}>
-          Your BMI Result
+          {t.title}
         </h1>
         <p className={`bmi-badge ${toneClass(band.tone)}`}>
           <span className="bmi-badge__value" data-testid="bmi-value">
-            {formatNumber1(result.bmi)}
+            {numbers.one(Number(formatNumber1(result.bmi)))}
           </span>
-          <span className="bmi-badge__label">{band.label}</span>
+          <span className="bmi-badge__label">{labelIn(labels, band.label)}</span>
         </p>
 
         {withheld ? (
@@ -113,11 +117,11 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
         ) : offers.isPending || shown.length > 0 ? (
           <section className="bridge__offers" aria-labelledby="bridge-offers-title">
             <div className="section-head">
-              <h2 id="bridge-offers-title">Recommended for You</h2>
-              <span className="tag tag--sponsored">Sponsored</span>
+              <h2 id="bridge-offers-title">{t.recommended}</h2>
+              <span className="tag tag--sponsored">{t.sponsored}</span>
             </div>
             {offers.isPending ? (
-              <p className="muted">Loading offers…</p>
+              <p className="muted">{t.loadingOffers}</p>
             ) : (
               <ul className="bridge__offer-list">
                 {shown.map((offer) => (
@@ -133,7 +137,7 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
           className="button button--primary button--block button--large"
           onClick={continueToResults}
         >
-          View Full Results &amp; Analysis
+          {t.viewResults}
         </button>
       </div>
     </dialog>
@@ -143,6 +147,7 @@ function BridgeOverlay({ result, onContinue }: BridgeOverlayProps) {
 /** One sponsored offer: picture, title, description and the spec's "Learn More". */
 function BridgeOffer({ offer, shownClickId }: { offer: AffiliateOffer; shownClickId: string }) {
   const titleId = `bridge-offer-${offer.id}`;
+  const t = useTexts(bridgeTexts);
   return (
     <li className="bridge-offer" data-testid="offer-card">
       <OfferImage offer={offer} className="bridge-offer__image" width={96} height={96} />
@@ -157,7 +162,7 @@ function BridgeOffer({ offer, shownClickId }: { offer: AffiliateOffer; shownClic
         describedBy={titleId}
         onClicked={(opened) => trackBridgeOfferClick(offer.id, opened.clickId)}
       >
-        {BRIDGE_OFFER_BUTTON}
+        {t.learnMore}
       </OfferLink>
     </li>
   );

@@ -8,17 +8,14 @@ import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { describedBy, Field } from '../forms/Field';
 import { withQueryClient } from '../lib/with-query-client';
+import { contactTexts } from '../texts/contact';
+import { useTexts } from '../texts/i18n';
+import { messageIn, messageTexts } from '../texts/messages';
 
 type ContactField = keyof ContactBody;
 type ContactFields = Record<ContactField, string>;
 const EMPTY: ContactFields = { fullName: '', email: '', reason: '', message: '' };
 const FIELD_ORDER: readonly ContactField[] = ['fullName', 'email', 'reason', 'message'];
-const FIELD_LABELS: Record<ContactField, string> = {
-  fullName: 'Full Name',
-  email: 'Email',
-  reason: 'Reason for Contact',
-  message: 'Message',
-};
 
 type ContactErrors = Partial<Record<ContactField, string>>;
 
@@ -29,6 +26,7 @@ function ContactPage() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sent, setSent] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
+  const t = useTexts(contactTexts);
 
   // The focused send button is replaced by the panel: keep the focus on what replaced it.
   useEffect(() => {
@@ -37,26 +35,24 @@ function ContactPage() {
 
   useEffect(() => {
     const previous = document.title;
-    document.title = 'Contact Us | BodyMetrics';
+    document.title = t.documentTitle;
     return () => {
       document.title = previous;
     };
-  }, []);
+  }, [t.documentTitle]);
 
   const contact = useMutation({
     mutationFn: (body: ContactBody) => call(reportsRoutes.contact, { body }),
     onSuccess: () => {
       setFields(EMPTY);
       setSent(true);
-      toast({ title: 'Message Sent Successfully!', description: "We'll get back to you soon." });
+      const texts = contactTexts.get();
+      toast({ title: texts.sentToastTitle, description: texts.sentToastText });
     },
     onError: (error) => {
       console.debug('[contact] failed', error);
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'Something went wrong. Please try again later.',
-      });
+      const texts = contactTexts.get();
+      toast({ variant: 'destructive', title: texts.errorToastTitle, description: texts.errorToastText });
     },
   });
 
@@ -87,17 +83,17 @@ function ContactPage() {
   return (
     <div className="page page--narrow">
       <section className="card" aria-labelledby="contact-title">
-        <h1 id="contact-title">Contact Us</h1>
-        <p className="muted">Questions, feedback or partnership ideas? Send us a message.</p>
+        <h1 id="contact-title">{t.title}</h1>
+        <p className="muted">{t.lead}</p>
         <form data-testid="contact-form" aria-labelledby="contact-title" noValidate onSubmit={submit}>
           <ContactInputs fields={fields} errors={errors} change={change} />
           {sent ? (
             <div className="notice notice--success success-panel" role="status" ref={panelRef} tabIndex={-1}>
               <p>
-                <strong>Thank you!</strong> Your message has been sent. We'll get back to you soon.
+                <strong>{t.thanks}</strong> {t.sentText}
               </p>
               <button type="button" className="button button--secondary" onClick={() => setSent(false)}>
-                Send Another Message
+                {t.sendAnother}
               </button>
             </div>
           ) : (
@@ -106,7 +102,7 @@ function ContactPage() {
               className="button button--primary button--block"
               disabled={contact.isPending}
             >
-              {contact.isPending ? 'Sending...' : 'Send Message'}
+              {contact.isPending ? t.sending : t.send}
             </button>
           )}
         </form>
@@ -125,14 +121,17 @@ function ContactInputs({
   errors: ContactErrors;
   change: (field: ContactField, value: string) => void;
 }) {
+  const t = useTexts(contactTexts);
+  const messages = useTexts(messageTexts);
   const field = (name: ContactField) => ({
     id: inputId(name),
     value: fields[name],
     ...describedBy(inputId(name), errors[name]),
   });
+  const error = (name: ContactField) => messageIn(messages, errors[name]);
   return (
     <>
-      <Field controlId={inputId('fullName')} label={FIELD_LABELS.fullName} error={errors.fullName}>
+      <Field controlId={inputId('fullName')} label={t.fullName} error={error('fullName')}>
         <input
           {...field('fullName')}
           type="text"
@@ -141,7 +140,7 @@ function ContactInputs({
           onChange={(e) => change('fullName', e.target.value)}
         />
       </Field>
-      <Field controlId={inputId('email')} label={FIELD_LABELS.email} error={errors.email}>
+      <Field controlId={inputId('email')} label={t.email} error={error('email')}>
         <input
           {...field('email')}
           type="email"
@@ -151,17 +150,17 @@ function ContactInputs({
           onChange={(e) => change('email', e.target.value)}
         />
       </Field>
-      <Field controlId={inputId('reason')} label={FIELD_LABELS.reason} error={errors.reason}>
+      <Field controlId={inputId('reason')} label={t.reason} error={error('reason')}>
         <select {...field('reason')} onChange={(e) => change('reason', e.target.value)}>
-          <option value="">Select a reason</option>
+          <option value="">{t.selectReason}</option>
           {contactReasons.map((reason) => (
             <option key={reason} value={reason}>
-              {reason}
+              {t[reason]}
             </option>
           ))}
         </select>
       </Field>
-      <Field controlId={inputId('message')} label={FIELD_LABELS.message} error={errors.message}>
+      <Field controlId={inputId('message')} label={t.message} error={error('message')}>
         <textarea
           {...field('message')}
           rows={6}

@@ -8,6 +8,8 @@ import {
   progressAfterTicks,
   PROGRESS_STEP_MS,
 } from './calculating-stages';
+import { calculatingTexts } from '../texts/calculating';
+import { useTexts } from '../texts/i18n';
 
 const HEARTBEAT = 'M10 34h12l5-12 8 24 6-16 3 4h10';
 
@@ -18,6 +20,7 @@ interface CalculatingScreenProps {
 
 export function CalculatingScreen({ onComplete, onStartOver }: CalculatingScreenProps) {
   const [progress, setProgress] = useState(0);
+  const t = useTexts(calculatingTexts);
   const clipId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const completeRef = useRef(onComplete);
@@ -43,7 +46,7 @@ export function CalculatingScreen({ onComplete, onStartOver }: CalculatingScreen
     };
   }, []);
 
-  const message = calculatingMessage(progress);
+  const message = t[calculatingMessage(progress)];
   // The fill rises from the bottom of the 64-unit-tall mark.
   const fillHeight = (64 * progress) / 100;
 
@@ -53,12 +56,7 @@ export function CalculatingScreen({ onComplete, onStartOver }: CalculatingScreen
       data-testid="calculating-screen"
       aria-labelledby="calculating-title"
     >
-      <button
-        type="button"
-        className="calculating__logo"
-        onClick={onStartOver}
-        aria-label="Cancel and start over"
-      >
+      <button type="button" className="calculating__logo" onClick={onStartOver} aria-label={t.startOver}>
         <svg viewBox="0 0 64 64" width="96" height="96" aria-hidden="true" focusable="false">
           <defs>
             <clipPath id={clipId}>
@@ -88,7 +86,7 @@ export function CalculatingScreen({ onComplete, onStartOver }: CalculatingScreen
         </svg>
       </button>
       <h1 id="calculating-title" ref={headingRef} tabIndex={-1}>
-        Analyzing Your Health Data
+        {t.title}
       </h1>
       <p className="calculating__message" aria-live="polite">
         {message}
@@ -96,7 +94,7 @@ export function CalculatingScreen({ onComplete, onStartOver }: CalculatingScreen
       <div
         className="progress"
         role="progressbar"
-        aria-label="Calculation progress"
+        aria-label={t.progress}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress}

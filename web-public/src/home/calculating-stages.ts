@@ -4,16 +4,19 @@ export const CALCULATION_DURATION_MS = 3000;
 export const PROGRESS_STEP_MS = 50;
 export const COMPLETE_PAUSE_MS = 500;
 
-const STAGES: ReadonlyArray<readonly [upTo: number, message: string]> = [
+const STAGES = [
   [20, 'Calculating BMI Score'],
   [40, 'Calculating Body Fat'],
   [60, 'Calculating WHR'],
   [75, 'Calculating Daily Energy'],
   [90, 'Calculating Metabolic Age'],
-];
+] as const;
 export const RESULTS_READY_MESSAGE = 'Results Ready!';
 
-export function calculatingMessage(progress: number): string {
+/** The stage's message in the spec's English (the screen shows it in the page's language). */
+export type CalculatingMessage = (typeof STAGES)[number][1] | typeof RESULTS_READY_MESSAGE;
+
+export function calculatingMessage(progress: number): CalculatingMessage {
   for (const [upTo, message] of STAGES) if (progress <= upTo) return message;
   return RESULTS_READY_MESSAGE;
 }

@@ -2,26 +2,29 @@
 // show the generic one ("404 Page Not Found" with its router hint) everywhere, so there is one screen.
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { useTexts } from '../texts/i18n';
+import { notFoundTexts } from '../texts/pages';
 
 export function NotFound() {
+  const t = useTexts(notFoundTexts);
   useEffect(() => {
     const previous = document.title;
-    document.title = '404 Page Not Found | BodyMetrics';
+    document.title = t.documentTitle;
     return () => {
       document.title = previous;
     };
-  }, []);
+  }, [t.documentTitle]);
   return (
     <section
       className="page page--narrow not-found"
       data-testid="not-found"
       aria-labelledby="not-found-title"
     >
-      <h1 id="not-found-title">404 Page Not Found</h1>
-      <p>Did you forget to add the page to the router?</p>
+      <h1 id="not-found-title">{t.title}</h1>
+      <p>{t.hint}</p>
       <p>
         <Link href="/" className="button button--primary">
-          Go to the calculator
+          {t.home}
         </Link>
       </p>
     </section>

@@ -9,7 +9,10 @@ import { useEffect, useMemo, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import { call } from '@bodymetrics/web-kit/api';
 import { withQueryClient } from '../lib/with-query-client';
-import { formatLastUpdated, POLICY_NAMES, type PolicySlug } from './policies';
+import { useNumbers } from '../texts/format';
+import { useLanguage, useTexts } from '../texts/i18n';
+import { legalTexts } from '../texts/pages';
+import type { PolicySlug } from './policies';
 
 // Policy pages are text: an image without a description would be announced by its file name.
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
@@ -17,11 +20,15 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 function LegalPage({ slug }: { slug: PolicySlug }) {
-  const policyName = POLICY_NAMES[slug];
+  const t = useTexts(legalTexts);
+  const numbers = useNumbers();
+  const policyName = t[slug];
   const params = { slug };
+  // The page in the shown language: English is the route as it always was (no lang).
+  const query = useLanguage() === 'ro' ? { lang: 'ro' as const } : {};
   const page = useQuery({
-    queryKey: [routeUrl(offersRoutes.legalPage, {}, params)],
-    queryFn: () => call(offersRoutes.legalPage, { params }),
+    queryKey: [routeUrl(offersRoutes.legalPage, query, params)],
+    queryFn: () => call(offersRoutes.legalPage, { params, query }),
   });
   const [, navigate] = useLocation();
   const html = useMemo(
@@ -67,7 +74,7 @@ function LegalPage({ slug }: { slug: PolicySlug }) {
           <>
             <h1 id="legal-title">{policyName}</h1>
             <p className="visually-hidden" role="status">
-              Loading {policyName}…
+              {t.loading({ name: policyName })}
             </p>
             <div className="skeleton skeleton--short" />
             <div className="skeleton" />
@@ -79,13 +86,15 @@ function LegalPage({ slug }: { slug: PolicySlug }) {
           <>
             <h1 id="legal-title">{policyName}</h1>
             <p className="error-text" role="alert">
-              Failed to load {policyName}. Please try again later.
+              {t.failed({ name: policyName })}
             </p>
           </>
         ) : (
           <>
             <h1 id="legal-title">{page.data.title}</h1>
-            <p className="muted legal__updated">Last updated {formatLastUpdated(page.data.lastUpdated)}</p>
+            <p className="muted legal__updated">
+              {t.lastUpdated({ date: numbers.day(page.data.lastUpdated) })}
+            </p>
             {/* Sanitized twice (server, then DOMPurify above); never any visitor's text. */}
             <div
               className="legal__content"

@@ -7,26 +7,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { trackingAllowed } from '../tracking/privacy';
+import { useTexts } from '../texts/i18n';
+import { storageChoiceTexts } from '../texts/storage-choice';
 import { chooseStorage, closeStorageChoices, type StorageChoice } from './storage-choice';
 
-export const storageChoiceTexts = {
-  heading: 'Your storage choice',
-  /** On arrival: the short form of `intro`; the Cookie Policy link follows it. */
-  lead: 'We keep your calculator input in this browser. May we also keep a random visitor ID to count returning visits? No advertising or third-party cookies.',
-  intro:
-    'BodyMetrics keeps your calculator input and this choice in your browser so the site works. With your permission we also keep a random visitor ID, so that we can count returning visits; without it we use an ID that is deleted when you close this tab. We use no advertising or third-party cookies.',
-  allow: 'Allow analytics storage',
-  necessary: 'Necessary storage only',
-  close: 'Close',
-  signal:
-    'Your browser sends a privacy signal (Global Privacy Control or Do Not Track), so BodyMetrics sends no analytics and keeps no visitor ID, whatever you choose here.',
-  current: (choice: StorageChoice | null) =>
-    choice === 'analytics'
-      ? 'Your current choice: analytics storage allowed.'
-      : choice === 'necessary'
-        ? 'Your current choice: necessary storage only.'
-        : 'You have not chosen yet.',
-} as const;
+const currentKey = (choice: StorageChoice | null) =>
+  choice === 'analytics' ? 'currentAnalytics' : choice === 'necessary' ? 'currentNecessary' : 'currentNone';
 
 const focusFooterOpener = () => document.getElementById('privacy-choices-button')?.focus();
 
@@ -79,6 +65,7 @@ export default function StorageChoiceBanner({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
+  const texts = useTexts(storageChoiceTexts);
   const signal = !trackingAllowed();
   const aside = useStepAside(section);
 
@@ -106,26 +93,25 @@ export default function StorageChoiceBanner({
     >
       <div className="storage-choice__inner">
         <h2 id="storage-choice-title" className="storage-choice__title" tabIndex={-1} ref={heading}>
-          {storageChoiceTexts.heading}
+          {texts.heading}
         </h2>
         <p className="storage-choice__text">
-          {reopened ? storageChoiceTexts.intro : storageChoiceTexts.lead}{' '}
-          <Link href="/legal/cookies">Cookie Policy</Link>
+          {reopened ? texts.intro : texts.lead} <Link href="/legal/cookies">{texts.cookiePolicy}</Link>
         </p>
-        {signal ? <p className="storage-choice__text">{storageChoiceTexts.signal}</p> : null}
+        {signal ? <p className="storage-choice__text">{texts.signal}</p> : null}
         {reopened ? (
-          <p className="storage-choice__text storage-choice__current">{storageChoiceTexts.current(choice)}</p>
+          <p className="storage-choice__text storage-choice__current">{texts[currentKey(choice)]}</p>
         ) : null}
         <div className="storage-choice__actions">
           <button type="button" className="button button--primary" onClick={() => answer('analytics')}>
-            {storageChoiceTexts.allow}
+            {texts.allow}
           </button>
           <button type="button" className="button button--primary" onClick={() => answer('necessary')}>
-            {storageChoiceTexts.necessary}
+            {texts.necessary}
           </button>
           {reopened ? (
             <button type="button" className="button button--secondary" onClick={close}>
-              {storageChoiceTexts.close}
+              {texts.close}
             </button>
           ) : null}
         </div>

@@ -16,73 +16,73 @@ import {
 } from '@bodymetrics/health';
 import type { ReactNode } from 'react';
 import { toneClass } from '../lib/tone';
+import { useNumbers } from '../texts/format';
+import { useTexts } from '../texts/i18n';
+import { labelIn, labelTexts } from '../texts/labels';
+import { resultsTexts } from '../texts/results';
 import { InfoTip } from './InfoTip';
-
-const kcal = new Intl.NumberFormat('en-US');
 
 export function MetricCards({ result }: { result: HealthResult }) {
   const whtr = waistToHeight(result);
+  const t = useTexts(resultsTexts);
+  const labels = useTexts(labelTexts);
+  const n = useNumbers();
+  const one = (value: number) => n.one(Number(formatNumber1(value)));
   return (
     <ul className="metric-cards">
       <MetricCard
         id="bmi"
-        title="BMI Score"
-        value={formatNumber1(result.bmi)}
-        detail={result.bmiCategory}
+        title={t.bmiScore}
+        value={one(result.bmi)}
+        detail={labelIn(labels, result.bmiCategory)}
         indicator={bmiIndicator(result.bmiCategory)}
         valueTestId="bmi-value"
       />
       <MetricCard
         id="bodyfat"
-        title="Body Fat"
-        badge="Measured"
-        value={`${formatNumber1(result.bodyFatPercentage)}%`}
+        title={t.bodyFat}
+        badge={t.measured}
+        value={`${one(result.bodyFatPercentage)}%`}
         detail={
           <>
-            From your measurements{' '}
-            <InfoTip label="How body fat is worked out">
-              Worked out from your height, weight, age and gender with the Deurenberg formula (1.2 × BMI +
-              0.23 × age − 10.8 × sex − 5.4), not taken with a body-fat scale or scan; it can be a few points
-              off for very muscular or very lean people.
-            </InfoTip>
+            {t.fromMeasurements} <InfoTip label={t.bodyFatTipLabel}>{t.bodyFatTip}</InfoTip>
           </>
         }
         indicator={bodyFatIndicator(result.bodyFatPercentage, result.gender)}
       />
       <MetricCard
         id="whr"
-        title="WHR"
-        value={result.whr === undefined ? 'N/A' : result.whr.toFixed(2)}
-        detail={result.whr === undefined ? 'Add your waist and hip to see it' : 'Waist-to-hip ratio'}
+        title={t.whr}
+        value={result.whr === undefined ? t.notAvailable : n.two(result.whr)}
+        detail={result.whr === undefined ? t.whrMissing : t.whrDetail}
         indicator={result.whr === undefined ? undefined : whrIndicator(result.whr, result.gender)}
       />
       <MetricCard
         id="tdee"
-        title="Daily Energy"
-        value={kcal.format(result.tdee)}
-        unit="kcal/day"
-        detail="Total daily energy expenditure (TDEE)"
+        title={t.dailyEnergy}
+        value={n.whole(result.tdee)}
+        unit={t.kcalPerDay}
+        detail={t.tdeeDetail}
       />
       <MetricCard
         id="metabolic-age"
-        title="Metabolic Age"
+        title={t.metabolicAge}
         value={String(result.metabolicAge)}
-        unit="years"
-        detail={`Your age: ${result.age}`}
+        unit={t.years}
+        detail={t.yourAge({ age: result.age })}
         indicator={metabolicAgeRating(result.metabolicAge, result.age)}
       />
       {whtr ? (
         <MetricCard
           id="whtr"
-          title="Waist-to-Height"
-          value={whtr.ratio.toFixed(2)}
-          detail={
-            <>
-              Under {WAIST_TO_HEIGHT_INCREASED_FROM} healthy · {WAIST_TO_HEIGHT_INCREASED_FROM}–
-              {(WAIST_TO_HEIGHT_HIGH_FROM - 0.01).toFixed(2)} increased risk · {WAIST_TO_HEIGHT_HIGH_FROM} and
-              over high risk. Source: {WAIST_TO_HEIGHT_SOURCE}.
-            </>
-          }
+          title={t.waistToHeight}
+          value={n.two(whtr.ratio)}
+          detail={t.waistToHeightBands({
+            healthyBelow: n.one(WAIST_TO_HEIGHT_INCREASED_FROM),
+            increasedUpTo: n.two(WAIST_TO_HEIGHT_HIGH_FROM - 0.01),
+            highFrom: n.one(WAIST_TO_HEIGHT_HIGH_FROM),
+            source: labelIn(labels, WAIST_TO_HEIGHT_SOURCE),
+          })}
           indicator={whtr}
         />
       ) : null}
@@ -103,6 +103,7 @@ interface MetricCardProps {
 
 function MetricCard({ id, title, value, unit, detail, badge, indicator, valueTestId }: MetricCardProps) {
   const titleId = `metric-${id}-title`;
+  const labels = useTexts(labelTexts);
   return (
     <li className="metric-card" data-testid={`metric-card-${id}`}>
       <div className="metric-card__head">
@@ -114,7 +115,9 @@ function MetricCard({ id, title, value, unit, detail, badge, indicator, valueTes
         {unit ? <span className="metric-card__unit"> {unit}</span> : null}
       </p>
       <p className="metric-card__detail">{detail}</p>
-      {indicator ? <p className={`pill ${toneClass(indicator.tone)}`}>{indicator.label}</p> : null}
+      {indicator ? (
+        <p className={`pill ${toneClass(indicator.tone)}`}>{labelIn(labels, indicator.label)}</p>
+      ) : null}
     </li>
   );
 }

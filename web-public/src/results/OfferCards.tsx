@@ -5,6 +5,8 @@ import { randomId } from '../lib/ids';
 import { OfferImage, OfferLink } from '../lib/OfferLink';
 import type { AffiliateOffer } from '../lib/offers';
 import { trackResultsOfferClick } from '../tracking/track';
+import { useTexts } from '../texts/i18n';
+import { resultsTexts } from '../texts/results';
 import { OFFER_SECTION_COPY } from './offer-copy';
 
 export function resultsOffers(
@@ -17,17 +19,18 @@ export function resultsOffers(
 
 export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]; goal: Goal }) {
   const copy = OFFER_SECTION_COPY[goal];
+  const t = useTexts(resultsTexts);
   // The id the links show before a click; each click puts a new one in (newOfferClick).
   const shownClickId = useRef(randomId()).current;
   return (
     <section className="card offers" aria-labelledby="offers-title">
       <div className="section-head">
-        <h2 id="offers-title">{copy.title}</h2>
+        <h2 id="offers-title">{t[copy.title]}</h2>
       </div>
-      <p className="muted">{copy.intro}</p>
+      <p className="muted">{t[copy.intro]}</p>
       {offers.length === 0 ? (
         <p className="offers__empty" role="status">
-          Loading personalized recommendations based on your BMI results...
+          {t.noOffers}
         </p>
       ) : (
         <ul className="offer-list">
@@ -44,11 +47,12 @@ export function OfferCards({ offers, goal }: { offers: readonly AffiliateOffer[]
 function OfferCard({ offer, shownClickId }: { offer: AffiliateOffer; shownClickId: string }) {
   const titleId = `offer-${offer.id}-title`;
   const disclaimerId = `offer-${offer.id}-disclaimer`;
+  const t = useTexts(resultsTexts);
   return (
     <li className="offer-card" data-testid="offer-card">
       <div className="offer-card__tags">
-        <span className="tag tag--sponsored">Sponsored Content</span>
-        {offer.evidenceBased ? <span className="tag tag--evidence">Evidence-Based</span> : null}
+        <span className="tag tag--sponsored">{t.sponsoredContent}</span>
+        {offer.evidenceBased ? <span className="tag tag--evidence">{t.evidenceBased}</span> : null}
       </div>
       <OfferImage offer={offer} className="offer-card__image" width={320} height={180} />
       <h3 id={titleId}>{offer.title}</h3>

@@ -27,6 +27,9 @@ import { describedBy, Field, FieldError } from '../forms/Field';
 import { offerLinkWithClickId, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
 import { reportVisitor } from '../tracking/report-visitor';
+import { language, useTexts } from '../texts/i18n';
+import { messageIn, messageTexts } from '../texts/messages';
+import { reportTexts } from '../texts/report';
 
 export const REPORT_REQUIRED_MESSAGE = 'Name and email are required';
 const emailRule = requiredEmailSchema(REPORT_REQUIRED_MESSAGE);
@@ -38,6 +41,8 @@ interface ReportBody extends ReportVisitor {
   selectedGoal: Goal;
   offers: ReportOffer[];
   consent: { healthData: true; newsletter: boolean };
+  /** The page's language: the mail is written in it. */
+  language: 'en' | 'ro';
 }
 
 async function sendReport(body: ReportBody): Promise<void> {
@@ -78,6 +83,8 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
 
   const report = useReportMailing(setSentTo);
+  const t = useTexts(reportTexts);
+  const messages = useTexts(messageTexts);
 
   const bothFilled = name.trim() !== '' && email.trim() !== '';
   const sent = sentTo !== null;
@@ -113,6 +120,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       selectedGoal: goal,
       offers: reportOffers(offers),
       consent: consent.consent,
+      language: language.get(),
       // The reports service records email_provided and report_sent for this visitor (docs/counting.md).
       ...reportVisitor(),
     });
@@ -122,12 +130,12 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
     <section className="card report" aria-labelledby="report-title">
       <ReportDisclosure open={open} onToggle={() => setOpen((o) => !o)} />
       <div id="report-panel" hidden={!open}>
-        <p className="muted">Get your full results and nutrition plan by e-mail.</p>
+        <p className="muted">{t.lead}</p>
         <form data-testid="report-form" aria-labelledby="report-title" noValidate onSubmit={submit}>
           <ReportInput
             kind="name"
             value={name}
-            error={nameError}
+            error={messageIn(messages, nameError)}
             inputRef={nameRef}
             onValueChange={(value) => {
               setName(value);
@@ -138,7 +146,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
           <ReportInput
             kind="email"
             value={email}
-            error={emailError}
+            error={messageIn(messages, emailError)}
             inputRef={emailRef}
             onValueChange={(value) => {
               setEmail(value);
@@ -148,7 +156,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
           />
           <ConsentBoxes
             boxes={consentBoxes}
-            error={consentError}
+            error={messageIn(messages, consentError)}
             healthConsentRef={healthConsentRef}
             onChange={(change) => {
               setConsentBoxes((b) => ({ ...b, ...change }));
@@ -158,7 +166,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
           <PrivacyNote />
           {touched && !bothFilled ? (
             <p className="field__error" id="report-required">
-              {REPORT_REQUIRED_MESSAGE}
+              {messageIn(messages, REPORT_REQUIRED_MESSAGE)}
             </p>
           ) : null}
           <button
@@ -167,7 +175,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
             disabled={!bothFilled || report.isPending || sent}
             aria-describedby={touched && !bothFilled ? 'report-required' : undefined}
           >
-            {sent ? 'Report Sent!' : report.isPending ? 'Sending...' : 'Send My Report'}
+            {sent ? t.sent : report.isPending ? t.sending : t.send}
           </button>
           <ReportStatus sending={report.isPending} sentTo={sentTo} failed={report.isError} />
         </form>
@@ -182,25 +190,20 @@ function useReportMailing(onSent: (to: string) => void) {
     mutationFn: sendReport,
     onSuccess: (_answer, body) => {
       onSent(body.email);
-      toast({
-        title: 'Your health report has been sent!',
-        description: 'Check your email for your personalized health report!',
-        duration: 5000,
-      });
+      const t = reportTexts.get();
+      toast({ title: t.sentToastTitle, description: t.sentToastText, duration: 5000 });
     },
     onError: (error) => {
       console.debug('[report] email-report failed', error);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to send your health report',
-        description: 'Please try again later.',
-      });
+      const t = reportTexts.get();
+      toast({ variant: 'destructive', title: t.failedToastTitle, description: t.failedToastText });
     },
   });
 }
 
 /** The section's title, a button that opens and closes the form. */
 function ReportDisclosure({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const t = useTexts(reportTexts);
   return (
     <h2 id="report-title" className="report__title">
       <button
@@ -210,7 +213,7 @@ function ReportDisclosure({ open, onToggle }: { open: boolean; onToggle: () => v
         aria-controls="report-panel"
         onClick={onToggle}
       >
-        <span>Send My Health Report</span>
+        <span>{t.title}</span>
         <span className="disclosure__icon" aria-hidden="true">
           {open ? '−' : '+'}
         </span>
@@ -234,8 +237,9 @@ function ReportInput({
   onValueChange: (value: string) => void;
 }) {
   const id = `report-${kind}`;
+  const t = useTexts(reportTexts);
   return (
-    <Field controlId={id} label={kind === 'name' ? 'Name' : 'Email'} error={error}>
+    <Field controlId={id} label={t[kind]} error={error}>
       <input
         id={id}
         ref={inputRef}
@@ -251,13 +255,14 @@ function ReportInput({
 }
 
 function PrivacyNote() {
+  const t = useTexts(reportTexts);
   return (
     <p className="muted report__privacy">
-      How we use and protect your data:{' '}
+      {t.privacyLead}{' '}
       <a href="/legal/privacy" target="_blank" rel="noopener">
-        Privacy Policy
+        {t.privacyLink}
       </a>{' '}
-      (opens in a new tab).
+      {t.newTab}
     </p>
   );
 }
@@ -277,6 +282,7 @@ function ConsentBoxes({
   healthConsentRef: RefObject<HTMLInputElement | null>;
   onChange: (change: Partial<ReportConsentBoxes>) => void;
 }) {
+  const t = useTexts(reportTexts);
   return (
     <>
       <div className="check">
@@ -289,10 +295,7 @@ function ConsentBoxes({
           aria-describedby={error ? 'report-consent-error' : undefined}
           onChange={(e) => onChange({ healthData: e.target.checked })}
         />
-        <label htmlFor="report-consent-health">
-          I agree that BodyMetrics processes the health information I entered (age, sex, height, weight and
-          any measurements) to send me this report and keep a copy of it.
-        </label>
+        <label htmlFor="report-consent-health">{t.consentHealth}</label>
       </div>
       <FieldError id="report-consent-error" message={error} />
       <div className="check">
@@ -302,11 +305,7 @@ function ConsentBoxes({
           checked={boxes.newsletter}
           onChange={(e) => onChange({ newsletter: e.target.checked })}
         />
-        <label htmlFor="report-consent-newsletter">
-          Also send me the BodyMetrics newsletter with health tips and offers. I can unsubscribe at any time.
-          The report e-mail will ask me to confirm the subscription first; without my confirmation I am not
-          subscribed.
-        </label>
+        <label htmlFor="report-consent-newsletter">{t.consentNewsletter}</label>
       </div>
     </>
   );
@@ -322,17 +321,16 @@ function ReportStatus({
   sentTo: string | null;
   failed: boolean;
 }) {
+  const t = useTexts(reportTexts);
   return (
     <>
       <div aria-live="polite" className="report__status">
-        {sending ? <p className="notice">Sending your health report...</p> : null}
-        {sentTo !== null ? (
-          <p className="notice notice--success">Success! Your health report has been sent to {sentTo}.</p>
-        ) : null}
+        {sending ? <p className="notice">{t.sendingNotice}</p> : null}
+        {sentTo !== null ? <p className="notice notice--success">{t.sentNotice({ email: sentTo })}</p> : null}
       </div>
       {failed ? (
         <p className="notice notice--error" role="alert">
-          Error: Failed to send your health report. Please try again later.
+          {t.failedNotice}
         </p>
       ) : null}
     </>

@@ -25,12 +25,19 @@ import { NutritionPlanCard } from './NutritionPlanCard';
 import { OfferCards, resultsOffers } from './OfferCards';
 import { showResultsHead } from './page-meta';
 import { ReportForm } from './ReportForm';
+import { useNumbers } from '../texts/format';
+import { useTexts } from '../texts/i18n';
+import { labelIn, labelTexts } from '../texts/labels';
+import { resultsTexts } from '../texts/results';
 import { ShareSection } from './ShareSection';
 import { WithheldOffersNote } from './WithheldOffersNote';
 
 function ResultsPage({ calculation }: { calculation: Calculation }) {
   const { result } = calculation;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const t = useTexts(resultsTexts);
+  const labels = useTexts(labelTexts);
+  const numbers = useNumbers();
   // The goal selector is hidden (spec §2), so the goal is always the category's default.
   const goal = defaultGoal(result.bmiCategory);
   const offers = useOffers();
@@ -49,7 +56,7 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
     offers.isSuccess,
   );
 
-  useEffect(() => showResultsHead(), []);
+  useEffect(() => showResultsHead(t.documentTitle), [t.documentTitle]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -61,11 +68,12 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
     <div className="page results" data-testid="results-page">
       <section className="card results__summary" aria-labelledby="results-title">
         <h1 id="results-title" ref={headingRef} tabIndex={-1}>
-          Your Health Results
+          {t.title}
         </h1>
         <p className="results__lead">
-          Your BMI is <strong>{formatNumber1(result.bmi)}</strong>, in the{' '}
-          <strong>{shown.bmiCategory}</strong> range.
+          {t.leadBefore} <strong>{numbers.one(Number(formatNumber1(result.bmi)))}</strong>
+          {t.leadMiddle} <strong>{labelIn(labels, shown.bmiCategory)}</strong>
+          {t.leadAfter}
         </p>
         {bands === WHO_BMI_BANDS ? null : <p className="muted">{guidanceTexts.lowerThresholds}</p>}
         <BmiScale bmi={result.bmi} category={shown.bmiCategory} />
@@ -73,7 +81,7 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
 
       <section aria-labelledby="metrics-title">
         <h2 id="metrics-title" className="section-title">
-          Your Body Metrics
+          {t.metricsTitle}
         </h2>
         <MetricCards result={shown} />
       </section>

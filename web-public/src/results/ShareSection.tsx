@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { browserStorage } from '../lib/storage';
 import { clearSavedFlow } from '../flow/saved-flow';
 import { clearDeviceAnswers } from '../home/device-answers';
+import { useTexts } from '../texts/i18n';
+import { resultsTexts } from '../texts/results';
 import { shareOnWhatsApp } from './share';
 
 export function ShareSection({ result }: { result: HealthResult }) {
   const [sharing, setSharing] = useState(false);
+  const t = useTexts(resultsTexts);
 
   const share = () => {
     setSharing(true);
@@ -22,13 +25,13 @@ export function ShareSection({ result }: { result: HealthResult }) {
 
   return (
     <section className="card share" aria-labelledby="share-title">
-      <h2 id="share-title">Share Your Results</h2>
+      <h2 id="share-title">{t.shareTitle}</h2>
       <div className="share__actions">
         <button type="button" className="button button--whatsapp" onClick={share} disabled={sharing}>
-          Share on WhatsApp
+          {t.shareWhatsApp}
         </button>
         <button type="button" className="button button--secondary" onClick={startNew}>
-          Start New Calculation
+          {t.startNew}
         </button>
       </div>
     </section>

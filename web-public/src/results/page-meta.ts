@@ -12,9 +12,9 @@ function metaTag(attribute: 'name' | 'property', key: string): HTMLMetaElement {
 }
 
 /** Sets the title and a robots noindex while the results are shown; the returned function undoes both. */
-export function showResultsHead(): () => void {
+export function showResultsHead(title = 'BMI Results'): () => void {
   const previousTitle = document.title;
-  document.title = 'BMI Results';
+  document.title = title;
   const existing = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
   const previousRobots = existing?.content ?? null;
   metaTag('name', 'robots').content = 'noindex';

@@ -1,10 +1,19 @@
 // The shape every language's catalogue must have: each screen's English texts, key for key, as strings.
 // Type-only imports: this file adds nothing to any chunk.
 import type { ReadableAtom } from 'nanostores';
+import type { bridgeTexts } from './bridge';
+import type { calculatingTexts } from './calculating';
+import type { contactTexts } from './contact';
 import type { footerTexts } from './footer';
 import type { formTexts } from './form';
 import type { frameTexts } from './frame';
 import type { homeTexts } from './home';
+import type { labelTexts } from './labels';
+import type { messageTexts } from './messages';
+import type { legalTexts, notFoundTexts } from './pages';
+import type { reportTexts } from './report';
+import type { resultsTexts } from './results';
+import type { storageChoiceTexts, toasterTexts } from './storage-choice';
 import type { testimonialsTexts } from './testimonials';
 import type { validationTexts } from './validation';
 
@@ -17,4 +26,15 @@ export interface Catalogue {
   form: Strings<typeof formTexts>;
   testimonials: Strings<typeof testimonialsTexts>;
   validation: Strings<typeof validationTexts>;
+  calculating: Strings<typeof calculatingTexts>;
+  bridge: Strings<typeof bridgeTexts>;
+  labels: Strings<typeof labelTexts>;
+  results: Strings<typeof resultsTexts>;
+  report: Strings<typeof reportTexts>;
+  contact: Strings<typeof contactTexts>;
+  messages: Strings<typeof messageTexts>;
+  notFound: Strings<typeof notFoundTexts>;
+  legal: Strings<typeof legalTexts>;
+  storageChoice: Strings<typeof storageChoiceTexts>;
+  toaster: Strings<typeof toasterTexts>;
 }

@@ -7,4 +7,5 @@ export const frameTexts = i18n('frame', {
   pageUnavailableTitle: 'This page could not be loaded',
   pageUnavailableHint: 'Please check your connection, then reload the page.',
   languageSwitch: 'Language',
+  loading: 'Loading…',
 });

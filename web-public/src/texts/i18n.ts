@@ -1,11 +1,10 @@
 // The visitor app's texts (@nanostores/i18n): each screen declares its English texts beside it (texts/*.ts,
 // in that screen's chunk, so English costs no extra download), and the Romanian catalogue is one chunk of
-// its own (texts/ro.ts), fetched only when Romanian is shown. Numbers, units and dates go through Intl in
-// the shown language (ro-RO writes 22,5).
-import { createI18n, formatter } from '@nanostores/i18n';
+// its own (texts/ro.ts), fetched only when Romanian is shown. Numbers and dates: texts/format.ts.
+import { createI18n } from '@nanostores/i18n';
 import { atom, type ReadableAtom } from 'nanostores';
 import { useSyncExternalStore } from 'react';
-import { FORMAT_LOCALE, initialLanguage, rememberLanguage, type Language } from './language';
+import { initialLanguage, rememberLanguage, type Language } from './language';
 
 export const language = atom<Language>('en');
 
@@ -14,10 +13,6 @@ async function loadCatalogue(code: Language) {
 }
 
 export const i18n = createI18n<Language, 'en'>(language, { baseLocale: 'en', get: loadCatalogue });
-
-const formatLocale = atom(FORMAT_LOCALE.en);
-language.subscribe((code) => formatLocale.set(FORMAT_LOCALE[code]));
-export const format = formatter(formatLocale);
 
 /** Shows the page in that language: its catalogue first (no English flash), then `<html lang>`. */
 export async function showLanguage(code: Language): Promise<void> {
@@ -41,7 +36,7 @@ export function startLanguage(): Promise<void> {
  * A store's value, re-rendered when it changes: what @nanostores/react's useStore does, without its
  * per-key listening that this app does not use (half a kilobyte less in the first download).
  */
-function useStore<T>(store: ReadableAtom<T>): T {
+export function useStore<T>(store: ReadableAtom<T>): T {
   return useSyncExternalStore(
     (changed) => store.listen(changed),
     () => store.get(),
@@ -58,8 +53,4 @@ export function useTexts<T>(texts: ReadableAtom<T>): T {
 
 export function useLanguage(): Language {
   return useStore(language);
-}
-
-export function useFormat() {
-  return useStore(format);
 }

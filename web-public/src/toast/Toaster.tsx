@@ -1,8 +1,8 @@
-// The visitor's toaster (the shared one, loaded after the first paint) with the app's English words.
+// The visitor's toaster (the shared one, loaded after the first paint) in the page's language.
 import { Toaster as KitToaster } from '@bodymetrics/web-kit/Toaster';
-
-const texts = { close: 'Close' };
+import { useTexts } from '../texts/i18n';
+import { toasterTexts } from '../texts/storage-choice';
 
 export default function Toaster() {
-  return <KitToaster texts={texts} />;
+  return <KitToaster texts={useTexts(toasterTexts)} />;
 }
