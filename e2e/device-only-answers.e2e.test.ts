@@ -74,15 +74,13 @@ describe('the device-only answers', () => {
       weightLb: 165,
       activityLevel: 'sedentary',
     });
-    // The controls' code arrives after the first script; their box kept their height, so nothing moved.
-    const box = healthForm(page).getByTestId('device-answers-controls');
-    await see(box.getByLabel('I am pregnant'));
-    const reserved = await box.evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
-    // The select's field and the checkbox row, outer margins included.
-    const contentHeight = await box.evaluate((el) => {
-      const first = el.firstElementChild!.getBoundingClientRect();
-      const last = el.lastElementChild!.getBoundingClientRect();
-      return last.bottom + parseFloat(getComputedStyle(el.lastElementChild!).marginBottom) - first.top;
+    // The group's code arrives after the first script; its slot held the group's height, so nothing moved.
+    const slot = healthForm(page).locator('.device-answers-slot');
+    await see(slot.getByLabel('I am pregnant'));
+    const reserved = await slot.evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
+    const contentHeight = await slot.evaluate((el) => {
+      const group = el.firstElementChild!;
+      return group.getBoundingClientRect().height + parseFloat(getComputedStyle(group).marginBottom);
     });
     expect(contentHeight).toBeLessThanOrEqual(reserved);
     await healthForm(page).getByLabel('Ethnic background').selectOption(choice.value);

@@ -1,6 +1,6 @@
-// The controls of the form's optional ethnic background and "I am pregnant" (their frame and the note that
-// they stay on the device is DeviceOnlyAnswersSlot): they change the bands and the advice the results show,
-// and are kept in device-answers.ts, never in the form's fields.
+// The form's optional ethnic background and "I am pregnant", with the note that they stay on the device:
+// they change the bands and the advice the results show, and are kept in device-answers.ts, never in the
+// form's fields. Loaded after the home route's first script (DeviceOnlyAnswersSlot).
 import { ETHNIC_BACKGROUNDS, isEthnicBackground } from '@bodymetrics/health';
 import { Field } from '../forms/Field';
 import { deviceAnswersTexts as t } from '../texts/device-answers';
@@ -10,7 +10,11 @@ import { setDeviceAnswers, useDeviceAnswers } from './device-answers';
 export function DeviceOnlyAnswers() {
   const answers = useDeviceAnswers();
   return (
-    <>
+    <fieldset className="device-answers" aria-describedby="device-answers-hint">
+      <legend className="field__label">{t.groupTitle}</legend>
+      <p id="device-answers-hint" className="muted device-answers__hint">
+        {t.groupHint}
+      </p>
       <Field controlId="device-ethnic-background" label={t.ethnicBackground}>
         <select
           id="device-ethnic-background"
@@ -38,6 +42,6 @@ export function DeviceOnlyAnswers() {
         />
         <label htmlFor="device-pregnant">{t.pregnant}</label>
       </div>
-    </>
+    </fieldset>
   );
 }

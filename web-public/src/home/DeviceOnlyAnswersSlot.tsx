@@ -1,9 +1,8 @@
-// The form's device-only answers: their frame and the note that they stay on the device, with the controls
-// inside. The controls' code (the choices, their names, the on-device store) is fetched after the home
-// route's first script, keeping it within its budget (docs/performance.md); meanwhile their box keeps its
-// height (one labelled select and one checkbox, whatever the width), so the submit button does not move.
+// Where the form's device-only answers go. Their code (the group, its texts, the choices, the on-device
+// store) is fetched after the home route's first script, keeping that within its budget
+// (docs/performance.md); the slot keeps the group's height meanwhile (styles.css, .device-answers-slot),
+// so the submit button below does not move when it arrives.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { deviceAnswersTexts as t } from '../texts/device-answers';
 
 // Optional answers: if their code cannot be fetched, the form works without them.
 const DeviceOnlyAnswers = lazy<ComponentType>(() =>
@@ -13,21 +12,12 @@ const DeviceOnlyAnswers = lazy<ComponentType>(() =>
   ),
 );
 
-/** The controls' rendered height (measured in e2e/device-only-answers.e2e.test.ts). */
-const CONTROLS_HEIGHT = '8rem';
-
 export function DeviceOnlyAnswersSlot() {
   return (
-    <fieldset className="device-answers" aria-describedby="device-answers-hint">
-      <legend className="field__label">{t.groupTitle}</legend>
-      <p id="device-answers-hint" className="muted">
-        {t.groupHint}
-      </p>
-      <div data-testid="device-answers-controls" style={{ minHeight: CONTROLS_HEIGHT }}>
-        <Suspense fallback={null}>
-          <DeviceOnlyAnswers />
-        </Suspense>
-      </div>
-    </fieldset>
+    <div className="device-answers-slot">
+      <Suspense fallback={null}>
+        <DeviceOnlyAnswers />
+      </Suspense>
+    </div>
   );
 }
