@@ -14,3 +14,4 @@ export * from './waist-to-height';
 export * from './bmi-bands';
 export * from './healthy-weight';
 export * from './offer-guardrails';
+export * from './labels-ro';

@@ -1,5 +1,6 @@
 // The Romanian catalogue: one chunk, fetched only when the page is shown in Romanian. Its shape is checked
 // against every screen's English texts (catalogue.ts), so a text added in English and not here fails tsc.
+import { ENGINE_LABELS_RO } from '@bodymetrics/health';
 import type { Catalogue } from './catalogue';
 
 export const roCatalogue = {
@@ -104,27 +105,7 @@ export const roCatalogue = {
     learnMore: 'Află mai multe',
     viewResults: 'Vezi rezultatele complete și analiza',
   },
-  labels: {
-    Underweight: 'Subponderal',
-    Normal: 'Normal',
-    'Normal Weight': 'Greutate normală',
-    Overweight: 'Supraponderal',
-    Obese: 'Obezitate',
-    Low: 'Scăzut',
-    High: 'Ridicat',
-    Elevated: 'Crescut',
-    'Very High': 'Foarte ridicat',
-    Healthy: 'Sănătos',
-    'Increased risk': 'Risc crescut',
-    'High risk': 'Risc ridicat',
-    Excellent: 'Excelent',
-    Good: 'Bun',
-    Fair: 'Acceptabil',
-    Poor: 'Slab',
-    'WHO adult BMI bands': 'intervalele IMC ale OMS pentru adulți',
-    'NICE obesity guideline (CG189, 2022 update)':
-      'ghidul NICE privind obezitatea (CG189, actualizarea din 2022)',
-  },
+  labels: ENGINE_LABELS_RO,
   results: {
     documentTitle: 'Rezultate IMC',
     title: 'Rezultatele tale de sănătate',

@@ -2,7 +2,7 @@
 // the product's own wording; Romanian says the same. Numbers go through Intl in the language's locale
 // (ro-RO: 1.711 kcal, 25,8), so the figures read as the visitor's page shows them.
 import type { ReportLanguage } from '@bodymetrics/contracts';
-import type { Goal } from '@bodymetrics/health';
+import { ENGINE_LABELS_RO, type Goal } from '@bodymetrics/health';
 import { MEDICAL_DISCLAIMER, SPONSORED_NOTE } from './disclaimer';
 
 export interface ReportTexts {
@@ -150,27 +150,7 @@ const ro: ReportTexts = {
     healthyWeight: 'Greutate sănătoasă (IMC 18,5–24,9)',
   },
   perDay: 'kcal/zi',
-  labels: {
-    Underweight: 'Subponderal',
-    Normal: 'Normal',
-    'Normal Weight': 'Greutate normală',
-    Overweight: 'Supraponderal',
-    Obese: 'Obezitate',
-    Low: 'Scăzut',
-    High: 'Ridicat',
-    Elevated: 'Crescut',
-    'Very High': 'Foarte ridicat',
-    Healthy: 'Sănătos',
-    'Increased risk': 'Risc crescut',
-    'High risk': 'Risc ridicat',
-    Excellent: 'Excelent',
-    Good: 'Bun',
-    Fair: 'Acceptabil',
-    Poor: 'Slab',
-    'WHO adult BMI bands': 'intervalele IMC ale OMS pentru adulți',
-    'NICE obesity guideline (CG189, 2022 update)':
-      'ghidul NICE privind obezitatea (CG189, actualizarea din 2022)',
-  },
+  labels: ENGINE_LABELS_RO,
   source: 'sursa',
   healthyWeightWithin: 'în interval',
   healthyWeightAbove: (distance) => `cu ${distance} peste interval`,
