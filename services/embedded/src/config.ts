@@ -9,6 +9,7 @@ import { aggregatorSettings } from '@bodymetrics/aggregator/settings';
 import { analyticsSettings } from '@bodymetrics/analytics/settings';
 import { gatewaySettings } from '@bodymetrics/gateway/settings';
 import { liveSettings } from '@bodymetrics/live/settings';
+import { offersSettings } from '@bodymetrics/offers/settings';
 import { reportsRateLimitOf, reportsRateLimitSettings, reportsSettings } from '@bodymetrics/reports/settings';
 import {
   commonEnv,
@@ -82,6 +83,8 @@ export const embeddedEnvSchema = z
     POSTBACK_MAX_CONVERSIONS_PER_CLICK: postbackMaxConversionsPerClickEnv,
     /** The days an auto segment's offer shares are computed over (as the offers service). */
     OFFER_SHARE_WINDOW_DAYS: offerShareWindowDaysEnv,
+    /** The note in place of offers for a BMI under 17.5 (as the offers service). */
+    EATING_DISORDER_SUPPORT_TEXT: offersSettings.shape.EATING_DISORDER_SUPPORT_TEXT,
     /** The gateway's /metrics listener: off unless METRICS_PORT is set (on METRICS_HOST, loopback by default). */
     METRICS_HOST: gateway.METRICS_HOST,
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),

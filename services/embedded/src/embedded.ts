@@ -77,6 +77,8 @@ export interface EmbeddedOptions {
   postbackMaxConversionsPerClick?: number | undefined;
   /** ALERTS_ENABLED of analytics: the alert evaluator; on by default. */
   alerts?: boolean | undefined;
+  /** EATING_DISORDER_SUPPORT_TEXT of offers; default as there. */
+  supportNote?: string | undefined;
   /** OFFER_SHARE_WINDOW_DAYS of offers; default as there. */
   offerShareWindowDays?: number | undefined;
   /** Tracking events accepted but not yet applied past which tracking answers 503 (default 5,000). */
@@ -252,6 +254,7 @@ function embeddedSettings(options: EmbeddedOptions): SystemSettings {
     postbackMaxPayout: options.postbackMaxPayout,
     postbackMaxConversionsPerClick: options.postbackMaxConversionsPerClick,
     offerShareWindowDays: options.offerShareWindowDays,
+    supportNote: options.supportNote,
     alerts: options.alerts,
     ...(options.live ? { live: options.live } : {}),
     logger: options.logger ?? false,

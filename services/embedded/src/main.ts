@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     postbackMaxPayout: config.POSTBACK_MAX_PAYOUT,
     postbackMaxConversionsPerClick: config.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
     offerShareWindowDays: config.OFFER_SHARE_WINDOW_DAYS,
+    supportNote: config.EATING_DISORDER_SUPPORT_TEXT,
     alerts: config.ALERTS_ENABLED,
     metrics: config.METRICS_PORT ? { host: config.METRICS_HOST, port: config.METRICS_PORT } : undefined,
     backups: config.BACKUP_DIR ? { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP } : undefined,

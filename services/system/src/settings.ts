@@ -62,6 +62,8 @@ export interface SystemSettings {
   postbackMaxConversionsPerClick: number;
   /** OFFER_SHARE_WINDOW_DAYS of offers: the days an auto segment's shares are computed over. */
   offerShareWindowDays: number;
+  /** EATING_DISORDER_SUPPORT_TEXT of offers: the note shown in place of offers for a BMI under 17.5. */
+  supportNote: string;
   /** RETENTION_DAYS of the aggregator's daily retention job. */
   retentionDays: number;
   /** SUSPICIOUS_CLICKS_PER_MINUTE of the aggregator: past it, a visitor's or a network's clicks are suspicious. */
@@ -114,6 +116,7 @@ export function defaultSystemSettings(): SystemSettings {
     postbackMaxPayout: offers.POSTBACK_MAX_PAYOUT,
     postbackMaxConversionsPerClick: offers.POSTBACK_MAX_CONVERSIONS_PER_CLICK,
     offerShareWindowDays: offers.OFFER_SHARE_WINDOW_DAYS,
+    supportNote: offers.EATING_DISORDER_SUPPORT_TEXT,
     logger: false,
     aggregator: true,
   };

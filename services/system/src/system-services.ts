@@ -55,6 +55,7 @@ export function inProcessServices(
         maxConversionsPerClick: settings.postbackMaxConversionsPerClick,
       },
       shares: { windowDays: settings.offerShareWindowDays },
+      supportNote: settings.supportNote,
     }),
     reports: inProcessReports({
       db,
