@@ -4,10 +4,10 @@
 // placement…) are typed with packages/contracts' vocabulary, so a query comparing or writing them is checked.
 import type { AdminTables } from './tables/admin';
 import type { AlertTables } from './tables/alerts';
+import type { TwoFactorTables } from './tables/two-factor';
 import type { ApiKeyTables } from './tables/api-keys';
 import type { AnnotationTables } from './tables/annotations';
 import type { SharedViewTables } from './tables/shared-views';
-import type { TwoFactorTables } from './tables/two-factor';
 import type { AggregateTables } from './tables/aggregates';
 import type { ContentTables } from './tables/content';
 import type { ConversionTables } from './tables/conversions';
@@ -25,8 +25,8 @@ export type * from './tables/offer-segments';
 export type * from './tables/reports';
 export type * from './tables/content';
 export type * from './tables/admin';
-export type * from './tables/api-keys';
 export type * from './tables/two-factor';
+export type * from './tables/api-keys';
 export type * from './tables/rate-limits';
 
 export interface Database

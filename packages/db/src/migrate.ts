@@ -25,10 +25,10 @@ import * as rateLimitCounters from './migrations/2026-11-28T0100_rate_limit_coun
 import * as offerSegments from './migrations/2026-11-28T0200_offer_segments';
 import * as checkedClicks from './migrations/2026-11-28T0300_checked_clicks';
 import * as alerts from './migrations/2026-11-28T0400_alerts';
+import * as adminTwoFactor from './migrations/2026-11-28T0500_admin_two_factor';
 import * as adminRolesApiKeys from './migrations/2026-11-28T0600_admin_roles_api_keys';
 import * as annotations from './migrations/2026-11-28T0700_annotations';
 import * as sharedViews from './migrations/2026-11-28T0710_shared_views';
-import * as adminTwoFactor from './migrations/2026-11-28T0500_admin_two_factor';
 import * as legalPageLocales from './migrations/2026-11-28T0800_legal_page_locales';
 
 const migrations: Record<string, Migration> = {
@@ -55,10 +55,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0200_offer_segments': offerSegments,
   '2026-11-28T0300_checked_clicks': checkedClicks,
   '2026-11-28T0400_alerts': alerts,
+  '2026-11-28T0500_admin_two_factor': adminTwoFactor,
   '2026-11-28T0600_admin_roles_api_keys': adminRolesApiKeys,
   '2026-11-28T0700_annotations': annotations,
   '2026-11-28T0710_shared_views': sharedViews,
-  '2026-11-28T0500_admin_two_factor': adminTwoFactor,
   '2026-11-28T0800_legal_page_locales': legalPageLocales,
 };
 

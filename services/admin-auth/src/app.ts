@@ -10,10 +10,10 @@ import { deviceMarkerKey } from './device-marker';
 import { publishSessionsRevoked, quietly } from './sessions-revoked';
 import { sessionRoutes } from './routes/session';
 import { passwordResetRoutes } from './routes/password-reset';
-import { adminAccountsRoutesPlugin } from './routes/admin-accounts';
-import { apiKeysRoutesPlugin } from './routes/api-keys';
 import { secondFactorRoutes } from './routes/second-factor';
 import { twoFactorRoutes } from './routes/two-factor';
+import { adminAccountsRoutesPlugin } from './routes/admin-accounts';
+import { apiKeysRoutesPlugin } from './routes/api-keys';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type { AdminAuthDeps } from './deps';
@@ -83,12 +83,12 @@ function addAdminAuthRoutes(app: App, deps: Omit<AdminAuthDeps, 'logger'>): void
 
   app.register(sessionRoutes, { ...deps, limiters, deviceKey, sessionsRevoked });
   app.register(passwordResetRoutes, { ...deps, limiters, background, sessionsRevoked });
+  app.register(secondFactorRoutes, { ...deps, limiters, deviceKey });
+  app.register(twoFactorRoutes, { ...deps, limiters, deviceKey });
   // Accounts and API keys: one scope behind the admin-session guard, which also refuses a viewer's changes.
   app.register(async (admin) => {
     admin.addHook('onRequest', requireAdminSession(deps.db));
     await admin.register(adminAccountsRoutesPlugin, { db: deps.db, sessionsRevoked });
     await admin.register(apiKeysRoutesPlugin, { db: deps.db });
   });
-  app.register(secondFactorRoutes, { ...deps, limiters, deviceKey });
-  app.register(twoFactorRoutes, { ...deps, limiters, deviceKey });
 }

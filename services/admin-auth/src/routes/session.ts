@@ -111,9 +111,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         db,
         request.body.sessionId || sessionIdFromHeaders(request.headers),
       );
-      return session
-        ? { valid: true, username: session.username, role: session.role }
-        : { valid: false };
+      return session ? { valid: true, username: session.username, role: session.role } : { valid: false };
     },
   });
 };
