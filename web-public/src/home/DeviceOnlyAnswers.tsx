@@ -3,12 +3,15 @@
 // form's fields. Loaded after the home route's first script (DeviceOnlyAnswersSlot).
 import { ETHNIC_BACKGROUNDS, isEthnicBackground } from '@bodymetrics/health';
 import { Field } from '../forms/Field';
-import { deviceAnswersTexts as t } from '../texts/device-answers';
+import { deviceAnswersTexts } from '../texts/device-answers';
 import { ethnicBackgroundTexts } from '../texts/ethnic-backgrounds';
+import { useTexts } from '../texts/i18n';
 import { setDeviceAnswers, useDeviceAnswers } from './device-answers';
 
 export function DeviceOnlyAnswers() {
   const answers = useDeviceAnswers();
+  const t = useTexts(deviceAnswersTexts);
+  const backgrounds = useTexts(ethnicBackgroundTexts);
   return (
     <fieldset className="device-answers" aria-describedby="device-answers-hint">
       <legend className="field__label">{t.groupTitle}</legend>
@@ -28,7 +31,7 @@ export function DeviceOnlyAnswers() {
           <option value="">{t.preferNotToSay}</option>
           {ETHNIC_BACKGROUNDS.map((background) => (
             <option key={background} value={background}>
-              {ethnicBackgroundTexts[background]}
+              {backgrounds[background]}
             </option>
           ))}
         </select>

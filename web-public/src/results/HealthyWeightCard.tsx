@@ -2,27 +2,35 @@
 // ethnic background chose NICE's lower thresholds), how far the weight is from it and BMI Prime, each with
 // its source: a figure beside the spec's ideal weight, not in place of it.
 import {
-  formatHealthyWeightRange,
   healthyWeightForHeight,
   type BmiBands,
   type HealthResult,
   type HealthyWeight,
 } from '@bodymetrics/health';
-import { fillText, guidanceTexts as t } from '../texts/guidance';
+import { useNumbers } from '../texts/format';
+import { guidanceTexts } from '../texts/guidance';
+import { useTexts } from '../texts/i18n';
+import { labelIn, labelTexts } from '../texts/labels';
 
-const amountFormat = {
-  kg: new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  lb: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
-};
+type Numbers = ReturnType<typeof useNumbers>;
+type GuidanceTexts = ReturnType<typeof guidanceTexts.get>;
 
-function distanceText(healthy: HealthyWeight): string {
+/** A weight as the engine rounds it (kg to one decimal, lb whole), in the shown language. */
+const weightIn = (n: Numbers, unit: HealthyWeight['unit'], value: number) =>
+  `${unit === 'kg' ? n.one(value) : n.whole(value)} ${unit}`;
+
+function distanceText(healthy: HealthyWeight, t: GuidanceTexts, n: Numbers): string {
   if (healthy.position === 'within') return t.within;
-  const amount = `${amountFormat[healthy.unit].format(healthy.distance)} ${healthy.unit}`;
-  return fillText(healthy.position === 'above' ? t.above : t.below, { amount });
+  const amount = weightIn(n, healthy.unit, healthy.distance);
+  return healthy.position === 'above' ? t.above({ amount }) : t.below({ amount });
 }
 
 export function HealthyWeightCard({ result, bands }: { result: HealthResult; bands: BmiBands }) {
   const healthy = healthyWeightForHeight(result, bands);
+  const t = useTexts(guidanceTexts);
+  const labels = useTexts(labelTexts);
+  const n = useNumbers();
+  const range = `${(healthy.unit === 'kg' ? n.one : n.whole)(healthy.min)}–${weightIn(n, healthy.unit, healthy.max)}`;
   return (
     <section
       className="card healthy-weight"
@@ -33,19 +41,19 @@ export function HealthyWeightCard({ result, bands }: { result: HealthResult; ban
       <dl className="nutrition__figures">
         <div>
           <dt>{t.healthyWeightRange}</dt>
-          <dd data-testid="healthy-weight-range">{formatHealthyWeightRange(healthy)}</dd>
+          <dd data-testid="healthy-weight-range">{range}</dd>
         </div>
         <div>
           <dt>{t.distanceLabel}</dt>
-          <dd data-testid="healthy-weight-distance">{distanceText(healthy)}</dd>
+          <dd data-testid="healthy-weight-distance">{distanceText(healthy, t, n)}</dd>
         </div>
         <div>
           <dt>{t.bmiPrime}</dt>
-          <dd data-testid="bmi-prime">{healthy.bmiPrime.toFixed(2)}</dd>
+          <dd data-testid="bmi-prime">{n.two(healthy.bmiPrime)}</dd>
         </div>
       </dl>
       <p className="muted">{t.bmiPrimeHint}</p>
-      <p className="muted">{fillText(t.source, { source: healthy.source })}</p>
+      <p className="muted">{t.source({ source: labelIn(labels, healthy.source) })}</p>
     </section>
   );
 }

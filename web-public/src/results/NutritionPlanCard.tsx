@@ -28,13 +28,14 @@ export function NutritionPlanCard({
   pregnant?: boolean;
 }) {
   const t = useTexts(resultsTexts);
+  const guidance = useTexts(guidanceTexts);
   const n = useNumbers();
   if (pregnant) {
     return (
       <section className="card nutrition" data-testid="nutrition-plan" aria-labelledby="nutrition-title">
         <h2 id="nutrition-title">{t.nutritionTitle}</h2>
-        <p>{guidanceTexts.noCalorieTarget}</p>
-        <p className="advisory">{guidanceTexts.pregnancyNote}</p>
+        <p>{guidance.noCalorieTarget}</p>
+        <p className="advisory">{guidance.pregnancyNote}</p>
       </section>
     );
   }

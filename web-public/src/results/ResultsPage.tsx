@@ -36,6 +36,7 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
   const { result } = calculation;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const t = useTexts(resultsTexts);
+  const guidance = useTexts(guidanceTexts);
   const labels = useTexts(labelTexts);
   const numbers = useNumbers();
   // The goal selector is hidden (spec §2), so the goal is always the category's default.
@@ -75,7 +76,7 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
           {t.leadMiddle} <strong>{labelIn(labels, shown.bmiCategory)}</strong>
           {t.leadAfter}
         </p>
-        {bands === WHO_BMI_BANDS ? null : <p className="muted">{guidanceTexts.lowerThresholds}</p>}
+        {bands === WHO_BMI_BANDS ? null : <p className="muted">{guidance.lowerThresholds}</p>}
         <BmiScale bmi={result.bmi} category={shown.bmiCategory} />
       </section>
 
@@ -90,7 +91,7 @@ function ResultsPage({ calculation }: { calculation: Calculation }) {
       {withheld ? <WithheldOffersNote reason={withheld} /> : <OfferCards offers={matched} goal={goal} />}
       <NutritionPlanCard result={shown} pregnant={pregnant} />
       <ShareSection result={result} />
-      {pregnant ? <p className="muted">{guidanceTexts.pregnancyReport}</p> : null}
+      {pregnant ? <p className="muted">{guidance.pregnancyReport}</p> : null}
       <ReportForm calculation={calculation} goal={goal} offers={matched} />
     </div>
   );

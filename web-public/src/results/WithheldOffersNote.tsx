@@ -6,9 +6,11 @@ import { offersRoutes } from '@bodymetrics/contracts';
 import type { OffersWithheld } from '@bodymetrics/health';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@bodymetrics/web-kit/api';
-import { guidanceTexts as t } from '../texts/guidance';
+import { guidanceTexts } from '../texts/guidance';
+import { useTexts } from '../texts/i18n';
 
 function useSupportNote(enabled: boolean): string {
+  const t = useTexts(guidanceTexts);
   const note = useQuery({
     queryKey: [offersRoutes.supportNote.path],
     queryFn: () => call(offersRoutes.supportNote),
@@ -19,6 +21,7 @@ function useSupportNote(enabled: boolean): string {
 
 export function WithheldOffersNote({ reason }: { reason: Exclude<OffersWithheld, null> }) {
   const supportNote = useSupportNote(reason === 'support_note');
+  const t = useTexts(guidanceTexts);
   const [title, text] =
     reason === 'support_note' ? [t.supportNoteTitle, supportNote] : [t.pregnancyTitle, t.pregnancyNote];
   return (

@@ -4,9 +4,12 @@ import type { ReadableAtom } from 'nanostores';
 import type { bridgeTexts } from './bridge';
 import type { calculatingTexts } from './calculating';
 import type { contactTexts } from './contact';
+import type { deviceAnswersTexts } from './device-answers';
+import type { ethnicBackgroundTexts } from './ethnic-backgrounds';
 import type { footerTexts } from './footer';
 import type { formTexts } from './form';
 import type { frameTexts } from './frame';
+import type { guidanceTexts } from './guidance';
 import type { homeTexts } from './home';
 import type { labelTexts } from './labels';
 import type { messageTexts } from './messages';
@@ -37,4 +40,7 @@ export interface Catalogue {
   legal: Strings<typeof legalTexts>;
   storageChoice: Strings<typeof storageChoiceTexts>;
   toaster: Strings<typeof toasterTexts>;
+  guidance: Strings<typeof guidanceTexts>;
+  deviceAnswers: Strings<typeof deviceAnswersTexts>;
+  ethnicBackgrounds: Strings<typeof ethnicBackgroundTexts>;
 }

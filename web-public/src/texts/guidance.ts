@@ -1,16 +1,19 @@
 // The results' and the bridge's health guidance: the healthy weight for the visitor's height, the bands an
 // ethnic background chose, and the notes shown in place of sponsored offers (a BMI under 17.5, pregnancy).
-// English; each key is a text the visitor sees.
-export const guidanceTexts = {
+// Each key is a text the visitor sees (English here, Romanian in ro.ts).
+import { params } from '@nanostores/i18n';
+import { i18n } from './i18n';
+
+export const guidanceTexts = i18n('guidance', {
   healthyWeightTitle: 'Healthy weight for your height',
   healthyWeightRange: 'Weight range for a healthy BMI',
   distanceLabel: 'Your weight',
   within: 'Within the range',
-  above: '{amount} above the range',
-  below: '{amount} below the range',
+  above: params('{amount} above the range'),
+  below: params('{amount} below the range'),
   bmiPrime: 'BMI Prime',
   bmiPrimeHint: 'Your BMI divided by 25, the top of the healthy band: 1.00 or less is not overweight.',
-  source: 'Source: {source}',
+  source: params('Source: {source}'),
   lowerThresholds:
     'For your background, NICE advises lower thresholds: overweight from BMI 23 and obesity from 27.5. The category and advice on this page use them.',
   supportNoteTitle: 'Support is available',
@@ -22,9 +25,4 @@ export const guidanceTexts = {
   noCalorieTarget: 'No calorie target is shown during pregnancy.',
   pregnancyReport:
     'Your e-mailed report is worked out on our server from your measurements alone: it does not know you are pregnant, so it includes the standard calorie target, which is not meant for pregnancy.',
-} as const;
-
-/** A text with its `{name}` places filled in. */
-export function fillText(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (place, name: string) => values[name] ?? place);
-}
+});

@@ -269,6 +269,47 @@ export const roCatalogue = {
   toaster: {
     close: 'Închide',
   },
+  guidance: {
+    healthyWeightTitle: 'Greutatea sănătoasă pentru înălțimea ta',
+    healthyWeightRange: 'Intervalul de greutate pentru un IMC sănătos',
+    distanceLabel: 'Greutatea ta',
+    within: 'În interval',
+    above: '{amount} peste interval',
+    below: '{amount} sub interval',
+    bmiPrime: 'BMI Prime',
+    bmiPrimeHint:
+      'IMC-ul tău împărțit la 25, limita de sus a intervalului sănătos: 1,00 sau mai puțin înseamnă că nu ești supraponderal.',
+    source: 'Sursa: {source}',
+    lowerThresholds:
+      'Pentru originea ta, NICE recomandă praguri mai mici: supraponderal de la IMC 23 și obezitate de la 27,5. Categoria și sfaturile de pe această pagină le folosesc.',
+    supportNoteTitle: 'Există sprijin',
+    supportNoteFallback:
+      'Dacă mâncarea, alimentația sau greutatea te îngrijorează, nu ești singur. Un medic sau o linie națională de sprijin pentru tulburări de alimentație te poate asculta și ajuta, în mod confidențial.',
+    pregnancyTitle: 'În timpul sarcinii',
+    pregnancyNote:
+      'IMC-ul, țintele de calorii și sfaturile privind schimbarea greutății nu sunt potrivite pentru sarcină. Urmează sfaturile moașei, ale medicului sau ale altui specialist despre alimentație și greutate.',
+    noCalorieTarget: 'În timpul sarcinii nu afișăm o țintă de calorii.',
+    pregnancyReport:
+      'Raportul trimis pe e-mail este calculat pe serverul nostru doar din măsurătorile tale: nu știe că ești însărcinată, așa că include ținta standard de calorii, care nu este potrivită pentru sarcină.',
+  },
+  deviceAnswers: {
+    groupTitle: 'Opțional, păstrat pe acest dispozitiv',
+    groupHint: 'Nu ni le trimiți și nu le stocăm.',
+    ethnicBackground: 'Originea etnică',
+    preferNotToSay: 'Prefer să nu spun',
+    pregnant: 'Sunt însărcinată',
+  },
+  ethnicBackgrounds: {
+    white: 'Albă',
+    mixed: 'Mixtă sau mai multe origini',
+    south_asian: 'Sud-asiatică (indiană, pakistaneză, bangladeză, srilankeză)',
+    chinese: 'Chineză',
+    other_asian: 'Altă origine asiatică',
+    middle_eastern: 'Orientul Mijlociu',
+    black_african: 'Africană (de culoare)',
+    african_caribbean: 'Afro-caraibiană',
+    other: 'Alta',
+  },
   validation: {
     'Age must be between 18 and 120': 'Vârsta trebuie să fie între 18 și 120 de ani',
     'Age is required': 'Vârsta este obligatorie',
