@@ -58,8 +58,19 @@ describe('Cache-Control: no-store on every authenticated read, through the gatew
     await app.close();
     expect(urls.length).toBeGreaterThanOrEqual(17);
 
+    // The shared link's reads are authenticated by their token: a real link, one of its tabs.
+    const link = await send(
+      system.gateway,
+      'POST',
+      '/api/admin/shared-views',
+      { name: 'no-store', tabs: ['daily'] },
+      { headers: { ...sameOrigin, cookie: `bm_admin_session=${sessionId}` } },
+    );
+    expect(link.statusCode, link.body).toBe(201);
+    const { token } = link.json() as { token: string };
     const cacheable: string[] = [];
-    for (const url of urls) {
+    for (const route of urls) {
+      const url = route.replace(':token', token).replace(':tab', 'daily');
       const res = await send(system.gateway, 'GET', `${url}?days=7&limit=20`, undefined, {
         headers: { cookie: `bm_admin_session=${sessionId}` },
       });

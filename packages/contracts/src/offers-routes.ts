@@ -10,16 +10,13 @@ import {
   supportNoteSchema,
 } from './offers';
 
-/** Beside the offers list, under the prefix the offers service already answers. */
-export const supportNotePath = '/api/affiliate-offers/support-note';
-
 const read = { method: 'GET', status: 200 } as const;
 
 /** The public offers list and the legal pages (the offers service). */
 export const offersRoutes = {
   all: route({ ...read, path: offersPaths.all, response: affiliateOffersResponseSchema }),
   /** The eating-disorder support note shown in place of offers for a BMI under 17.5. */
-  supportNote: route({ ...read, path: supportNotePath, response: supportNoteSchema }),
+  supportNote: route({ ...read, path: offersPaths.supportNote, response: supportNoteSchema }),
   /** GET /api/legal/:slug (spec §2 "Legal pages"). */
   legalPage: route({
     ...read,

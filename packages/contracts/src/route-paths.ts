@@ -81,6 +81,8 @@ export const sharedViewsPaths = {
 
 export const offersPaths = {
   all: '/api/affiliate-offers/all',
+  /** Beside the offers list, under the prefix the offers service already answers. */
+  supportNote: '/api/affiliate-offers/support-note',
   legalPage: '/api/legal/:slug',
 } as const;
 

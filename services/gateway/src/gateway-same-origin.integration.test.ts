@@ -50,6 +50,11 @@ const writes: [HTTPMethods, string][] = [
   ['POST', '/api/admin/alerts/7/acknowledge'],
   ['POST', '/api/admin/alerts/test'],
   ['PATCH', '/api/admin/alerts/settings'],
+  ['POST', '/api/admin/annotations'],
+  ['DELETE', '/api/admin/annotations/7'],
+  ['POST', '/api/admin/shared-views'],
+  ['DELETE', '/api/admin/shared-views/7'],
+  ['POST', '/api/shared/Abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE/unlock'],
 ];
 
 describe('state-changing admin requests', () => {
@@ -66,8 +71,11 @@ describe('state-changing admin requests', () => {
       'tracking /api/analytics/offer-impression',
       'offers /api/admin/offers*',
       'offers /api/admin/offer-segments*',
+      'analytics /api/shared/:token/unlock',
       'analytics /api/analytics/*',
       'analytics /api/admin/alerts*',
+      'analytics /api/admin/annotations*',
+      'analytics /api/admin/shared-views*',
       'adminAuth /api/admin/*',
     ]);
   });

@@ -37,7 +37,9 @@ export const sharedLinkRoutesPlugin: FastifyPluginAsyncZod<AnalyticsDeps> = asyn
   );
   const wrongPasswords = rateLimiter('shared-view-password', wrongPasswordLimit, store);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // The dashboard's figures behind a token: kept by no browser or proxy cache, refusals included.
+    reply.header('cache-control', 'no-store');
     await perClient.takeOrRefuse(
       rateLimitKey(request.ip),
       (seconds) => `too many requests to shared links; try again in ${seconds} s`,
