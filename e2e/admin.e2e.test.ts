@@ -248,7 +248,7 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       const affiliateRows = affiliate.getByTestId('affiliate-stats');
       // The table opens at the eight columns an operator needs first; unique clicks are one tick away.
       await see(affiliateRows, dashboardTimeoutMs);
-      await affiliate.getByRole('button', { name: 'Coloane (8 din 20)', exact: true }).click();
+      await affiliate.getByRole('button', { name: 'Coloane (8 din 22)', exact: true }).click();
       await affiliate.getByRole('checkbox', { name: 'Clickuri unice', exact: true }).check();
       // Read by column header (the table is wide: impressions, clicks, CTR, per placement, conversions…).
       // Offers shown but not clicked have rows too, ranked after the clicked ones.

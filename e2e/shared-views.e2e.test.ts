@@ -36,7 +36,7 @@ describe('annotations and a shared view (embedded mode)', () => {
   it('shows an annotation made in the dashboard on the main chart and in its list', async () => {
     const chart = operator.getByTestId('period-chart');
     await see(chart.getByRole('heading', { name: 'Adnotări', exact: true }));
-    await chart.getByLabel('Data', { exact: true }).fill(markedDate);
+    await chart.getByLabel('Data', { exact: true }).fill(markedDate.split('-').reverse().join('.')); // typed zz.ll.aaaa, as the operator writes it
     await chart.getByLabel('Notă (cel mult 140 de caractere)', { exact: true }).fill(note);
     await chart.getByRole('button', { name: 'Adaugă adnotarea', exact: true }).click();
     const listed = chart.getByTestId('annotation');

@@ -3,6 +3,7 @@
 // field it refuses; that refusal is shown under the form.
 import { annotationNoteMaxLength } from '@bodymetrics/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { DayField, dayOfTyped, typedDayOf } from '../../forms/DayField';
 import { TextField } from '../../forms/TextField';
 import { annotationTexts } from '../../texts';
 
@@ -26,33 +27,27 @@ export function AnnotationForm({
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [date, setDate] = useState(initial?.date ?? '');
+  const [date, setDate] = useState(typedDayOf(initial?.date));
   const [endDate, setEndDate] = useState(
-    initial?.endDate && initial.endDate !== initial.date ? initial.endDate : '',
+    typedDayOf(initial?.endDate !== initial?.date ? initial?.endDate : undefined),
   );
   const [note, setNote] = useState(initial?.note ?? '');
+  const [typingError, setTypingError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!saving) onSubmit({ date, note, ...(endDate ? { endDate } : {}) });
+    if (saving) return;
+    const [first, last] = [dayOfTyped(date), dayOfTyped(endDate)];
+    const wrong = [first, last].find((day) => day instanceof Error);
+    setTypingError(wrong ? wrong.message : null);
+    if (wrong || typeof first !== 'string' || typeof last !== 'string') return;
+    onSubmit({ date: first, note, ...(last ? { endDate: last } : {}) });
   };
+  const shownError = typingError ?? error;
   return (
     <form className="form annotation-form" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h4 id={`${id}-heading`}>{initial ? annotationTexts.edit : annotationTexts.addHeading}</h4>
-      <TextField
-        label={annotationTexts.date}
-        name="date"
-        type="date"
-        required
-        value={date}
-        onValueChange={setDate}
-      />
-      <TextField
-        label={annotationTexts.endDate}
-        name="endDate"
-        type="date"
-        value={endDate}
-        onValueChange={setEndDate}
-      />
+      <DayField label={annotationTexts.date} name="date" required value={date} onValueChange={setDate} />
+      <DayField label={annotationTexts.endDate} name="endDate" value={endDate} onValueChange={setEndDate} />
       <TextField
         label={annotationTexts.note}
         name="note"
@@ -61,9 +56,9 @@ export function AnnotationForm({
         value={note}
         onValueChange={setNote}
       />
-      {error ? (
+      {shownError ? (
         <p role="alert" className="form-error">
-          {error}
+          {shownError}
         </p>
       ) : null}
       <div className="form-actions">

@@ -2,6 +2,7 @@
 // expiry), sees it once with its token, and lists and revokes the links. Names are shown as text.
 import { sharedViewTabs, type SharedView, type SharedViewTab } from '@bodymetrics/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { DayField, dayOfTyped } from '../../forms/DayField';
 import { TextField } from '../../forms/TextField';
 import { formatDateTime } from '../../lib/format';
 import { sharedViewTexts, tabTexts } from '../../texts';
@@ -22,14 +23,18 @@ function NewLinkForm() {
   const [tabs, setTabs] = useState<SharedViewTab[]>(['daily']);
   const [password, setPassword] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
+  const [expiryError, setExpiryError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
+    const expiryDay = dayOfTyped(expiresAt);
+    setExpiryError(expiryDay instanceof Error ? expiryDay.message : null);
+    if (expiryDay instanceof Error) return;
     create.mutate({
       name,
       tabs,
       ...(password ? { password } : {}),
-      ...(expiresAt ? { expiresAt } : {}),
+      ...(expiryDay ? { expiresAt: expiryDay } : {}),
     });
   };
   const toggle = (tab: SharedViewTab, on: boolean) =>
@@ -67,13 +72,17 @@ function NewLinkForm() {
         value={password}
         onValueChange={setPassword}
       />
-      <TextField
+      <DayField
         label={sharedViewTexts.expiresAt}
         name="expiresAt"
-        type="date"
         value={expiresAt}
         onValueChange={setExpiresAt}
       />
+      {expiryError ? (
+        <p role="alert" className="form-error">
+          {expiryError}
+        </p>
+      ) : null}
       {create.error ? (
         <p role="alert" className="form-error">
           {sharedViewTexts.createFailed(create.error.message)}
