@@ -1,6 +1,8 @@
 // A minimal standalone HTML page for the few answers a person opens in a browser (unsubscribe, the
 // newsletter confirmation). A page may carry one form with one button (a POST to our own origin).
+import type { ReportLanguage } from '@bodymetrics/contracts';
 import { escapeHtml as e } from '@bodymetrics/mail';
+import { pageTexts } from './page-texts';
 
 export interface HtmlPageInput {
   title: string;
@@ -8,9 +10,9 @@ export interface HtmlPageInput {
   form?: { action: string; button: string };
 }
 
-export function htmlPage({ title, paragraphs, form }: HtmlPageInput): string {
+export function htmlPage({ title, paragraphs, form }: HtmlPageInput, language: ReportLanguage): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -21,7 +23,7 @@ export function htmlPage({ title, paragraphs, form }: HtmlPageInput): string {
 <body>
 <h1>${e(title)}</h1>
 ${paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
-${form ? `<form method="post" action="${e(form.action)}"><button type="submit">${e(form.button)}</button></form>\n` : ''}<p><a href="/">Back to BodyMetrics</a></p>
+${form ? `<form method="post" action="${e(form.action)}"><button type="submit">${e(form.button)}</button></form>\n` : ''}<p><a href="/">${e(pageTexts(language).backHome)}</a></p>
 </body>
 </html>
 `;

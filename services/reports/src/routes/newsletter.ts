@@ -4,9 +4,9 @@
 // - Confirm (double opt-in): GET only shows a page with a "Confirm" button and changes nothing — mail
 //   scanners and link previewers fetch every link in a mail, and must not subscribe anybody; the
 //   button's POST uses the token once and subscribes the address.
-import { reportsRoutes, routeUrl, type RawRoute } from '@bodymetrics/contracts';
+import { reportsRoutes, routeUrl, type RawRoute, type ReportLanguage } from '@bodymetrics/contracts';
 import { notFound, replyAs, routeOptions, type App } from '@bodymetrics/service-kit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReportsContext } from '../deps';
 import {
   confirmNewsletterSubscription,
@@ -16,6 +16,8 @@ import {
   type UnusableConfirmation,
 } from '../newsletter.repository';
 import { htmlPage, type HtmlPageInput } from '../pages/html-page';
+import { pageLanguage, VARY_LANGUAGE } from '../pages/page-language';
+import { pageTexts, type PageTexts } from '../pages/page-texts';
 
 const { newsletterConfirmPage, newsletterConfirm, unsubscribePage, unsubscribe } = reportsRoutes;
 
@@ -27,48 +29,37 @@ export const newsletterConfirmUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}${confirmPath(token)}`;
 
 /** The page for a token that cannot (or can no longer) confirm anything. */
-function unusableLinkPage(state: UnusableConfirmation): {
+function unusableLinkPage(
+  state: UnusableConfirmation,
+  { confirm: t }: PageTexts,
+): {
   status: number;
   page: HtmlPageInput;
 } {
   switch (state.state) {
     case 'used':
-      return {
-        status: 410,
-        page: {
-          title: 'This confirmation link has already been used',
-          paragraphs: [
-            'The subscription it was sent for has been confirmed. Each link works once.',
-            'To stop the newsletter, use the unsubscribe link at the bottom of any BodyMetrics e-mail.',
-          ],
-        },
-      };
+      return { status: 410, page: { title: t.usedTitle, paragraphs: t.used } };
     case 'expired':
-      return {
-        status: 410,
-        page: {
-          title: 'This confirmation link has expired',
-          paragraphs: [
-            'You have not been subscribed to the BodyMetrics newsletter.',
-            'To subscribe, tick the newsletter box the next time you request your health report; the e-mail will carry a new link.',
-          ],
-        },
-      };
+      return { status: 410, page: { title: t.expiredTitle, paragraphs: t.expired } };
     case 'unknown':
-      return {
-        status: 404,
-        page: {
-          title: 'This confirmation link is not valid',
-          paragraphs: [
-            'The link may be incomplete, or it expired and was removed. Please open the full link from the e-mail you received.',
-          ],
-        },
-      };
+      return { status: 404, page: { title: t.unknownTitle, paragraphs: t.unknown } };
   }
 }
 
-const sendPage = (reply: FastifyReply, route: RawRoute, status: number, page: HtmlPageInput) =>
-  replyAs(reply, route).status(status).header('cache-control', 'no-store').send(htmlPage(page));
+/** The page's language from the request, and the Vary header that tells caches the answer depends on it. */
+function languageOf(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('vary', VARY_LANGUAGE);
+  const language = pageLanguage(request.headers['accept-language']);
+  return { language, texts: pageTexts(language) };
+}
+
+const sendPage = (
+  reply: FastifyReply,
+  route: RawRoute,
+  status: number,
+  page: HtmlPageInput,
+  language: ReportLanguage,
+) => replyAs(reply, route).status(status).header('cache-control', 'no-store').send(htmlPage(page, language));
 
 export function newsletterRoutes(app: App, ctx: ReportsContext): void {
   // RFC 8058: the POST body is "List-Unsubscribe=One-Click", form-encoded (or multipart). The token in
@@ -83,21 +74,20 @@ export function newsletterRoutes(app: App, ctx: ReportsContext): void {
     ...routeOptions(newsletterConfirmPage),
     handler: async (request, reply) => {
       const token = request.query.token;
+      const { language, texts } = languageOf(request, reply);
       const found: ConfirmationState = token
         ? await findNewsletterConfirmation(ctx.db, token)
         : { state: 'unknown' };
       if (found.state !== 'pending') {
-        const { status, page } = unusableLinkPage(found);
-        return sendPage(reply, newsletterConfirmPage, status, page);
+        const { status, page } = unusableLinkPage(found, texts);
+        return sendPage(reply, newsletterConfirmPage, status, page, language);
       }
-      return sendPage(reply, newsletterConfirmPage, 200, {
-        title: 'Confirm your newsletter subscription',
-        paragraphs: [
-          `Press the button to subscribe ${found.email} to the BodyMetrics newsletter with health tips and offers.`,
-          'If you did not ask for it, close this page: nothing happens without your confirmation.',
-        ],
-        form: { action: confirmPath(token!), button: 'Confirm my subscription' },
-      });
+      const page = {
+        title: texts.confirm.askTitle,
+        paragraphs: texts.confirm.ask(found.email),
+        form: { action: confirmPath(token!), button: texts.confirm.button },
+      };
+      return sendPage(reply, newsletterConfirmPage, 200, page, language);
     },
   });
 
@@ -105,19 +95,16 @@ export function newsletterRoutes(app: App, ctx: ReportsContext): void {
     ...routeOptions(newsletterConfirm),
     handler: async (request, reply) => {
       const token = request.query.token;
+      const { language, texts } = languageOf(request, reply);
       const result = token
         ? await confirmNewsletterSubscription(ctx.db, token)
         : ({ state: 'unknown' } as const);
       if (result.state !== 'confirmed') {
-        const { status, page } = unusableLinkPage(result);
-        return sendPage(reply, newsletterConfirm, status, page);
+        const { status, page } = unusableLinkPage(result, texts);
+        return sendPage(reply, newsletterConfirm, status, page, language);
       }
-      return sendPage(reply, newsletterConfirm, 200, {
-        title: 'Your subscription is confirmed',
-        paragraphs: [
-          `${result.email} will receive the BodyMetrics newsletter. Every newsletter contains an unsubscribe link.`,
-        ],
-      });
+      const page = { title: texts.confirm.doneTitle, paragraphs: texts.confirm.done(result.email) };
+      return sendPage(reply, newsletterConfirm, 200, page, language);
     },
   });
 
@@ -125,24 +112,13 @@ export function newsletterRoutes(app: App, ctx: ReportsContext): void {
     ...routeOptions(unsubscribePage),
     handler: async (request, reply) => {
       const token = request.query.token;
+      const { language, texts } = languageOf(request, reply);
       const subscriber = token ? await unsubscribeByToken(ctx.db, token) : null;
-      replyAs(reply, unsubscribePage).header('cache-control', 'no-store');
-      if (!subscriber) {
-        return reply.status(404).send(
-          htmlPage({
-            title: 'This unsubscribe link is not valid',
-            paragraphs: [
-              'The link may be incomplete. Please open the full link from the e-mail you received.',
-            ],
-          }),
-        );
-      }
-      return reply.send(
-        htmlPage({
-          title: 'You have been unsubscribed.',
-          paragraphs: [`${subscriber.email} will not receive the BodyMetrics newsletter any more.`],
-        }),
-      );
+      const { unsubscribe: t } = texts;
+      const page = subscriber
+        ? { title: t.doneTitle, paragraphs: t.done(subscriber.email) }
+        : { title: t.unknownTitle, paragraphs: t.unknown };
+      return sendPage(reply, unsubscribePage, subscriber ? 200 : 404, page, language);
     },
   });
 

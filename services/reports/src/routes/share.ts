@@ -16,6 +16,8 @@ import {
   storeShareCard,
 } from '../share-images.repository';
 import { createShareCardCache } from '../share/render-share-card';
+import { pageLanguage, VARY_LANGUAGE } from '../pages/page-language';
+import { pageTexts } from '../pages/page-texts';
 import { renderSharePage, shareImageUrl, sharePageUrl } from '../share/share-page';
 
 /**
@@ -76,9 +78,13 @@ export function shareRoutes(app: App, ctx: ReportsContext): void {
       const card = shareIdSchema.safeParse(id).success ? await findShareCard(ctx.db, id) : null;
       // An unknown id still gets a working page (status 200, the default image): a shared link whose
       // card is gone should still preview the product and lead to the calculator, not to an error.
+      const texts = pageTexts(pageLanguage(request.headers['accept-language']));
       return replyAs(reply, reportsRoutes.sharePage)
         .header('cache-control', 'public, max-age=300')
-        .send(renderSharePage({ publicBaseUrl: ctx.publicBaseUrl, card: card ? { id, ...card } : null }));
+        .header('vary', VARY_LANGUAGE)
+        .send(
+          renderSharePage({ publicBaseUrl: ctx.publicBaseUrl, card: card ? { id, ...card } : null, texts }),
+        );
     },
   });
 }

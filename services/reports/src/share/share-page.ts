@@ -1,18 +1,17 @@
 // The public page a shared link opens (/share/:id): Open Graph and Twitter tags so the post shows the
 // card, then an immediate redirect to the calculator for a person who follows the link. No script.
 import { reportsRoutes, routeUrl } from '@bodymetrics/contracts';
-import { formatNumber1 } from '@bodymetrics/health';
 import { escapeHtml as e } from '@bodymetrics/mail';
+import type { PageTexts } from '../pages/page-texts';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './render-share-card';
 
 export interface SharePageInput {
   publicBaseUrl: string;
   /** The card; null when the id is unknown (the default image is used). */
   card: { id: string; bmi: number; bmiCategory: string } | null;
+  /** The words in the page's language (the request's Accept-Language). */
+  texts: PageTexts;
 }
-
-const description =
-  'Calculate your BMI, body fat, daily energy need and metabolic age free with BodyMetrics.';
 
 export const shareImageUrl = (publicBaseUrl: string, id: string) =>
   `${publicBaseUrl}${routeUrl(reportsRoutes.shareImage, {}, { name: `${id}.png` })}`;
@@ -20,15 +19,14 @@ export const sharePageUrl = (publicBaseUrl: string, id: string) =>
   `${publicBaseUrl}${routeUrl(reportsRoutes.sharePage, {}, { id })}`;
 export const defaultShareImageUrl = (publicBaseUrl: string) => `${publicBaseUrl}/share-default.png`;
 
-export function renderSharePage({ publicBaseUrl, card }: SharePageInput): string {
-  const title = card
-    ? `My BMI is ${formatNumber1(card.bmi)} (${card.bmiCategory}) — check yours on BodyMetrics`
-    : 'BodyMetrics — free BMI and health calculator';
+export function renderSharePage({ publicBaseUrl, card, texts }: SharePageInput): string {
+  const { description } = texts.share;
+  const title = card ? texts.share.cardTitle(card.bmi, card.bmiCategory) : texts.share.defaultTitle;
   const image = card ? shareImageUrl(publicBaseUrl, card.id) : defaultShareImageUrl(publicBaseUrl);
   const url = card ? sharePageUrl(publicBaseUrl, card.id) : `${publicBaseUrl}/`;
-  const alt = card ? `BMI ${formatNumber1(card.bmi)}, ${card.bmiCategory} — BodyMetrics` : 'BodyMetrics';
+  const alt = card ? texts.share.cardAlt(card.bmi, card.bmiCategory) : 'BodyMetrics';
   return `<!doctype html>
-<html lang="en">
+<html lang="${texts.lang}">
 <head>
 <meta charset="utf-8">
 <title>${e(title)}</title>
@@ -52,7 +50,7 @@ export function renderSharePage({ publicBaseUrl, card }: SharePageInput): string
 <meta http-equiv="refresh" content="0;url=/">
 </head>
 <body>
-<p><a href="/">Calculate your BMI free on BodyMetrics</a></p>
+<p><a href="/">${e(texts.share.calculate)}</a></p>
 </body>
 </html>
 `;
