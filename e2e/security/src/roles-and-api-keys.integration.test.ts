@@ -5,8 +5,9 @@
 // write route that refuses a caller without a session (401) is an admin route.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyRoute, type RouteContract } from '@bodymetrics/contracts';
+import type { RouteContract } from '@bodymetrics/contracts';
 import { adminSessionCookie } from '@bodymetrics/service-kit';
+import { isOwnSignIn, listAdminWrites, sampleUrlOf as urlOf } from '@bodymetrics/testing';
 import { get, send } from './requests';
 import { adminPassword, createOperator, startSystem, type System } from './system';
 
@@ -15,15 +16,6 @@ let adminCookie: Record<string, string>;
 let viewerCookie: Record<string, string>;
 let adminId: number;
 let viewerId: number;
-/** A route's URL with a plausible value in every `:param` (an id, a segment, a token of any kind). */
-const sample: Record<string, string> = {
-  bmiCategory: 'Normal',
-  goal: 'wellness',
-  slug: 'privacy',
-  name: 'x.png',
-};
-const urlOf = (route: RouteContract) =>
-  route.path.replace(/:([A-Za-z]+)/g, (_segment, param: string) => sample[param] ?? '1');
 
 /** A session as a login makes it (the login itself has its own tests). */
 async function sessionOf(id: number): Promise<Record<string, string>> {
@@ -35,11 +27,8 @@ async function sessionOf(id: number): Promise<Record<string, string>> {
   return { cookie: `${adminSessionCookie}=${sessionId}` };
 }
 
-const writes = everyRoute().filter(({ route }) => route.method !== 'GET');
 /** Every state-changing route behind the admin session, found by asking each without one. */
 let adminWrites: RouteContract[];
-/** One's own second factor is every account's to set up, a viewer's too (admin-auth's own check). */
-const ownSignIn = (route: RouteContract) => route.path.startsWith('/api/admin/auth/');
 
 beforeAll(async () => {
   system = await startSystem({ label: 'roles_api_keys', apiKeyPerMinute: 5 });
@@ -48,11 +37,9 @@ beforeAll(async () => {
   await system.db.updateTable('admin_users').set({ role: 'viewer' }).where('id', '=', viewerId).execute();
   adminCookie = await sessionOf(adminId);
   viewerCookie = await sessionOf(viewerId);
-  adminWrites = [];
-  for (const { route } of writes) {
-    const res = await send(system.gateway, route.method as 'POST', urlOf(route), {});
-    if (res.statusCode === 401) adminWrites.push(route);
-  }
+  adminWrites = await listAdminWrites(
+    async (method, url) => (await send(system.gateway, method, url, {})).statusCode,
+  );
 });
 
 afterAll(async () => {
@@ -87,7 +74,7 @@ describe('roles', () => {
 
   it('a viewer gets 403 in the error shape on every state-changing admin route', async () => {
     const answers: string[] = [];
-    for (const route of adminWrites.filter((r) => !ownSignIn(r))) {
+    for (const route of adminWrites.filter((r) => !isOwnSignIn(r))) {
       const res = await send(
         system.gateway,
         route.method as 'POST',

@@ -9,3 +9,4 @@ export * from './chromium';
 export * from './live-socket';
 export * from './ports';
 export * from './funnel';
+export * from './admin-writes';
