@@ -1,10 +1,12 @@
 // "Share on WhatsApp" (spec §7): ask the server for a share card and its share page, then open WhatsApp
-// with one of the engine's ten share texts linking to that page. When the card cannot be made, the text
-// links to the site itself and the page's share image falls back to the default one.
+// with one of the engine's ten share texts, in the page's language, linking to that page. When the card
+// cannot be made, the text links to the site itself and the page's share image falls back to the default
+// one.
 import { shareText, type HealthResult } from '@bodymetrics/health';
 import { reportsRoutes } from '@bodymetrics/contracts';
 import { call } from '@bodymetrics/web-kit/api';
 import { randomId } from '../lib/ids';
+import { language } from '../texts/i18n';
 import { setShareImageMeta } from './page-meta';
 
 export const DEFAULT_SHARE_IMAGE = '/share-default.png';
@@ -38,7 +40,8 @@ export async function shareOnWhatsApp(result: Pick<HealthResult, 'bmi' | 'bmiCat
   const tab = window.open('', '_blank');
   if (tab) tab.opener = null;
   const link = await shareLink(result);
-  const url = whatsappUrl(shareText(result.bmi, Math.floor(Math.random() * SHARE_TEXT_COUNT), link));
+  const text = shareText(result.bmi, Math.floor(Math.random() * SHARE_TEXT_COUNT), link, language.get());
+  const url = whatsappUrl(text);
   if (tab) tab.location.href = url;
   // Popups refused: go there in this tab; the stored session brings the results back on return.
   else window.location.assign(url);
