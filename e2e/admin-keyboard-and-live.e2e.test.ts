@@ -42,6 +42,16 @@ const tabNames = [
   'Geografie',
   'Activitate recentă',
   'Oferte',
+  'Alerte',
+  'Partajare',
+];
+
+/** The main chart's note form (Adnotări): its four stops come after the header's controls. */
+const annotationStops = [
+  'input: Data',
+  'input: Până la (opțional)',
+  'input: Notă (cel mult 140 de caractere)',
+  'button: Adaugă adnotarea',
 ];
 
 const liveDown = 'Conexiune în timp real întreruptă — se reîncearcă…';
@@ -220,8 +230,9 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       expect(await footerOf(operator)).toEqual({ links: footerLinks, copyright });
 
       // From the top: the period buttons, the custom range's two dates (text fields read as zz.ll.aaaa,
-      // one stop each) and its button, the reset and the logout, then the "i" of each card (the main chart
-      // above them takes no stop), then (nothing live to act on) the tabs, entered at the selected one only.
+      // one stop each) and its button, the reset and the logout, then the main chart's note form (its
+      // chart takes no stop), the "i" of each card, then (nothing live to act on) the tabs, entered at the
+      // selected one only.
       await focusPageStart(operator);
       const walk = await tabUntil(operator, (focus) => focus.startsWith('tab: '));
       expect(walk).toEqual([
@@ -233,6 +244,7 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
         'button: Aplică intervalul',
         'button: Resetează toate datele',
         'button: Deconectare',
+        ...annotationStops,
         ...(await cardInfoButtons(operator)),
         'tab: Parcursul utilizatorului',
       ]);
@@ -348,11 +360,12 @@ describe.each(['distributed', 'embedded'] as const satisfies readonly SystemMode
       await seeText(operator.getByTestId('live-reconnect-attempt'), 'Încercarea de reconectare nr. 2');
       await expectNoAxeViolations(operator, 'admin dashboard, live socket down');
 
-      // The retry button is in the keyboard's path, right after the header's controls and the cards' "i"
-      // buttons, and tries at once.
+      // The retry button is in the keyboard's path, right after the header's controls, the chart's note
+      // form and the cards' "i" buttons, and tries at once.
       await operator.getByRole('button', { name: 'Deconectare' }).focus();
       const infoButtons = await cardInfoButtons(operator);
-      expect(await tabWalk(operator, infoButtons.length + 1)).toEqual([
+      expect(await tabWalk(operator, annotationStops.length + infoButtons.length + 1)).toEqual([
+        ...annotationStops,
         ...infoButtons,
         'button: Reîncearcă acum',
       ]);
