@@ -2,6 +2,7 @@
 // against every screen's English texts (catalogue.ts), so a text added in English and not here fails tsc.
 import { ENGINE_LABELS_RO } from '@bodymetrics/health';
 import type { Catalogue } from './catalogue';
+import './ro-head';
 
 export const roCatalogue = {
   frame: {
