@@ -1,9 +1,8 @@
 // The sign-in's second step: "Cod de verificare" — a code of the authenticator app or a recovery code —
 // with the token the password step answered; success signs in as the password alone does otherwise.
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import type { AdminSessionStarted } from '@bodymetrics/contracts';
-import { TextField } from '../forms/TextField';
+import { CodeForm } from './CodeForm';
 import { useFieldValue } from '../forms/use-field-value';
 import { twoFactorTexts } from '../texts';
 import { submitSecondFactor } from './admin-session-api';
@@ -27,25 +26,17 @@ export function SecondFactorForm({
     },
   });
   const canSubmit = code.value.trim().length >= 6 && !verify.isPending;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (canSubmit) verify.mutate();
-  }
   return (
     <>
       <p className="muted">{twoFactorTexts.codeIntro}</p>
-      <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label={twoFactorTexts.codeLabel}
-          autoComplete="one-time-code"
-          autoFocus
-          required
-          {...code}
-        />
-        <button type="submit" className="button button-primary" disabled={!canSubmit}>
-          {verify.isPending ? twoFactorTexts.verifying : twoFactorTexts.verify}
-        </button>
-      </form>
+      <CodeForm
+        label={twoFactorTexts.codeLabel}
+        code={code}
+        autoFocus
+        canSubmit={canSubmit}
+        submitLabel={verify.isPending ? twoFactorTexts.verifying : twoFactorTexts.verify}
+        onSubmit={() => verify.mutate()}
+      />
       <button type="button" className="link-button" onClick={onBack}>
         {twoFactorTexts.backToPassword}
       </button>

@@ -2,13 +2,13 @@
 // authenticator app confirms it; the recovery codes are then shown once. Used in the dashboard's account
 // panel (signed in) and at sign-in when a second factor is required and the admin has none.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { TwoFactorConfirmed } from '@bodymetrics/contracts';
-import { TextField } from '../forms/TextField';
 import { isTotpCode } from '../lib/login-rules';
 import { useFieldValue } from '../forms/use-field-value';
 import { twoFactorTexts } from '../texts';
 import { confirmTwoFactor, startTwoFactor, type Enroller } from './admin-session-api';
+import { CodeForm } from './CodeForm';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { toastTwoFactorError } from './two-factor-errors';
 
@@ -43,10 +43,6 @@ export function TwoFactorEnrolment({
   if (!enrolment) return <p className="muted">{twoFactorTexts.starting}</p>;
 
   const canSubmit = isTotpCode(code.value) && !confirm.isPending;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (canSubmit) confirm.mutate();
-  }
   return (
     <div className="two-factor-enrolment" data-testid="two-factor-enrolment">
       <p className="muted">{twoFactorTexts.scan}</p>
@@ -54,18 +50,14 @@ export function TwoFactorEnrolment({
       <p className="muted">
         {twoFactorTexts.manualKey} <code data-testid="two-factor-secret">{enrolment.secret}</code>
       </p>
-      <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label={twoFactorTexts.codeLabel}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          {...code}
-        />
-        <button type="submit" className="button button-primary" disabled={!canSubmit}>
-          {confirm.isPending ? twoFactorTexts.verifying : twoFactorTexts.confirm}
-        </button>
-      </form>
+      <CodeForm
+        label={twoFactorTexts.codeLabel}
+        code={code}
+        digitsOnly
+        canSubmit={canSubmit}
+        submitLabel={confirm.isPending ? twoFactorTexts.verifying : twoFactorTexts.confirm}
+        onSubmit={() => confirm.mutate()}
+      />
     </div>
   );
 }

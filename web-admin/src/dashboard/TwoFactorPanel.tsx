@@ -2,13 +2,13 @@
 // (and how many recovery codes are left), its enrolment, and its removal with a current code — which the
 // server refuses while ADMIN_2FA_REQUIRED is on (the panel then says so instead of offering it).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@bodymetrics/web-kit/toast';
 import { disableTwoFactor, twoFactorStatus } from '../auth/admin-session-api';
 import { useAdminSessionId } from '../auth/AdminSessionProvider';
+import { CodeForm } from '../auth/CodeForm';
 import { TwoFactorEnrolment } from '../auth/TwoFactorEnrolment';
 import { toastTwoFactorError } from '../auth/two-factor-errors';
-import { TextField } from '../forms/TextField';
 import { useFieldValue } from '../forms/use-field-value';
 import { isTotpCode } from '../lib/login-rules';
 import { endingSessionOn401 } from '../lib/unauthorized';
@@ -83,22 +83,15 @@ function DisableForm({ sessionId, onDisabled }: { sessionId: string; onDisabled:
     onError: (error) => void toastTwoFactorError(error),
   });
   const canSubmit = isTotpCode(code.value) && !disable.isPending;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (canSubmit) disable.mutate();
-  }
   return (
-    <form className="form" onSubmit={submit} noValidate>
-      <TextField
-        label={twoFactorTexts.disableLabel}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        {...code}
-      />
-      <button type="submit" className="button button-secondary" disabled={!canSubmit}>
-        {twoFactorTexts.disable}
-      </button>
-    </form>
+    <CodeForm
+      label={twoFactorTexts.disableLabel}
+      code={code}
+      digitsOnly
+      canSubmit={canSubmit}
+      submitLabel={twoFactorTexts.disable}
+      primary={false}
+      onSubmit={() => disable.mutate()}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { adminRoles, type AdminRole } from '@bodymetrics/contracts';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { Panel } from '../Panel';
+import { ListTable } from '../ListTable';
 import { adminsTexts as t } from './admins-texts';
 import {
   useAdminAccounts,
@@ -76,47 +77,37 @@ function Accounts() {
   const change = useChangeAccount();
   if (!accounts.data) return <p className="muted">{t.loading}</p>;
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={t.accountsCaption}>
-      <table className="data-table" data-testid="admin-accounts">
-        <caption className="visually-hidden">{t.accountsCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.username}</th>
-            <th scope="col">{t.email}</th>
-            <th scope="col">{t.role}</th>
-            <th scope="col">{t.status}</th>
-            <th scope="col">{t.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {accounts.data.admins.map((a) => (
-            <tr key={a.id}>
-              <td>{a.username}</td>
-              <td>{a.email}</td>
-              <td>
-                <RoleSelect
-                  value={a.role}
-                  label={t.roleOf(a.username)}
-                  onChange={(role) => change.mutate({ id: a.id, change: { role } })}
-                />
-              </td>
-              <td>{a.isActive ? t.active : t.inactive}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={a.isActive ? t.disableOf(a.username) : t.enableOf(a.username)}
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ id: a.id, change: { isActive: !a.isActive } })}
-                >
-                  {a.isActive ? t.disable : t.enable}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      testId="admin-accounts"
+      caption={t.accountsCaption}
+      columns={[t.username, t.email, t.role, t.status, t.actions].map((label) => ({ label }))}
+    >
+      {accounts.data.admins.map((a) => (
+        <tr key={a.id}>
+          <td>{a.username}</td>
+          <td>{a.email}</td>
+          <td>
+            <RoleSelect
+              value={a.role}
+              label={t.roleOf(a.username)}
+              onChange={(role) => change.mutate({ id: a.id, change: { role } })}
+            />
+          </td>
+          <td>{a.isActive ? t.active : t.inactive}</td>
+          <td>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={a.isActive ? t.disableOf(a.username) : t.enableOf(a.username)}
+              disabled={change.isPending}
+              onClick={() => change.mutate({ id: a.id, change: { isActive: !a.isActive } })}
+            >
+              {a.isActive ? t.disable : t.enable}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -151,47 +142,38 @@ function ApiKeys() {
         </p>
       ) : null}
       {keys.data ? (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t.keysCaption}>
-          <table className="data-table" data-testid="api-keys">
-            <caption className="visually-hidden">{t.keysCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.keyName}</th>
-                <th scope="col">{t.keyPrefix}</th>
-                <th scope="col">{t.keyCreatedAt}</th>
-                <th scope="col">{t.keyLastUsed}</th>
-                <th scope="col">{t.keyRevokedAt}</th>
-                <th scope="col">{t.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.keys.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>
-                    <code>{k.prefix}</code>
-                  </td>
-                  <td>{formatDateTime(k.createdAt)}</td>
-                  <td>{when(k.lastUsedAt)}</td>
-                  <td>{k.revokedAt ? formatDateTime(k.revokedAt) : ''}</td>
-                  <td>
-                    {k.revokedAt ? null : (
-                      <button
-                        type="button"
-                        className="button button-secondary button-small"
-                        aria-label={t.revokeOf(k.name)}
-                        disabled={revoke.isPending}
-                        onClick={() => revoke.mutate(k.id)}
-                      >
-                        {t.revoke}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          testId="api-keys"
+          caption={t.keysCaption}
+          columns={[t.keyName, t.keyPrefix, t.keyCreatedAt, t.keyLastUsed, t.keyRevokedAt, t.actions].map(
+            (label) => ({ label }),
+          )}
+        >
+          {keys.data.keys.map((k) => (
+            <tr key={k.id}>
+              <td>{k.name}</td>
+              <td>
+                <code>{k.prefix}</code>
+              </td>
+              <td>{formatDateTime(k.createdAt)}</td>
+              <td>{when(k.lastUsedAt)}</td>
+              <td>{k.revokedAt ? formatDateTime(k.revokedAt) : ''}</td>
+              <td>
+                {k.revokedAt ? null : (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={t.revokeOf(k.name)}
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(k.id)}
+                  >
+                    {t.revoke}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : (
         <p className="muted">{t.loading}</p>
       )}

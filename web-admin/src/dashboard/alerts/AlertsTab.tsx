@@ -7,6 +7,7 @@ import { toast } from '@bodymetrics/web-kit/toast';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format';
 import { alertTexts, dashboardTexts } from '../../texts';
 import { MailOptIn } from '../MailOptIn';
+import { ListTable } from '../ListTable';
 import { Panel } from '../Panel';
 import { useAcknowledgeAlert, useAlerts, useAlertSettings } from './alert-queries';
 import { useCanChange } from '../../auth/admin-role';
@@ -54,31 +55,23 @@ function AlertList() {
     return <p className="muted">{alerts.isError ? alertTexts.loadFailed : dashboardTexts.loading}</p>;
   if (alerts.data.alerts.length === 0) return <p className="muted">{alertTexts.none}</p>;
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={alertTexts.caption}>
-      <table className="data-table" data-testid="alerts-table">
-        <caption className="visually-hidden">{alertTexts.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{alertTexts.kind}</th>
-            <th scope="col">{alertTexts.subject}</th>
-            <th scope="col">{alertTexts.startedAt}</th>
-            <th scope="col">{alertTexts.endedAt}</th>
-            <th scope="col" className="numeric">
-              {alertTexts.expected}
-            </th>
-            <th scope="col" className="numeric">
-              {alertTexts.observed}
-            </th>
-            <th scope="col">{alertTexts.acknowledged}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {alerts.data.alerts.map((alert) => (
-            <AlertRow key={alert.id} alert={alert} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      testId="alerts-table"
+      caption={alertTexts.caption}
+      columns={[
+        { label: alertTexts.kind },
+        { label: alertTexts.subject },
+        { label: alertTexts.startedAt },
+        { label: alertTexts.endedAt },
+        { label: alertTexts.expected, numeric: true },
+        { label: alertTexts.observed, numeric: true },
+        { label: alertTexts.acknowledged },
+      ]}
+    >
+      {alerts.data.alerts.map((alert) => (
+        <AlertRow key={alert.id} alert={alert} />
+      ))}
+    </ListTable>
   );
 }
 

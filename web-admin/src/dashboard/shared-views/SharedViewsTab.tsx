@@ -6,6 +6,7 @@ import { DayField, dayOfTyped } from '../../forms/DayField';
 import { TextField } from '../../forms/TextField';
 import { formatDateTime } from '../../lib/format';
 import { sharedViewTexts, tabTexts } from '../../texts';
+import { ListTable } from '../ListTable';
 import { Panel } from '../Panel';
 import { useSharedViews, useSharedViewWrites } from './shared-views-queries';
 
@@ -111,46 +112,36 @@ function LinkList() {
   if (list.length === 0) return <p className="muted">{sharedViewTexts.none}</p>;
   const c = sharedViewTexts.columns;
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={sharedViewTexts.heading}>
-      <table className="data-table" data-testid="shared-views-table">
-        <thead>
-          <tr>
-            <th scope="col">{c.name}</th>
-            <th scope="col">{c.tabs}</th>
-            <th scope="col">{c.expiresAt}</th>
-            <th scope="col">{c.status}</th>
-            <th scope="col">{c.createdBy}</th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((view) => (
-            <tr key={view.id}>
-              <td>
-                {view.name}
-                {view.passwordProtected ? ` (${sharedViewTexts.withPassword})` : ''}
-              </td>
-              <td>{view.tabs.map((tab) => tabTexts[tab]).join(', ')}</td>
-              <td>{view.expiresAt ? formatDateTime(view.expiresAt) : sharedViewTexts.never}</td>
-              <td>{statusOf(view)}</td>
-              <td>{view.createdBy}</td>
-              <td>
-                {view.revokedAt ? null : (
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    aria-label={sharedViewTexts.revokeLabel(view.name)}
-                    onClick={() => revoke.mutate(view.id)}
-                  >
-                    {sharedViewTexts.revoke}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      testId="shared-views-table"
+      caption={sharedViewTexts.heading}
+      columns={[c.name, c.tabs, c.expiresAt, c.status, c.createdBy, ''].map((label) => ({ label }))}
+    >
+      {list.map((view) => (
+        <tr key={view.id}>
+          <td>
+            {view.name}
+            {view.passwordProtected ? ` (${sharedViewTexts.withPassword})` : ''}
+          </td>
+          <td>{view.tabs.map((tab) => tabTexts[tab]).join(', ')}</td>
+          <td>{view.expiresAt ? formatDateTime(view.expiresAt) : sharedViewTexts.never}</td>
+          <td>{statusOf(view)}</td>
+          <td>{view.createdBy}</td>
+          <td>
+            {view.revokedAt ? null : (
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label={sharedViewTexts.revokeLabel(view.name)}
+                onClick={() => revoke.mutate(view.id)}
+              >
+                {sharedViewTexts.revoke}
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
