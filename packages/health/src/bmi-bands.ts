@@ -37,29 +37,21 @@ export const NICE_LOWER_THRESHOLD_BANDS: BmiBands = {
   source: 'NICE obesity guideline (CG189, 2022 update)',
 };
 
-/** The form's ethnic background choices; the empty choice ("prefer not to say") is not one of them. */
-export const ETHNIC_BACKGROUNDS = [
-  'white',
-  'mixed',
+/** The backgrounds NICE CG189 (2022) gives the lower thresholds. */
+const lowerThresholdBackgrounds = [
   'south_asian',
   'chinese',
   'other_asian',
   'middle_eastern',
   'black_african',
   'african_caribbean',
-  'other',
 ] as const;
+
+/** The form's ethnic background choices; the empty choice ("prefer not to say") is not one of them. */
+export const ETHNIC_BACKGROUNDS = ['white', 'mixed', ...lowerThresholdBackgrounds, 'other'] as const;
 export type EthnicBackground = (typeof ETHNIC_BACKGROUNDS)[number];
 
-/** The backgrounds NICE CG189 (2022) gives the lower thresholds. */
-const LOWER_THRESHOLD_BACKGROUNDS: ReadonlySet<string> = new Set<EthnicBackground>([
-  'south_asian',
-  'chinese',
-  'other_asian',
-  'middle_eastern',
-  'black_african',
-  'african_caribbean',
-]);
+const LOWER_THRESHOLD_BACKGROUNDS: ReadonlySet<string> = new Set<EthnicBackground>(lowerThresholdBackgrounds);
 
 export const isEthnicBackground = (value: string): value is EthnicBackground =>
   (ETHNIC_BACKGROUNDS as readonly string[]).includes(value);
