@@ -4,6 +4,7 @@
 import { annotationNoteMaxLength } from '@bodymetrics/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { DayField, dayOfTyped, typedDayOf } from '../../forms/DayField';
+import { FormError } from '../../forms/FormError';
 import { TextField } from '../../forms/TextField';
 import { annotationTexts } from '../../texts';
 
@@ -56,11 +57,7 @@ export function AnnotationForm({
         value={note}
         onValueChange={setNote}
       />
-      {shownError ? (
-        <p role="alert" className="form-error">
-          {shownError}
-        </p>
-      ) : null}
+      <FormError message={shownError} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={saving}>
           {saving ? annotationTexts.saving : initial ? annotationTexts.save : annotationTexts.add}

@@ -3,6 +3,7 @@
 // error takes the focus. A server refusal (400 naming the field) is shown under the form.
 import { bmiCategories, goals, type OfferFields } from '@bodymetrics/contracts';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { FormError } from '../../forms/FormError';
 import { bmiCategoryLabel, goalLabel } from '../../lib/labels';
 import {
   emptyOfferForm,
@@ -82,11 +83,7 @@ export function OfferForm({
       <OfferText state={state} field="dailyClickCap" hint={offerTexts.dailyClickCapHint} />
       <OfferCheck state={state} field="evidenceBased" />
       <OfferCheck state={state} field="active" />
-      {serverError ? (
-        <p role="alert" className="form-error">
-          {serverError}
-        </p>
-      ) : null}
+      <FormError message={serverError ?? null} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={saving}>
           {saving ? offerTexts.saving : offerTexts.save}

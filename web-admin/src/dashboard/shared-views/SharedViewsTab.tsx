@@ -3,6 +3,7 @@
 import { sharedViewTabs, type SharedView, type SharedViewTab } from '@bodymetrics/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { DayField, dayOfTyped } from '../../forms/DayField';
+import { FormError } from '../../forms/FormError';
 import { TextField } from '../../forms/TextField';
 import { formatDateTime } from '../../lib/format';
 import { sharedViewTexts, tabTexts } from '../../texts';
@@ -79,16 +80,8 @@ function NewLinkForm() {
         value={expiresAt}
         onValueChange={setExpiresAt}
       />
-      {expiryError ? (
-        <p role="alert" className="form-error">
-          {expiryError}
-        </p>
-      ) : null}
-      {create.error ? (
-        <p role="alert" className="form-error">
-          {sharedViewTexts.createFailed(create.error.message)}
-        </p>
-      ) : null}
+      <FormError message={expiryError} />
+      <FormError message={create.error ? sharedViewTexts.createFailed(create.error.message) : null} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={create.isPending}>
           {create.isPending ? sharedViewTexts.creating : sharedViewTexts.create}
