@@ -67,7 +67,7 @@ export type ReportVisitor = z.infer<typeof reportVisitorSchema>;
 
 /**
  * POST /api/email-report and POST /api/submit-report: {email, name, metrics, selectedGoal, offers, consent,
- * language} and the visitor (reportVisitorSchema).
+ * language, withoutPlan} and the visitor (reportVisitorSchema).
  * `metrics` is the calculator's form payload (spec §3), validated by the schema passed in.
  */
 export type ReportLanguage = PageLanguage;
@@ -83,6 +83,11 @@ export const reportRequestBodySchema = <Metrics extends z.ZodType>(metrics: Metr
     consent: reportConsentSchema,
     /** The page's language: the mail is written in it (absent → English). */
     language: pageLanguageSchema.default('en'),
+    /**
+     * The mail leaves out the nutrition plan and its calorie figures. The form asks so when an answer kept
+     * on the device rules the plan out; the request never says which answer (docs/security.md).
+     */
+    withoutPlan: z.boolean({ error: 'must be true or false' }).default(false),
     ...reportVisitorSchema.shape,
   });
 

@@ -8,6 +8,8 @@
 // shown under the field before anything is sent.
 // The funnel's email_provided and report_sent are not tracked from here: the request carries the visitor's
 // ids (report-visitor.ts) and the reports service records them when it accepted the report and mailed it.
+// In pregnancy (a device-only answer) the request asks for the report without the nutrition plan — as
+// `withoutPlan` alone, never saying why, so the answer itself still never leaves the device.
 import '@bodymetrics/web-kit/zod-jitless';
 import {
   REPORT_MAX_OFFERS,
@@ -24,6 +26,7 @@ import { call } from '@bodymetrics/web-kit/api';
 import { toast } from '@bodymetrics/web-kit/toast';
 import type { Calculation } from '../flow/calculation';
 import { describedBy, Field, FieldError } from '../forms/Field';
+import { deviceAnswers } from '../home/device-answers';
 import { offerLinkWithClickId, type AffiliateOffer } from '../lib/offers';
 import { initialConsentBoxes, reportConsent, type ReportConsentBoxes } from './report-consent';
 import { reportVisitor } from '../tracking/report-visitor';
@@ -43,6 +46,8 @@ interface ReportBody extends ReportVisitor {
   consent: { healthData: true; newsletter: boolean };
   /** The page's language: the mail is written in it. */
   language: 'en' | 'ro';
+  /** The mail leaves out the nutrition plan and its calorie figures. */
+  withoutPlan: boolean;
 }
 
 async function sendReport(body: ReportBody): Promise<void> {
@@ -121,6 +126,7 @@ export function ReportForm({ calculation, goal, offers }: ReportFormProps) {
       offers: reportOffers(offers),
       consent: consent.consent,
       language: language.get(),
+      withoutPlan: deviceAnswers().pregnant,
       // The reports service records email_provided and report_sent for this visitor (docs/counting.md).
       ...reportVisitor(),
     });

@@ -24,5 +24,5 @@ export const guidanceTexts = i18n('guidance', {
     'BMI, calorie targets and weight-change advice are not meant for pregnancy. Please follow the advice of your midwife, doctor or other clinician about eating and weight.',
   noCalorieTarget: 'No calorie target is shown during pregnancy.',
   pregnancyReport:
-    'Your e-mailed report is worked out on our server from your measurements alone: it does not know you are pregnant, so it includes the standard calorie target, which is not meant for pregnancy.',
+    'Your e-mailed report leaves out the nutrition plan and its calorie target; it does not say why.',
 });

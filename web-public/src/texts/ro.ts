@@ -291,7 +291,7 @@ export const roCatalogue = {
       'IMC-ul, țintele de calorii și sfaturile privind schimbarea greutății nu sunt potrivite pentru sarcină. Urmează sfaturile moașei, ale medicului sau ale altui specialist despre alimentație și greutate.',
     noCalorieTarget: 'În timpul sarcinii nu afișăm o țintă de calorii.',
     pregnancyReport:
-      'Raportul trimis pe e-mail este calculat pe serverul nostru doar din măsurătorile tale: nu știe că ești însărcinată, așa că include ținta standard de calorii, care nu este potrivită pentru sarcină.',
+      'Raportul trimis pe e-mail nu include planul de nutriție și ținta de calorii; nu spune de ce.',
   },
   deviceAnswers: {
     groupTitle: 'Opțional, păstrat pe acest dispozitiv',

@@ -17,6 +17,8 @@ export interface ReportEmailInput {
   /** How long that link works, in ms (told to the reader). */
   newsletterConfirmTtlMs?: number;
   publicBaseUrl: string;
+  /** The request asked for the report without the nutrition plan: a neutral note stands in its place. */
+  withoutPlan?: boolean;
 }
 
 const duration = (ms: number, t: ReportTexts) =>
@@ -64,6 +66,43 @@ function nutritionRows({
   ];
 }
 
+/** The nutrition plan's box of the HTML part, or the note that stands in its place. */
+function nutritionSection(report: HealthReport, withoutPlan: boolean): string {
+  const t = report.texts;
+  if (withoutPlan)
+    return `<mj-section background-color="#ffffff" padding="8px 24px">
+      <mj-column background-color="#f0fdfa" border-radius="8px" padding="8px">
+        <mj-text font-size="15px" color="#0f766e">${e(t.planLeftOut)}</mj-text>
+      </mj-column>
+    </mj-section>`;
+  const rows = nutritionRows(report)
+    .map(
+      (r) =>
+        `<tr><td style="padding:4px 0;">${e(r.label)}</td><td style="padding:4px 0;font-weight:bold;text-align:right;">${e(r.value)}</td></tr>`,
+    )
+    .join('\n          ');
+  return `<mj-section background-color="#ffffff" padding="8px 24px">
+      <mj-column background-color="#f0fdfa" border-radius="8px" padding="8px">
+        <mj-text font-size="17px" font-weight="bold" color="#0f766e">${e(t.nutrition.title)}</mj-text>
+        <mj-table font-size="15px">
+          ${rows}
+        </mj-table>
+        <mj-text font-size="13px" color="#4b5563">${e(report.display.nutritionNote)}</mj-text>
+      </mj-column>
+    </mj-section>`;
+}
+
+/** The nutrition plan's lines of the text part, or the note that stands in their place. */
+function nutritionLines(report: HealthReport, withoutPlan: boolean): string[] {
+  const t = report.texts;
+  if (withoutPlan) return [t.planLeftOut];
+  return [
+    t.nutrition.title.toLocaleUpperCase(t.locale),
+    ...nutritionRows(report).map((r) => `${r.label}: ${r.value}`),
+    report.display.nutritionNote,
+  ];
+}
+
 const font = 'Helvetica, Arial, sans-serif';
 
 function mjmlDocument({
@@ -74,6 +113,7 @@ function mjmlDocument({
   newsletterConfirmUrl,
   newsletterConfirmTtlMs,
   publicBaseUrl,
+  withoutPlan = false,
 }: ReportEmailInput): string {
   const d = report.display;
   const t = report.texts;
@@ -99,12 +139,6 @@ function mjmlDocument({
     </mj-section>`,
     )
     .join('');
-  const nutrition = nutritionRows(report)
-    .map(
-      (r) =>
-        `<tr><td style="padding:4px 0;">${e(r.label)}</td><td style="padding:4px 0;font-weight:bold;text-align:right;">${e(r.value)}</td></tr>`,
-    )
-    .join('\n          ');
 
   return `<mjml lang="${t.locale.slice(0, 2)}">
   <mj-head>
@@ -128,15 +162,7 @@ function mjmlDocument({
         <mj-table font-size="15px" padding-top="8px">${rows}</mj-table>
       </mj-column>
     </mj-section>
-    <mj-section background-color="#ffffff" padding="8px 24px">
-      <mj-column background-color="#f0fdfa" border-radius="8px" padding="8px">
-        <mj-text font-size="17px" font-weight="bold" color="#0f766e">${e(t.nutrition.title)}</mj-text>
-        <mj-table font-size="15px">
-          ${nutrition}
-        </mj-table>
-        <mj-text font-size="13px" color="#4b5563">${e(d.nutritionNote)}</mj-text>
-      </mj-column>
-    </mj-section>
+    ${nutritionSection(report, withoutPlan)}
     ${
       offers.length > 0
         ? `<mj-section background-color="#ffffff" padding="16px 24px 8px">
@@ -190,9 +216,7 @@ function plainText(input: ReportEmailInput): string {
     '',
     ...metricRows(report).map((r) => `${r.label}: ${r.value} — ${r.note}`),
     '',
-    t.nutrition.title.toLocaleUpperCase(t.locale),
-    ...nutritionRows(report).map((r) => `${r.label}: ${r.value}`),
-    report.display.nutritionNote,
+    ...nutritionLines(report, input.withoutPlan ?? false),
     '',
   ];
   if (offers.length > 0) {

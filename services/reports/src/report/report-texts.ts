@@ -39,6 +39,8 @@ export interface ReportTexts {
   youAre: (where: string) => string;
   nutrition: { title: string; calories: string; protein: string; carbs: string };
   nutritionNotes: { deficit: string; surplus: string; maintain: string };
+  /** In place of the nutrition plan when the request asked for a report without it. */
+  planLeftOut: string;
   recommended: string;
   sponsored: string;
   sponsoredNote: string;
@@ -102,6 +104,7 @@ const en: ReportTexts = {
       'Your calorie target is a 15% increase over your daily energy need, to support healthy weight gain.',
     maintain: 'Your calorie target matches your daily energy need, to maintain your current weight.',
   },
+  planLeftOut: "Your nutrition plan is left out of this report; follow your clinician's advice.",
   recommended: 'Recommended for you',
   sponsored: 'Sponsored',
   sponsoredNote: SPONSORED_NOTE,
@@ -170,6 +173,7 @@ const ro: ReportTexts = {
     maintain:
       'Ținta ta de calorii este egală cu necesarul zilnic de energie, pentru a-ți menține greutatea actuală.',
   },
+  planLeftOut: 'Planul tău de nutriție nu este inclus în acest raport; urmează sfaturile medicului tău.',
   recommended: 'Recomandate pentru tine',
   sponsored: 'Sponsorizat',
   sponsoredNote:

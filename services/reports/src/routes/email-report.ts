@@ -92,6 +92,7 @@ export function emailReportRoute(app: App, ctx: ReportsContext): void {
             newsletterConfirmUrl: confirm,
             newsletterConfirmTtlMs: ctx.newsletterConfirmationTtlMs,
             publicBaseUrl: ctx.publicBaseUrl,
+            withoutPlan: body.withoutPlan,
           });
           accepted = true;
           await ctx.mailer.send({
