@@ -4,15 +4,9 @@
 // an acknowledged episode is still open until its figure recovers). axe checks the tab.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newPerson,
-  see,
-  startSystem,
-  type SystemUnderTest,
-} from './src';
-import { logIn, tableRecords } from './src/operator-flow';
+import { expectNoAxeViolations, see, type SystemUnderTest } from './src';
+import { tableRecords } from './src/operator-flow';
+import { signedInOperator } from './src/signed-in-operator';
 
 describe('alerts in the Alerte tab (embedded mode)', () => {
   let system: SystemUnderTest;
@@ -20,23 +14,21 @@ describe('alerts in the Alerte tab (embedded mode)', () => {
   let operator: Page;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startSystem({ mode: 'embedded' }), launchBrowser()]);
-    // An episode as the evaluator opens it: page views at a fifth of the same hour's over the last 4 weeks.
-    await system.db
-      .insertInto('alerts')
-      .values({
-        kind: 'traffic_drop',
-        subject: 'pageViews',
-        subject_label: 'Afișări de pagină',
-        unit: 'count',
-        started_at: new Date(Date.now() - 10 * 60_000),
-        expected: 45,
-        observed: 9,
-      })
-      .execute();
-    ({ page: operator } = await newPerson(browser, { baseUrl: system.baseUrl }));
-    await operator.goto('/admin');
-    await logIn(operator, system.admin);
+    ({ system, browser, operator } = await signedInOperator(async (started) => {
+      // An episode as the evaluator opens it: page views at a fifth of the same hour's over the last 4 weeks.
+      await started.db
+        .insertInto('alerts')
+        .values({
+          kind: 'traffic_drop',
+          subject: 'pageViews',
+          subject_label: 'Afișări de pagină',
+          unit: 'count',
+          started_at: new Date(Date.now() - 10 * 60_000),
+          expected: 45,
+          observed: 9,
+        })
+        .execute();
+    }));
   });
 
   afterEach((context) => {

@@ -4,17 +4,9 @@
 // segment's history names the change. axe checks the tab with its segments.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newPerson,
-  see,
-  seeTextContaining,
-  startSystem,
-  toast,
-  type SystemUnderTest,
-} from './src';
-import { logIn, openTab, tableRecords } from './src/operator-flow';
+import { expectNoAxeViolations, see, seeTextContaining, toast, type SystemUnderTest } from './src';
+import { openTab, tableRecords } from './src/operator-flow';
+import { signedInOperator } from './src/signed-in-operator';
 
 const segmentName = 'Normal · Stare de bine';
 const shareColumn = 'Pondere';
@@ -28,10 +20,7 @@ describe('offer segments in the Oferte tab (embedded mode)', () => {
   let operator: Page;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startSystem({ mode: 'embedded' }), launchBrowser()]);
-    ({ page: operator } = await newPerson(browser, { baseUrl: system.baseUrl }));
-    await operator.goto('/admin');
-    await logIn(operator, system.admin);
+    ({ system, browser, operator } = await signedInOperator());
   });
 
   afterEach((context) => {

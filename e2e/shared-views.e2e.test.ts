@@ -4,8 +4,9 @@
 // sees the figures, the daily chart with the same note, and no control (no reset, no logout, no edit).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPerson, see, startSystem, type SystemUnderTest } from './src';
-import { logIn, openTab } from './src/operator-flow';
+import { newPerson, see, type SystemUnderTest } from './src';
+import { openTab } from './src/operator-flow';
+import { signedInOperator } from './src/signed-in-operator';
 
 const note = 'campanie pornită <b>x</b>';
 /** Three days ago: inside the dashboard's default 30 days in any time zone. */
@@ -18,10 +19,7 @@ describe('annotations and a shared view (embedded mode)', () => {
   let link = '';
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startSystem({ mode: 'embedded' }), launchBrowser()]);
-    ({ page: operator } = await newPerson(browser, { baseUrl: system.baseUrl }));
-    await operator.goto('/admin');
-    await logIn(operator, system.admin);
+    ({ system, browser, operator } = await signedInOperator());
   });
 
   afterEach((context) => {
