@@ -12,7 +12,7 @@ import { seedContent, type Db } from '@bodymetrics/db';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
 import { startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
+import { adminRequests, seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
 
 const timeZone = 'Europe/Bucharest';
 const publicBaseUrl = 'https://bodymetrics.example';
@@ -194,25 +194,7 @@ describe('alerts', () => {
     expect(smtp.messages.length).toBe(mailsBefore);
   });
 
-  const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-  const request = (
-    method: string,
-    path: string,
-    {
-      session,
-      headers = sameOrigin,
-      body,
-    }: { session?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ) =>
-    fetch(base + path, {
-      method,
-      headers: {
-        ...headers,
-        ...(session ? { authorization: `Bearer ${session}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+  const request = adminRequests(() => base);
 
   it('lists the episodes newest first with the open count, to a logged-in admin only', async () => {
     expect((await request('GET', '/api/admin/alerts')).status).toBe(401);

@@ -9,7 +9,7 @@ import { seedContent, type Db } from '@bodymetrics/db';
 import { createMailer, type Mailer } from '@bodymetrics/mail';
 import { funnelRows, startSmtpSink, type SmtpSink } from '@bodymetrics/testing';
 import { it } from '@bodymetrics/testing/fixtures';
-import { seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
+import { adminRequests, seedAdmin, startGatewayOver, type GatewayOverServices } from './test-support';
 
 const timeZone = 'Europe/Bucharest';
 const publicBaseUrl = 'https://bodymetrics.example';
@@ -232,25 +232,7 @@ describe('the weekly digest', () => {
     expect(claim.sent_at).not.toBeNull();
   });
 
-  const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-  const request = (
-    method: string,
-    path: string,
-    {
-      session,
-      headers = sameOrigin,
-      body,
-    }: { session?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ) =>
-    fetch(base + path, {
-      method,
-      headers: {
-        ...headers,
-        ...(session ? { authorization: `Bearer ${session}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+  const request = adminRequests(() => base);
 
   it('turns the digest on and off for the logged-in admin only, from the site itself', async () => {
     const path = '/api/analytics/weekly-digest';
