@@ -7,7 +7,7 @@
 // aggregator itself inserts them with INSERT … SELECT FROM unnest; the goal is stated against plain VALUES).
 // Targets: ≥ 25,000 events/s and ≥ 0.6 of the baseline.
 import { sql } from 'kysely';
-import { KafkaRawProducer, type RawMessage } from '@bodymetrics/bus';
+import { contractHeader, contractOf, KafkaRawProducer, type RawMessage } from '@bodymetrics/bus';
 import { rawEventKeyOf, seedContent } from '@bodymetrics/db';
 import { serviceManifest } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
@@ -210,7 +210,12 @@ async function fillTopics(
     const { table } = tableRowOf(e, timeZone);
     expected.set(table, (expected.get(table) ?? 0) + 1);
     const list = chunk.get(e.topic.name) ?? [];
-    list.push({ key: e.key, value: JSON.stringify(e.envelope) });
+    // As tracking publishes it: the envelope under its topic's contract (the bus's contractHeader).
+    list.push({
+      key: e.key,
+      value: JSON.stringify(e.envelope),
+      headers: { [contractHeader]: contractOf(e.topic) },
+    });
     chunk.set(e.topic.name, list);
     if (++size >= 5000) await send();
   }

@@ -3,7 +3,7 @@
 // `make`, and closes it. Waits are "until it happened", bounded, so the same case fits a broker's latency.
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
-import { topics, type Envelope } from '@bodymetrics/contracts';
+import { checkedPayload, topics, type Envelope } from '@bodymetrics/contracts';
 import { BusUnavailableError, type Bus, type ConsumeOptions, type Consumer } from './types';
 
 /** A bus of its own for one case, with topics that carry several partitions (consumers of a group share them). */
@@ -220,6 +220,30 @@ export function busContractCases(make: MakeBus): void {
     expect(refusal?.topic).toBe(topics.journey.name);
     expect((JSON.parse(refusal?.value ?? '{}') as { id?: string }).id).toBe(refused.id);
     expect(Number.isNaN(Date.parse(refusal?.failedAt ?? ''))).toBe(false);
+  });
+
+  it("checks a message again unless it carries its topic's contract: a published envelope does, a raw write does not", async () => {
+    const bus = await busWithJourney();
+    // 129 characters, one over the schema's bound: a checked payload is the caller's promise, so the bus
+    // publishes it as it is, under the contract; the same JSON written raw names no contract and is refused.
+    const tooLong = 'x'.repeat(129);
+    const published = await bus.publish(topics.journey, checkedPayload(topics.journey, step(tooLong, 0)));
+    const raw = { ...published, id: randomUUID() };
+    await bus.publishRaw(topics.journey, tooLong, JSON.stringify(raw));
+    const applied: string[] = [];
+    await consume(bus, {
+      groupId: 'contracts',
+      handler: (batch) => {
+        applied.push(...batch.events.map((e) => e.id));
+        return Promise.resolve();
+      },
+    });
+    const letters = await bus.readDeadLetters(topics.journey, { expect: 1 });
+    expect(letters).toHaveLength(1);
+    expect(letters[0]?.reason).toMatch(/visitorId/);
+    expect((JSON.parse(letters[0]?.value ?? '{}') as { id?: string }).id).toBe(raw.id);
+    await until(() => applied.includes(published.id), 'the published envelope was applied');
+    expect(applied).not.toContain(raw.id);
   });
 
   it('drain() resolves true once every published event was applied by the running groups, false while a handler keeps failing', async () => {

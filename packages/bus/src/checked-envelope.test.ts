@@ -1,10 +1,19 @@
 // A checked payload (contracts' `checkedPayload`) is published without parsing the envelope again; anything
 // else still is. Shown by a payload that breaks the schema: refused unmarked, let through marked (the mark is
-// the caller's promise), refused again with `recheck` — and refused by the consumer's decode either way, so
-// the topic's one contract still holds where the message is applied.
+// the caller's promise), refused again with `recheck`. On the consuming side the envelope is checked once
+// more unless the message names the consumer's own contract (contractHeader): a producer of another schema,
+// or a message written without the header, is checked in full.
 import { describe, expect, it } from 'vitest';
-import { checkedPayload, isCheckedPayload, topics, type JourneyEvent } from '@bodymetrics/contracts';
-import { buildEnvelope, decodeEnvelope } from './envelope';
+import { z } from 'zod';
+import {
+  checkedPayload,
+  envelopeSchema,
+  isCheckedPayload,
+  topics,
+  type JourneyEvent,
+  type TopicDefinition,
+} from '@bodymetrics/contracts';
+import { buildEnvelope, contractOf, decodeEnvelope } from './envelope';
 
 const step: JourneyEvent = {
   visitorId: 'v',
@@ -50,6 +59,37 @@ describe('envelopes of checked payloads', () => {
       JSON.stringify(buildEnvelope(topics.journey, marked, receivedAt)),
     );
     expect(consumed).toMatchObject({ ok: false });
+  });
+
+  it("checks a consumed envelope again unless it names the consumer's own contract", () => {
+    const tooLong = checkedPayload(topics.journey, { ...step, visitorId: 'x'.repeat(129) });
+    const wire = JSON.stringify(buildEnvelope(topics.journey, tooLong, receivedAt, id));
+    // No header (publishRaw, an older producer), or another topic's contract: checked, and refused.
+    expect(decodeEnvelope(topics.journey, wire)).toMatchObject({ ok: false });
+    expect(decodeEnvelope(topics.journey, wire, contractOf(topics.pageVisit))).toMatchObject({ ok: false });
+    // The consumer's own contract: the producer checked it, the JSON is taken as it is.
+    expect(decodeEnvelope(topics.journey, wire, contractOf(topics.journey))).toMatchObject({
+      ok: true,
+      envelope: { id, payload: { visitorId: 'x'.repeat(129) } },
+    });
+    expect(decodeEnvelope(topics.journey, 'not json', contractOf(topics.journey))).toEqual({
+      ok: false,
+      reason: 'not JSON',
+    });
+  });
+
+  it('gives a topic whose schema changed a bound another contract', () => {
+    const stricter: TopicDefinition = {
+      ...topics.journey,
+      envelope: envelopeSchema('journey', z.object({ visitorId: z.string().max(64) })),
+    };
+    const wider: TopicDefinition = {
+      ...topics.journey,
+      envelope: envelopeSchema('journey', z.object({ visitorId: z.string().max(128) })),
+    };
+    expect(contractOf(stricter)).not.toBe(contractOf(wider));
+    expect(contractOf(topics.journey)).toBe(contractOf(topics.journey));
+    expect(contractOf(topics.journey)).toMatch(/^journey:[0-9a-f]{32}$/);
   });
 
   it('does not carry the mark to a copy, nor onto the wire', () => {

@@ -1,7 +1,9 @@
 // Builds and checks the versioned envelope `{ id, type, version, receivedAt, payload }`. The id is the
 // caller's (a tracking call's eventId, so a call sent twice is one event) or else a fresh UUIDv7: time-ordered,
 // so raw tables keyed by them stay append-friendly.
+import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import { isCheckedPayload, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
 
 // The id a caller names must be a UUID whatever the payload: it is the event's identity downstream.
@@ -52,14 +54,44 @@ export function buildEnvelope<P>(
 
 export type Decoded = { ok: true; envelope: Envelope<unknown> } | { ok: false; reason: string };
 
-/** Validates a consumed message again on the consuming side: producers and consumers deploy separately. */
-export function decodeEnvelope(topic: TopicDefinition, raw: string): Decoded {
+/**
+ * The message header naming the contract its producer checked the envelope against: every envelope the bus
+ * publishes was checked (built by buildEnvelope, or from a route's parsed body: a checked payload), so it
+ * carries its topic's contract. A consumer of the same contract then only parses the JSON; a message
+ * without the header (publishRaw, a producer of another release) is checked again in full.
+ */
+export const contractHeader = 'bm-contract';
+
+const contracts = new WeakMap<TopicDefinition, string>();
+
+/**
+ * A topic's contract: a digest of its envelope schema as JSON Schema (bounds, patterns and enums included),
+ * so a producer and a consumer agree only when they were built from the same schema. Worked out once.
+ */
+export function contractOf(topic: TopicDefinition): string {
+  let contract = contracts.get(topic);
+  if (!contract) {
+    const schema = JSON.stringify(z.toJSONSchema(topic.envelope, { unrepresentable: 'any', io: 'input' }));
+    contract = `${topic.type}:${createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
+    contracts.set(topic, contract);
+  }
+  return contract;
+}
+
+/**
+ * Decodes a consumed message. `contract`, the message's contractHeader: when it names this topic's contract
+ * the producer checked the envelope already and the JSON is taken as it is; otherwise the envelope is
+ * checked here (producers and consumers deploy separately).
+ */
+export function decodeEnvelope(topic: TopicDefinition, raw: string, contract?: string): Decoded {
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
+  if (contract !== undefined && contract === contractOf(topic))
+    return { ok: true, envelope: json as Envelope<unknown> };
   const checked = topic.envelope.safeParse(json);
   if (!checked.success) {
     return {

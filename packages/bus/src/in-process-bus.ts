@@ -11,7 +11,7 @@
 // backlog: past it a write is refused at once (503 with Retry-After) instead of queueing without limit.
 import type { Envelope, TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
-import { buildEnvelope, decodeEnvelope } from './envelope';
+import { buildEnvelope, contractOf, decodeEnvelope } from './envelope';
 import { BusUnavailableError } from './types';
 import type { Bus, ConsumeOptions, Consumer, DeadLetter, PublishOptions } from './types';
 
@@ -50,7 +50,8 @@ interface Waiting {
 }
 
 interface Partition {
-  messages: { key: string; value: string }[];
+  /** `contract`: the contract the publisher checked the envelope against (envelope.ts contractHeader). */
+  messages: { key: string; value: string; contract?: string }[];
   /** The offset of messages[0]: what every group acknowledged is dropped from memory. */
   base: number;
   /** Writes waiting for every group to apply them, in offset order. */
@@ -107,7 +108,12 @@ export class InProcessBus implements Bus {
     const envelope = buildEnvelope(topic, payload, new Date(), options.id, {
       recheck: this.options.recheck ?? false,
     });
-    const { partition, offset } = this.append(topic, topic.key(payload), JSON.stringify(envelope));
+    const { partition, offset } = this.append(
+      topic,
+      topic.key(payload),
+      JSON.stringify(envelope),
+      contractOf(topic),
+    );
     if (this.options.acknowledge === 'applied' && this.readers(topic.name) > 0)
       await new Promise<void>((resolve, reject) => partition.waiting.push({ offset, resolve, reject }));
     return envelope;
@@ -122,6 +128,7 @@ export class InProcessBus implements Bus {
     topic: TopicDefinition,
     key: string,
     value: string,
+    contract?: string,
   ): { partition: Partition; offset: number } {
     if (this.closed) throw new BusUnavailableError('bus is closed');
     const partitions = this.logs.get(topic.name);
@@ -132,7 +139,7 @@ export class InProcessBus implements Bus {
         retryAfterSeconds: 1,
       });
     const partition = partitions[partitionOf(key, partitions.length)] as Partition;
-    partition.messages.push({ key, value });
+    partition.messages.push({ key, value, contract });
     this.retained++;
     this.wakeAll();
     return { partition, offset: partition.base + partition.messages.length - 1 };
@@ -264,10 +271,10 @@ export class InProcessBus implements Bus {
     }
   }
 
-  private decode(topic: TopicDefinition, slice: { value: string }[]): Envelope<unknown>[] {
+  private decode(topic: TopicDefinition, slice: { value: string; contract?: string }[]): Envelope<unknown>[] {
     const events: Envelope<unknown>[] = [];
     for (const m of slice) {
-      const decoded = decodeEnvelope(topic, m.value);
+      const decoded = decodeEnvelope(topic, m.value, m.contract);
       if (decoded.ok) events.push(decoded.envelope);
       else this.addDeadLetter(topic, { reason: decoded.reason, value: m.value });
     }

@@ -15,7 +15,7 @@ import {
 } from 'kafkajs';
 import { deadLetterTopicName, topicName, type Envelope, type TopicDefinition } from '@bodymetrics/contracts';
 import { applyBatch } from './apply';
-import { buildEnvelope, decodeEnvelope } from './envelope';
+import { buildEnvelope, contractHeader, contractOf, decodeEnvelope } from './envelope';
 import { BusUnavailableError } from './types';
 import type { Bus, ConsumeOptions, Consumer, DeadLetter, PublishOptions } from './types';
 
@@ -147,7 +147,11 @@ export class KafkaBus implements Bus {
     const envelope = buildEnvelope(topic, payload, new Date(), options.id, {
       recheck: this.options.recheck ?? false,
     });
-    await this.enqueue(this.name(topic), { key: topic.key(payload), value: JSON.stringify(envelope) });
+    await this.enqueue(this.name(topic), {
+      key: topic.key(payload),
+      value: JSON.stringify(envelope),
+      headers: { [contractHeader]: contractOf(topic) },
+    });
     return envelope;
   }
 
@@ -327,7 +331,7 @@ export class KafkaBus implements Bus {
         const events: Envelope<unknown>[] = [];
         for (const m of batch.messages) {
           const raw = m.value?.toString('utf8') ?? '';
-          const decoded = decodeEnvelope(topic, raw);
+          const decoded = decodeEnvelope(topic, raw, m.headers?.[contractHeader]?.toString());
           if (decoded.ok) events.push(decoded.envelope);
           else
             await this.sendDeadLetter(topic, m.key?.toString() ?? '', {
