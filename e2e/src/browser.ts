@@ -42,6 +42,10 @@ export async function newPerson(
     (route) => route.fulfill({ status: 200, contentType: 'text/html', body: partnerPage }),
   );
   const page = await context.newPage();
+  // A renderer that dies fails whatever the test does next with "page closed"; say why it closed.
+  page.on('crash', () =>
+    console.error(`[browser] the page at ${page.url()} crashed (its renderer process died)`),
+  );
   return { context, page };
 }
 
