@@ -30,6 +30,7 @@ import * as adminRolesApiKeys from './migrations/2026-11-28T0600_admin_roles_api
 import * as annotations from './migrations/2026-11-28T0700_annotations';
 import * as sharedViews from './migrations/2026-11-28T0710_shared_views';
 import * as legalPageLocales from './migrations/2026-11-28T0800_legal_page_locales';
+import * as clickVerdictIndexes from './migrations/2026-11-28T0900_click_verdict_indexes';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900_initial': initial,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0700_annotations': annotations,
   '2026-11-28T0710_shared_views': sharedViews,
   '2026-11-28T0800_legal_page_locales': legalPageLocales,
+  '2026-11-28T0900_click_verdict_indexes': clickVerdictIndexes,
 };
 
 export { NewerReleaseDatabaseError } from './newer-release';

@@ -107,8 +107,11 @@ describe('partitioning the raw tables by month', () => {
     expect(await indexNames(db, 'affiliate_clicks')).toEqual([
       'affiliate_clicks_click_id_idx',
       'affiliate_clicks_clicked_at_idx',
+      // The click verdict's look-ups by network and by visitor (a later migration).
+      'affiliate_clicks_network_idx',
       'affiliate_clicks_offer_idx',
       'affiliate_clicks_pkey',
+      'affiliate_clicks_visitor_key_idx',
     ]);
     expect(await indexNames(db, 'user_journey')).toEqual([
       'user_journey_pkey',

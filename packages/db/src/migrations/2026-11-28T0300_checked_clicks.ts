@@ -4,9 +4,9 @@
 // and the new counters start at 0 (so a share covers the clicks judged since). Daily traffic gains the
 // clicks of each source's first-touch visitors, the denominator of its suspicious share.
 //
-// The verdict's look-backs need no index of their own: a minute's clicks are a short range of
-// affiliate_clicks_clicked_at_idx, a visitor's earlier clicks on an offer one of affiliate_clicks_offer_idx,
-// and the impressions of the 800 ms before a click one of offer_impressions_shown_at_idx.
+// The verdict's look-backs by visitor and by network have indexes of their own (2026-11-28T0900); a
+// visitor's earlier clicks on an offer are a range of affiliate_clicks_offer_idx, and the impressions of the
+// 800 ms before a click one of offer_impressions_shown_at_idx.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

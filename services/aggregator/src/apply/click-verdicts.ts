@@ -66,9 +66,9 @@ interface FactsRow {
 
 /**
  * The facts of each click of a slice, looked up in one statement. Every look-back is a short time range of an
- * index the raw tables have: the minute's clicks of affiliate_clicks_clicked_at_idx, the offer's clicks of the
- * last minutes of affiliate_clicks_offer_idx, the impressions of the 800 ms before of
- * offer_impressions_shown_at_idx.
+ * index the raw tables have: the visitor's and the network's clicks of the minute of
+ * affiliate_clicks_visitor_key_idx and affiliate_clicks_network_idx, the offer's clicks of the last minutes of
+ * affiliate_clicks_offer_idx, the impressions of the 800 ms before of offer_impressions_shown_at_idx.
  */
 async function factsOf(trx: Trx, clicks: Enriched<AffiliateClickEvent>[]): Promise<Map<string, FactsRow>> {
   const { rateMs, repeatMs, offersShownMs } = suspicionWindows;
