@@ -20,7 +20,7 @@ import { applyPageVisitEvents } from './apply/page-visits';
 import { applySessionDurationEvents } from './apply/session-durations';
 import { enrich, type Enriched } from './enrich';
 import { startPartitionUpkeep } from './partition-upkeep';
-import type { Trx } from './sql-helpers';
+import { withIncrementsAtCommit, type Trx } from './sql-helpers';
 import { defaultClickRules, type ClickRules } from './suspicion';
 
 export interface AggregatorDeps {
@@ -138,7 +138,8 @@ export async function applyBatchToDb(
 ): Promise<void> {
   const key = topicKeyByName.get(batch.topic.name);
   if (!key) throw new Error(`no applier for topic ${batch.topic.name}`);
-  return applyAs(key, trx, batch, timeZone, rules);
+  // The aggregates' increments are written last, each table's in one upsert (sql-helpers.ts).
+  return withIncrementsAtCommit(trx, () => applyAs(key, trx, batch, timeZone, rules));
 }
 
 export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator> {
