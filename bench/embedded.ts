@@ -8,17 +8,24 @@
 // overview read meanwhile (each read timed from its due time, lib/paced-reads.ts); RSS ≤ 350 MB at its
 // peak over the whole run (warm-up, maximum rate, catch-up, half rate). Every target also needs every measured
 // request answered 2xx (lib/targets.ts): the non-2xx answers and errors print beside.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedLaunch } from '@bodymetrics/system/embedded-launch';
 import { embeddedProcess } from '@bodymetrics/system/manifest';
 import type { Figures } from './run';
-import { repoRoot } from './lib/infra';
+import { summarizeProfile } from './lib/cpu-profile';
+import { repoRoot, uniqueTag } from './lib/infra';
 import { runLoad, type LoadResult } from './lib/load';
 import { pacedReads, type PacedReadsResult } from './lib/paced-reads';
 import { progress } from './lib/log';
-import { cpuSecondsOf, startService, waitUntilIdle, type ServiceProcess } from './lib/service-process';
+import {
+  benchLogDir,
+  cpuSecondsOf,
+  startService,
+  waitUntilIdle,
+  type ServiceProcess,
+} from './lib/service-process';
 import { sampleRssPeaks, type RssPeaks } from './lib/rss-peaks';
 import { round } from './lib/stats';
 import { failedAnswers, targetMet } from './lib/targets';
@@ -31,6 +38,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 // BENCH_EMBEDDED_FROM=source: the sources through tsx under Node's defaults, to compare with the build that
 // `npm start` runs (the default).
 const fromSource = process.env.BENCH_EMBEDDED_FROM === 'source';
+/** BENCH_PROFILE=1: a CPU profile of the embedded process, each of its threads (main, PGlite's), summarised. */
+const profileDir =
+  process.env.BENCH_PROFILE === '1' ? join(benchLogDir, `embedded-prof-${uniqueTag()}`) : undefined;
 
 const operator = { username: 'bench-operator', password: 'bench operator passphrase 42' };
 
@@ -53,6 +63,27 @@ async function signIn(url: string): Promise<string> {
 const best = (a: LoadResult, b: LoadResult) => (a.okPerSecond >= b.okPerSecond ? a : b);
 
 export async function run(): Promise<Figures> {
+  const figures = await measure();
+  return profileDir ? { ...figures, ...profileFigures(profileDir) } : figures;
+}
+
+/** Where each thread's CPU went (written by the process when it stopped). */
+function profileFigures(dir: string): Figures {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  return Object.fromEntries(
+    files.flatMap((file, i) => {
+      const s = summarizeProfile(join(dir, file), 12);
+      return [
+        [`profile_${i}_file`, join(dir, file)],
+        [`profile_${i}_idle_percent`, s.idlePercent],
+        [`profile_${i}_top_packages`, s.byPackage.map((p) => `${p.name} ${p.percent}%`).join('; ')],
+        [`profile_${i}_top_functions`, s.byFunction.map((f) => `${f.name} ${f.percent}%`).join('; ')],
+      ];
+    }),
+  );
+}
+
+async function measure(): Promise<Figures> {
   const pool = pageVisitPool(5000);
   const work = mkdtempSync(join(tmpdir(), 'bm-bench-embedded-'));
   const started: ServiceProcess[] = [];
@@ -138,6 +169,7 @@ async function startProcesses(work: string, started: ServiceProcess[]) {
     name: 'embedded',
     process: embeddedProcess,
     ...(fromSource ? {} : { launch: embeddedLaunch(repoRoot) }),
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
     env: {
       DATA_DIR: join(work, 'pgdata'),
       PUBLIC_DIR: publicDir,
