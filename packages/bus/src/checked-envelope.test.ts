@@ -79,12 +79,13 @@ describe('envelopes of checked payloads', () => {
   });
 
   it('gives a topic whose schema changed a bound another contract', () => {
+    const journey: TopicDefinition = topics.journey as TopicDefinition;
     const stricter: TopicDefinition = {
-      ...topics.journey,
+      ...journey,
       envelope: envelopeSchema('journey', z.object({ visitorId: z.string().max(64) })),
     };
     const wider: TopicDefinition = {
-      ...topics.journey,
+      ...journey,
       envelope: envelopeSchema('journey', z.object({ visitorId: z.string().max(128) })),
     };
     expect(contractOf(stricter)).not.toBe(contractOf(wider));
