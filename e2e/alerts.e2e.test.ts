@@ -2,50 +2,34 @@
 // "Alerte" tab carries the open count as a badge, lists the episode — its kind in words, what it watched,
 // its start, "În desfășurare", expected against observed — and "Confirmă" acknowledges it (the badge stays:
 // an acknowledged episode is still open until its figure recovers). axe checks the tab.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, see, type SystemUnderTest } from './src';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, see } from './src';
 import { tableRecords } from './src/operator-flow';
-import { signedInOperator } from './src/signed-in-operator';
+import { signedInOperatorOfFile } from './src/signed-in-operator';
 
 describe('alerts in the Alerte tab (embedded mode)', () => {
-  let system: SystemUnderTest;
-  let browser: Browser;
-  let operator: Page;
-
-  beforeAll(async () => {
-    ({ system, browser, operator } = await signedInOperator(async (started) => {
-      // An episode as the evaluator opens it: page views at a fifth of the same hour's over the last 4 weeks.
-      await started.db
-        .insertInto('alerts')
-        .values({
-          kind: 'traffic_drop',
-          subject: 'pageViews',
-          subject_label: 'Afișări de pagină',
-          unit: 'count',
-          started_at: new Date(Date.now() - 10 * 60_000),
-          expected: 45,
-          observed: 9,
-        })
-        .execute();
-    }));
-  });
-
-  afterEach((context) => {
-    if (context.task.result?.state === 'fail') console.log(`system output:\n${system?.logs()}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
+  const of = signedInOperatorOfFile(async (started) => {
+    // An episode as the evaluator opens it: page views at a fifth of the same hour's over the last 4 weeks.
+    await started.db
+      .insertInto('alerts')
+      .values({
+        kind: 'traffic_drop',
+        subject: 'pageViews',
+        subject_label: 'Afișări de pagină',
+        unit: 'count',
+        started_at: new Date(Date.now() - 10 * 60_000),
+        expected: 45,
+        observed: 9,
+      })
+      .execute();
   });
 
   it('shows the open alert with its badge and acknowledges it', async () => {
-    const tab = operator.getByRole('tab', { name: /^Alerte/ });
+    const tab = of.operator.getByRole('tab', { name: /^Alerte/ });
     await see(tab.getByTestId('open-alerts-badge'));
     expect(await tab.getByTestId('open-alerts-badge').innerText()).toBe('1');
     await tab.click();
-    const panel = operator.getByTestId('tab-alerts');
+    const panel = of.operator.getByTestId('tab-alerts');
     const table = panel.getByTestId('alerts-table');
     await see(table);
     const [row, ...others] = await tableRecords(table);
@@ -59,7 +43,7 @@ describe('alerts in the Alerte tab (embedded mode)', () => {
     });
     expect(row?.['Început']).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
     await see(panel.getByRole('button', { name: 'Trimite o alertă de test', exact: true }));
-    await expectNoAxeViolations(operator, 'admin dashboard, alerts');
+    await expectNoAxeViolations(of.operator, 'admin dashboard, alerts');
 
     await panel
       .getByRole('button', { name: 'Confirmă alerta Scădere de trafic — Afișări de pagină', exact: true })
@@ -67,7 +51,10 @@ describe('alerts in the Alerte tab (embedded mode)', () => {
     await expect
       .poll(async () => (await tableRecords(table))[0]?.['Confirmată'] ?? '')
       .toMatch(/^Confirmată \d{2}\.\d{2}\.\d{4}/);
-    const stored = await system.db.selectFrom('alerts').select('acknowledged_at').executeTakeFirstOrThrow();
+    const stored = await of.system.db
+      .selectFrom('alerts')
+      .select('acknowledged_at')
+      .executeTakeFirstOrThrow();
     expect(stored.acknowledged_at).not.toBeNull();
   });
 });

@@ -5,9 +5,10 @@
 // mail, the system's log or the stored form snapshots; the page still shows the category of its bands.
 // Below BMI 17.5 the bridge and the results show the support note in place of offers and no impression
 // is sent or counted.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPerson, see, sentTo, startSystem, type EmbeddedSystem } from './src';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPerson, see, sentTo } from './src';
+import { embeddedSystemOfFile } from './src/system-of-file';
 import {
   continueToResults,
   fillImperialForm,
@@ -18,27 +19,11 @@ import {
   waitForBridge,
 } from './src/visitor-flow';
 
+const of = embeddedSystemOfFile();
+
 const choice = { value: 'south_asian', label: 'South Asian (Indian, Pakistani, Bangladeshi, Sri Lankan)' };
 /** What must appear nowhere: the value, the label and the label's distinctive first words. */
 const secrets = [choice.value, choice.label, 'South Asian', 'south%5Fasian', 'South%20Asian'];
-
-let system: EmbeddedSystem;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([startSystem({ mode: 'embedded' }), launchBrowser()]);
-});
-
-afterEach((context) => {
-  if (context.task.result?.state === 'fail') console.log(`system output:\n${system?.logs()}`);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await system?.stop();
-});
 
 /** Every request's URL, headers and body, and every frame the page's sockets send, as text. */
 function watchEverythingSent(page: Page): () => Promise<string[]> {
@@ -60,8 +45,7 @@ function watchEverythingSent(page: Page): () => Promise<string[]> {
 
 describe('the device-only answers', () => {
   it('an ethnic background changes the category shown and is in no request, mail, log or stored snapshot', async () => {
-    const { context, page } = await newPerson(browser, { baseUrl: system.baseUrl });
-    contexts.push(context);
+    const { page } = await newPerson(of.browser, { baseUrl: of.system.baseUrl });
     const sent = watchEverythingSent(page);
 
     await openCalculator(page);
@@ -92,7 +76,7 @@ describe('the device-only answers', () => {
 
     const address = 'device-only@bodymetrics.test';
     await sendReport(page, 'Ana', address);
-    const mail = await system.mail.waitFor(sentTo(address));
+    const mail = await of.system.mail.waitFor(sentTo(address));
     // The mail is rendered from the form: the WHO category, never the background.
     expect(mail.text).toContain('BMI: 23.7 — Normal');
     await page.waitForTimeout(1500);
@@ -102,21 +86,20 @@ describe('the device-only answers', () => {
     for (const secret of secrets) {
       expect(everything).not.toContain(secret);
       expect(`${mail.text}\n${mail.html || ''}`).not.toContain(secret);
-      expect(system.logs()).not.toContain(secret);
+      expect(of.system.logs()).not.toContain(secret);
     }
-    const snapshots = await system.db.selectFrom('form_snapshots').selectAll().execute();
+    const snapshots = await of.system.db.selectFrom('form_snapshots').selectAll().execute();
     for (const secret of secrets) expect(JSON.stringify(snapshots)).not.toContain(secret);
   });
 
   it('below BMI 17.5 the support note replaces the offers and no impression is sent or counted', async () => {
-    const { context, page } = await newPerson(browser, { baseUrl: system.baseUrl });
-    contexts.push(context);
+    const { page } = await newPerson(of.browser, { baseUrl: of.system.baseUrl });
     const impressionCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/analytics/offer-impression')
         impressionCalls.push(request.url());
     });
-    const before = await system.db.selectFrom('offer_daily_impressions').selectAll().execute();
+    const before = await of.system.db.selectFrom('offer_daily_impressions').selectAll().execute();
 
     await openCalculator(page);
     // 30, female, 5 ft 10 in, 110 lb: BMI 15.8.
@@ -138,6 +121,6 @@ describe('the device-only answers', () => {
     await page.waitForTimeout(2000);
 
     expect(impressionCalls).toEqual([]);
-    expect(await system.db.selectFrom('offer_daily_impressions').selectAll().execute()).toEqual(before);
+    expect(await of.system.db.selectFrom('offer_daily_impressions').selectAll().execute()).toEqual(before);
   });
 });

@@ -2,9 +2,10 @@
 // and then the results page have rendered their offers, the page reports them — one impression call per page
 // view naming every shown offer, none on re-renders — and the system counts them once per visitor, offer,
 // placement and day.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPerson, startSystem, type EmbeddedSystem } from './src';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPerson } from './src';
+import { embeddedSystemOfFile } from './src/system-of-file';
 import {
   continueToResults,
   fillImperialForm,
@@ -13,29 +14,13 @@ import {
   waitForBridge,
 } from './src/visitor-flow';
 
+const of = embeddedSystemOfFile();
+
 interface ImpressionCall {
   placement: string;
   offerIds: number[];
   visitorId: string;
 }
-
-let system: EmbeddedSystem;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [system, browser] = await Promise.all([startSystem({ mode: 'embedded' }), launchBrowser()]);
-});
-
-afterEach((context) => {
-  if (context.task.result?.state === 'fail') console.log(`system output:\n${system?.logs()}`);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await system?.stop();
-});
 
 /** The ids of the offers with these titles, as the public list names them. */
 async function idsOf(page: Page, titles: string[]): Promise<number[]> {
@@ -52,8 +37,7 @@ async function idsOf(page: Page, titles: string[]): Promise<number[]> {
 
 describe('offer impressions from the visitor app', () => {
   it('the bridge and the results page each send one impression call with the offers they show', async () => {
-    const { context, page } = await newPerson(browser, { baseUrl: system.baseUrl });
-    contexts.push(context);
+    const { page } = await newPerson(of.browser, { baseUrl: of.system.baseUrl });
     const calls: ImpressionCall[] = [];
     page.on('request', (request) => {
       if (
@@ -99,7 +83,7 @@ describe('offer impressions from the visitor app', () => {
     expect(calls[1]?.visitorId).toBe(calls[0]?.visitorId);
 
     // Counted: one impression per shown offer and placement (the embedded bus applies before answering 202).
-    const counted = await system.db
+    const counted = await of.system.db
       .selectFrom('offer_daily_impressions')
       .select(['offer_id', 'placement', 'impressions'])
       .orderBy('placement')

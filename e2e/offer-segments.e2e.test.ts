@@ -2,11 +2,10 @@
 // dashboard, in a real Chromium on the embedded mode: before, the segment's offers have no share ("—"); after
 // "Aplică", each has a share (percentages summing to 100 %), the public list carries the same shares, and the
 // segment's history names the change. axe checks the tab with its segments.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, see, seeTextContaining, toast, type SystemUnderTest } from './src';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, see, seeTextContaining, toast } from './src';
 import { openTab, tableRecords } from './src/operator-flow';
-import { signedInOperator } from './src/signed-in-operator';
+import { signedInOperatorOfFile } from './src/signed-in-operator';
 
 const segmentName = 'Normal · Stare de bine';
 const shareColumn = 'Pondere';
@@ -15,25 +14,10 @@ const shareColumn = 'Pondere';
 const percent = (text: string) => Number(text.replace('%', '').replace(',', '.'));
 
 describe('offer segments in the Oferte tab (embedded mode)', () => {
-  let system: SystemUnderTest;
-  let browser: Browser;
-  let operator: Page;
-
-  beforeAll(async () => {
-    ({ system, browser, operator } = await signedInOperator());
-  });
-
-  afterEach((context) => {
-    if (context.task.result?.state === 'fail') console.log(`system output:\n${system?.logs()}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const of = signedInOperatorOfFile();
 
   it('switches Normal × wellness to automat and shows each offer’s share', async () => {
-    const tab = await openTab(operator, 'Oferte', 'tab-offers');
+    const tab = await openTab(of.operator, 'Oferte', 'tab-offers');
     const segment = tab.getByTestId('segment-Normal-wellness');
     const offers = segment.getByTestId('segment-offers-Normal-wellness');
     await see(offers);
@@ -41,13 +25,13 @@ describe('offer segments in the Oferte tab (embedded mode)', () => {
     const manual = await shares();
     expect(manual.length).toBeGreaterThanOrEqual(3);
     expect(manual.every((share) => share === '—')).toBe(true);
-    await expectNoAxeViolations(operator, 'admin dashboard, offer segments');
+    await expectNoAxeViolations(of.operator, 'admin dashboard, offer segments');
 
     await segment.getByLabel(`Mod — ${segmentName}`, { exact: true }).selectOption('auto');
     await segment
       .getByRole('button', { name: `Aplică modul și pragul — ${segmentName}`, exact: true })
       .click();
-    await seeTextContaining(toast(operator, 'Segmentul a fost actualizat'), segmentName);
+    await seeTextContaining(toast(of.operator, 'Segmentul a fost actualizat'), segmentName);
 
     await expect.poll(async () => (await shares()).every((share) => share.endsWith('%'))).toBe(true);
     const auto = (await shares()).map(percent);
@@ -56,7 +40,7 @@ describe('offer segments in the Oferte tab (embedded mode)', () => {
     for (const share of auto) expect(share).toBeGreaterThanOrEqual(10);
 
     // The page's list has the same shares (no traffic yet: the offers share the segment evenly, none under 10 %).
-    const listed = await operator.evaluate(async () => {
+    const listed = await of.operator.evaluate(async () => {
       const res = await fetch('/api/affiliate-offers/all', { cache: 'no-store' });
       const list = (await res.json()) as Array<{ bmiCategory: string; goal: string; share: number | null }>;
       return list.filter((o) => o.bmiCategory === 'Normal' && o.goal === 'wellness').map((o) => o.share);
@@ -66,6 +50,6 @@ describe('offer segments in the Oferte tab (embedded mode)', () => {
 
     await segment.getByRole('button', { name: `Modificări — ${segmentName}`, exact: true }).click();
     await see(segment.getByText('Mod: Manual → Automat', { exact: true }));
-    await expectNoAxeViolations(operator, 'admin dashboard, offer segment switched to automat');
+    await expectNoAxeViolations(of.operator, 'admin dashboard, offer segment switched to automat');
   });
 });

@@ -2,37 +2,22 @@
 // chart — its numbered mark appears on the chart and the note in the list under it (reachable by keyboard) —
 // then makes a read-only link in the Partajare tab; a fresh browser with no admin session opens the link and
 // sees the figures, the daily chart with the same note, and no control (no reset, no logout, no edit).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, see, type SystemUnderTest } from './src';
+import { describe, expect, it } from 'vitest';
+import { newPerson, see } from './src';
 import { openTab } from './src/operator-flow';
-import { signedInOperator } from './src/signed-in-operator';
+import { signedInOperatorOfFile } from './src/signed-in-operator';
 
 const note = 'campanie pornită <b>x</b>';
 /** Three days ago: inside the dashboard's default 30 days in any time zone. */
 const markedDate = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 
 describe('annotations and a shared view (embedded mode)', () => {
-  let system: SystemUnderTest;
-  let browser: Browser;
-  let operator: Page;
   let link = '';
 
-  beforeAll(async () => {
-    ({ system, browser, operator } = await signedInOperator());
-  });
-
-  afterEach((context) => {
-    if (context.task.result?.state === 'fail') console.log(`system output:\n${system?.logs()}`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const of = signedInOperatorOfFile();
 
   it('shows an annotation made in the dashboard on the main chart and in its list', async () => {
-    const chart = operator.getByTestId('period-chart');
+    const chart = of.operator.getByTestId('period-chart');
     await see(chart.getByRole('heading', { name: 'Adnotări', exact: true }));
     await chart.getByLabel('Data', { exact: true }).fill(markedDate.split('-').reverse().join('.')); // typed zz.ll.aaaa, as the operator writes it
     await chart.getByLabel('Notă (cel mult 140 de caractere)', { exact: true }).fill(note);
@@ -47,12 +32,12 @@ describe('annotations and a shared view (embedded mode)', () => {
     expect(await chart.locator('.recharts-reference-line').count()).toBe(1);
     // Reachable by keyboard: the note takes the focus, then its buttons.
     await listed.focus();
-    await operator.keyboard.press('Tab');
-    expect(await operator.evaluate(() => document.activeElement?.textContent)).toBe('Modifică');
+    await of.operator.keyboard.press('Tab');
+    expect(await of.operator.evaluate(() => document.activeElement?.textContent)).toBe('Modifică');
   });
 
   it('opens a shared link in a fresh browser: the figures and the chart with the note, no control', async () => {
-    const tab = await openTab(operator, 'Partajare', 'tab-shared-views');
+    const tab = await openTab(of.operator, 'Partajare', 'tab-shared-views');
     await tab.getByLabel('Nume', { exact: true }).fill('Partener');
     await tab.getByRole('button', { name: 'Creează linkul', exact: true }).click();
     const url = tab.getByTestId('shared-view-url');
@@ -60,7 +45,7 @@ describe('annotations and a shared view (embedded mode)', () => {
     link = (await url.textContent()) ?? '';
     expect(link).toMatch(/\/admin\/share\/[A-Za-z0-9_-]{43}$/);
 
-    const { page: guest } = await newPerson(browser, { baseUrl: system.baseUrl });
+    const { page: guest } = await newPerson(of.browser, { baseUrl: of.system.baseUrl });
     await guest.goto(link);
     await see(guest.getByRole('heading', { level: 1, name: 'Partener' }));
     const daily = guest.getByTestId('shared-tab-daily');

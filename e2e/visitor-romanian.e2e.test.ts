@@ -3,41 +3,18 @@
 // as Romanian does (25,8), the e-mailed report arrives in Romanian, a policy page is the Romanian one, and
 // axe finds nothing on any of them. The header's EN switches the page to English and the choice lasts the
 // visit. The English flow is the visitor test's (an en-US browser).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newPerson,
-  see,
-  seeNo,
-  seeText,
-  seeTextContaining,
-  sentTo,
-  startSystem,
-  type EmbeddedSystem,
-} from './src';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, newPerson, see, seeNo, seeText, seeTextContaining, sentTo } from './src';
+import { embeddedSystemOfFile } from './src/system-of-file';
 import { bridgeOverlay, healthForm, resultsPage } from './src/visitor-flow';
 
-let system: EmbeddedSystem;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const reportAddress = 'ioana.vizitator@example.test';
+const of = embeddedSystemOfFile();
 
 beforeAll(async () => {
-  [system, browser] = await Promise.all([startSystem({ mode: 'embedded' }), launchBrowser()]);
-  ({ context, page } = await newPerson(browser, { baseUrl: system.baseUrl, locale: 'ro-RO' }));
-});
-
-afterEach((test) => {
-  if (test.task.result?.state === 'fail') console.log(`system output:\n${system?.logs()}`);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await system?.stop();
+  ({ page } = await newPerson(of.browser, { baseUrl: of.system.baseUrl, locale: 'ro-RO' }));
 });
 
 describe('a visitor whose browser prefers Romanian', () => {
@@ -99,7 +76,7 @@ describe('a visitor whose browser prefers Romanian', () => {
       page.getByTestId('report-form'),
       `Raportul tău de sănătate a fost trimis la ${reportAddress}`,
     );
-    const mail = await system.mail.waitFor(sentTo(reportAddress));
+    const mail = await of.system.mail.waitFor(sentTo(reportAddress));
     expect(mail.subject).toBe('Raportul tău de sănătate BodyMetrics');
     expect(mail.text).toContain('IMC: 25,8 — Supraponderal (Ridicat)');
   });
