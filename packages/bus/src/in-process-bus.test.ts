@@ -149,4 +149,35 @@ describe("in-process bus: acknowledge 'applied'", () => {
     await bus.close();
     expect(await waiting).toBeInstanceOf(BusUnavailableError);
   });
+
+  it('hands each group the envelope publish() built, frozen: no group can change what another reads', async () => {
+    const bus = new InProcessBus();
+    await bus.ensureTopics([topics.journey]);
+    const handed = new Map<string, Envelope<unknown>>();
+    const refusals: unknown[] = [];
+    for (const groupId of ['aggregator', 'live']) {
+      await bus.consume({
+        groupId,
+        topics: [topics.journey],
+        handler: (batch) => {
+          const [event] = batch.events;
+          if (event) handed.set(groupId, event);
+          try {
+            (event?.payload as { visitorId: string }).visitorId = 'changed by ' + groupId;
+          } catch (err) {
+            refusals.push(err);
+          }
+          return Promise.resolve();
+        },
+      });
+    }
+    const published = await bus.publish(topics.journey, step(1));
+    expect(await bus.drain(5000)).toBe(true);
+    expect(handed.get('aggregator')).toBe(published);
+    expect(handed.get('live')).toBe(published);
+    expect(refusals).toHaveLength(2);
+    expect(refusals[0]).toBeInstanceOf(TypeError);
+    expect((published.payload as { visitorId: string }).visitorId).toBe('visitor-1');
+    await bus.close();
+  });
 });

@@ -4,7 +4,8 @@
 // offset advanced) only after the handler resolved, so an unacknowledged batch goes to the group's next
 // consumer.
 //
-// The log itself is memory. What makes an accepted event durable is `acknowledge: 'applied'` (the embedded
+// The log itself is memory: the envelopes publish() built, handed to consumers as they are (no JSON round
+// trip: what a Kafka consumer parses from the broker, these already are), and publishRaw()'s text. What makes an accepted event durable is `acknowledge: 'applied'` (the embedded
 // mode): publish() resolves only once every group reading the topic has applied it — for the aggregator, once
 // the transaction holding it committed — so a 202 is never given for an event a crash could lose, and the
 // events that arrive while one batch applies form the next batch (group commit). `maxUnapplied` bounds the
@@ -49,9 +50,17 @@ interface Waiting {
   reject: (err: Error) => void;
 }
 
+/**
+ * One message of the log: what publish() built and checked, kept as the envelope itself (its contract: the
+ * one it was checked against, envelope.ts contractHeader), or what publishRaw() wrote, kept as its text.
+ * Consumers of the same contract get the envelope as it is, without a JSON round trip (a consumer must not
+ * change what it is handed: every group is handed the same object).
+ */
+type Message =
+  { key: string; envelope: Envelope<unknown>; contract: string } | { key: string; value: string };
+
 interface Partition {
-  /** `contract`: the contract the publisher checked the envelope against (envelope.ts contractHeader). */
-  messages: { key: string; value: string; contract?: string }[];
+  messages: Message[];
   /** The offset of messages[0]: what every group acknowledged is dropped from memory. */
   base: number;
   /** Writes waiting for every group to apply them, in offset order. */
@@ -108,12 +117,13 @@ export class InProcessBus implements Bus {
     const envelope = buildEnvelope(topic, payload, new Date(), options.id, {
       recheck: this.options.recheck ?? false,
     });
-    const { partition, offset } = this.append(
-      topic,
-      topic.key(payload),
-      JSON.stringify(envelope),
-      contractOf(topic),
-    );
+    // Frozen: every group is handed this one object, so none may change what another reads.
+    Object.freeze(envelope.payload);
+    const { partition, offset } = this.append(topic, {
+      key: topic.key(payload),
+      envelope: Object.freeze(envelope),
+      contract: contractOf(topic),
+    });
     if (this.options.acknowledge === 'applied' && this.readers(topic.name) > 0)
       await new Promise<void>((resolve, reject) => partition.waiting.push({ offset, resolve, reject }));
     return envelope;
@@ -121,15 +131,10 @@ export class InProcessBus implements Bus {
 
   // async: a refused write is a rejected promise, as with Kafka, never a throw at the call.
   async publishRaw(topic: TopicDefinition, key: string, value: string): Promise<void> {
-    this.append(topic, key, value);
+    this.append(topic, { key, value });
   }
 
-  private append(
-    topic: TopicDefinition,
-    key: string,
-    value: string,
-    contract?: string,
-  ): { partition: Partition; offset: number } {
+  private append(topic: TopicDefinition, message: Message): { partition: Partition; offset: number } {
     if (this.closed) throw new BusUnavailableError('bus is closed');
     const partitions = this.logs.get(topic.name);
     if (!partitions) throw new BusUnavailableError(`unknown topic ${topic.name}`);
@@ -138,8 +143,8 @@ export class InProcessBus implements Bus {
       throw new BusUnavailableError(`${this.retained} events are waiting to be applied`, {
         retryAfterSeconds: 1,
       });
-    const partition = partitions[partitionOf(key, partitions.length)] as Partition;
-    partition.messages.push({ key, value, contract });
+    const partition = partitions[partitionOf(message.key, partitions.length)] as Partition;
+    partition.messages.push(message);
     this.retained++;
     this.wakeAll();
     return { partition, offset: partition.base + partition.messages.length - 1 };
@@ -271,12 +276,17 @@ export class InProcessBus implements Bus {
     }
   }
 
-  private decode(topic: TopicDefinition, slice: { value: string; contract?: string }[]): Envelope<unknown>[] {
+  private decode(topic: TopicDefinition, slice: Message[]): Envelope<unknown>[] {
     const events: Envelope<unknown>[] = [];
     for (const m of slice) {
-      const decoded = decodeEnvelope(topic, m.value, m.contract);
+      if ('envelope' in m && m.contract === contractOf(topic)) {
+        events.push(m.envelope);
+        continue;
+      }
+      const value = 'envelope' in m ? JSON.stringify(m.envelope) : m.value;
+      const decoded = decodeEnvelope(topic, value, 'envelope' in m ? m.contract : undefined);
       if (decoded.ok) events.push(decoded.envelope);
-      else this.addDeadLetter(topic, { reason: decoded.reason, value: m.value });
+      else this.addDeadLetter(topic, { reason: decoded.reason, value });
     }
     return events;
   }
