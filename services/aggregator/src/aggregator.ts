@@ -11,7 +11,8 @@ import {
   type TopicKey,
   type TopicPayload,
 } from '@bodymetrics/contracts';
-import type { Db } from '@bodymetrics/db';
+import { transactionWithClient, type Db } from '@bodymetrics/db';
+import type pg from 'pg';
 import { applyAffiliateClickEvents } from './apply/affiliate-clicks';
 import { applyFormSnapshotEvents } from './apply/form-snapshots';
 import { applyJourneyEvents } from './apply/journey';
@@ -20,7 +21,7 @@ import { applyPageVisitEvents } from './apply/page-visits';
 import { applySessionDurationEvents } from './apply/session-durations';
 import { enrich, type Enriched } from './enrich';
 import { startPartitionUpkeep } from './partition-upkeep';
-import { withIncrementsAtCommit, type Trx } from './sql-helpers';
+import { withCopyClient, withIncrementsAtCommit, type Trx } from './sql-helpers';
 import { defaultClickRules, type ClickRules } from './suspicion';
 
 export interface AggregatorDeps {
@@ -130,16 +131,23 @@ function firstOfEachId<P>(events: Envelope<P>[]): Envelope<P>[] {
   return unique.length === events.length ? events : unique;
 }
 
+/**
+ * Applies one batch in `trx`. `client`: the pg client `trx` runs on, when it has one (transactionWithClient),
+ * through which the raw rows are copied (raw-copy.ts).
+ */
 export async function applyBatchToDb(
   trx: Trx,
   batch: ConsumedBatch,
   timeZone: string,
   rules: ClickRules = defaultClickRules,
+  client?: pg.ClientBase,
 ): Promise<void> {
   const key = topicKeyByName.get(batch.topic.name);
   if (!key) throw new Error(`no applier for topic ${batch.topic.name}`);
   // The aggregates' increments are written last, each table's in one upsert (sql-helpers.ts).
-  return withIncrementsAtCommit(trx, () => applyAs(key, trx, batch, timeZone, rules));
+  return withCopyClient(trx, client, () =>
+    withIncrementsAtCommit(trx, () => applyAs(key, trx, batch, timeZone, rules)),
+  );
 }
 
 export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator> {
@@ -154,7 +162,9 @@ export async function startAggregator(deps: AggregatorDeps): Promise<Aggregator>
     handler:
       deps.applyBatch ??
       ((batch) =>
-        deps.db.transaction().execute((trx) => applyBatchToDb(trx, batch, deps.timeZone, deps.clickRules))),
+        transactionWithClient(deps.db, (trx, client) =>
+          applyBatchToDb(trx, batch, deps.timeZone, deps.clickRules, client),
+        )),
     onBatchApplied: (batch) => {
       stats.batchesApplied += 1;
       stats.eventsApplied += batch.events.length;

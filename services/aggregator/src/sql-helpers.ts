@@ -7,7 +7,9 @@
 // overlap all their other work instead of the second waiting on the first's whole transaction.
 import { sql, type Insertable, type InsertType, type Transaction } from 'kysely';
 import { rawEventKeyOf, rawEventTimeColumns, type Database, type PartitionedRawTable } from '@bodymetrics/db';
+import type pg from 'pg';
 import { rawColumnTypes, type ArrayElementType } from './raw-columns';
+import { copyRows } from './raw-copy';
 
 export type Trx = Transaction<Database>;
 
@@ -26,6 +28,27 @@ export type RawTable = PartitionedRawTable;
 
 /** Rows per raw insert: one array per column, so the statement's size does not grow with it. */
 const rawSliceRows = 5000;
+
+/**
+ * The pg client of each batch's transaction, where it has one (transactionWithClient of @bodymetrics/db):
+ * raw rows then go in by COPY (raw-copy.ts). PGlite's transaction has none and inserts them.
+ */
+const copyClients = new WeakMap<Trx, pg.ClientBase>();
+
+/** Runs `apply` with `trx`'s raw rows copied through `client`, the connection `trx` runs on. */
+export async function withCopyClient<R>(
+  trx: Trx,
+  client: pg.ClientBase | undefined,
+  apply: () => Promise<R>,
+): Promise<R> {
+  if (!client) return apply();
+  copyClients.set(trx, client);
+  try {
+    return await apply();
+  } finally {
+    copyClients.delete(trx);
+  }
+}
 
 /**
  * How far apart two deliveries of one event id may have been received and still count once: a client's
@@ -74,9 +97,12 @@ async function storedEventIds<T extends RawTable>(
  * the same payload, so the same Kafka key and partition: one consumer applies them in order, and the second
  * always sees the first. The batch holds each id once (aggregator.ts firstOfEachId).
  *
- * Each slice is one `INSERT … SELECT FROM unnest($1::uuid[], $2::text[], …)`: one array per column (typed in
- * raw-columns.ts) instead of one parameter per cell. A table with an array column (offer_impressions'
- * offer_ids: unnest cannot carry ragged arrays) goes in as multi-row VALUES instead.
+ * On a connection of node-postgres (the distributed mode) the unseen rows of a slice go in by COPY
+ * (raw-copy.ts), all of them new: what another transaction stores meanwhile fails the copy, and the batch is
+ * retried. Elsewhere (PGlite) each slice is one `INSERT … SELECT FROM unnest($1::uuid[], $2::text[], …) ON
+ * CONFLICT DO NOTHING RETURNING event_id`: one array per column (typed in raw-columns.ts) instead of one
+ * parameter per cell. A table with an array column (offer_impressions' offer_ids: unnest cannot carry ragged
+ * arrays) goes in as multi-row VALUES.
  */
 export async function insertFreshRows<T extends RawTable>(
   trx: Trx,
@@ -98,6 +124,12 @@ export async function insertFreshRows<T extends RawTable>(
     const stored = await storedEventIds(trx, table, slice);
     const unseen = stored.size ? slice.filter((r) => !stored.has(eventIdOf(r))) : slice;
     if (!unseen.length) continue;
+    const client = copyClients.get(trx);
+    if (client && types) {
+      await copyRows(client, table, columns, types, unseen);
+      for (const r of unseen) fresh.add(eventIdOf(r));
+      continue;
+    }
     const inserted = types
       ? (
           await sql<{ event_id: string }>`
