@@ -53,20 +53,23 @@ export function mergeVisitorDeltas(deltas: VisitorDelta[]): VisitorDelta[] {
 }
 
 export async function applyVisitorDeltas(trx: Trx, deltas: VisitorDelta[]): Promise<void> {
+  // One array per column (unnest), not one parameter per cell: a short statement to build, send and plan.
   for (const slice of chunks(mergeVisitorDeltas(deltas), 500)) {
-    const rows = slice.map(
-      (
-        d,
-      ) => sql`(${d.visitorId}, ${d.firstSeen}::timestamptz, ${d.lastSeen}::timestamptz, ${d.visits ?? 0}::int, ${d.pageViews ?? 0}::int,
-        ${d.bouncedVisits ?? 0}::int, ${d.sessionTime ?? 0}::int, ${d.affiliateClicks ?? 0}::int, ${!!d.converted}::boolean, ${!!d.emailSubmitted}::boolean,
-        ${d.lastUserAgent ?? null}::text, ${d.lastDeviceType ?? null}::text, ${d.acquisitionSource ?? null}::text)`,
-    );
+    const column = <T>(cell: (d: VisitorDelta) => T) => slice.map(cell);
     await sql`
       insert into session_metrics as m (visitor_id, first_visit, last_visit, total_visits, total_page_views, bounced_visits,
         total_session_time, affiliate_clicks_count, conversion_completed, email_submitted, last_user_agent, last_device_type,
         acquisition_source, bounce_rate)
       select v.*, case when v.total_visits > 0 then round(100.0 * v.bounced_visits / v.total_visits, 2) else 0 end
-      from (values ${sql.join(rows)}) as v(visitor_id, first_visit, last_visit, total_visits, total_page_views, bounced_visits,
+      from unnest(
+        ${column((d) => d.visitorId)}::text[], ${column((d) => d.firstSeen)}::timestamptz[],
+        ${column((d) => d.lastSeen)}::timestamptz[], ${column((d) => d.visits ?? 0)}::int[],
+        ${column((d) => d.pageViews ?? 0)}::int[], ${column((d) => d.bouncedVisits ?? 0)}::int[],
+        ${column((d) => d.sessionTime ?? 0)}::int[], ${column((d) => d.affiliateClicks ?? 0)}::int[],
+        ${column((d) => !!d.converted)}::boolean[], ${column((d) => !!d.emailSubmitted)}::boolean[],
+        ${column((d) => d.lastUserAgent ?? null)}::text[], ${column((d) => d.lastDeviceType ?? null)}::text[],
+        ${column((d) => d.acquisitionSource ?? null)}::text[]
+      ) as v(visitor_id, first_visit, last_visit, total_visits, total_page_views, bounced_visits,
         total_session_time, affiliate_clicks_count, conversion_completed, email_submitted, last_user_agent, last_device_type,
         acquisition_source)
       on conflict (visitor_id) do update set

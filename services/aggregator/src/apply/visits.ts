@@ -137,6 +137,8 @@ export async function applySessionIncrements(
   // Sorted: concurrent aggregators lock session rows in the same order.
   const sessions = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   for (const slice of chunks(sessions, 500)) {
+    // One array per column (unnest), not one parameter per cell: a short statement to build, send and plan.
+    const column = <T>(cell: (session: [string, Merged]) => T) => slice.map(cell);
     const rows = await sql<{
       session_id: string;
       visitor_id: string;
@@ -151,13 +153,15 @@ export async function applySessionIncrements(
       insert into visitor_sessions as s
         (session_id, visitor_id, start_date, started_at, page_views, engaging_steps, offer_clicks, seconds,
          first_event_at, last_event_at, counted_seconds, counted_seconds_before)
-      values ${sql.join(
-        slice.map(
-          ([sid, m]) =>
-            sql`(${sid}, ${m.visitorId}, ${m.date}::date, ${m.at}::timestamptz, ${m.pageViews}::int, ${m.engagingSteps}::int, ${m.offerClicks}::int, ${m.seconds}::int,
-                 ${m.firstAt}::timestamptz, ${m.lastAt}::timestamptz, ${Math.min(m.seconds, elapsedSeconds(m.firstAt, m.lastAt))}::int, 0)`,
-        ),
-      )}
+      select * from unnest(
+        ${column(([sid]) => sid)}::text[], ${column(([, m]) => m.visitorId)}::text[],
+        ${column(([, m]) => m.date)}::date[], ${column(([, m]) => m.at)}::timestamptz[],
+        ${column(([, m]) => m.pageViews)}::int[], ${column(([, m]) => m.engagingSteps)}::int[],
+        ${column(([, m]) => m.offerClicks)}::int[], ${column(([, m]) => m.seconds)}::int[],
+        ${column(([, m]) => m.firstAt)}::timestamptz[], ${column(([, m]) => m.lastAt)}::timestamptz[],
+        ${column(([, m]) => Math.min(m.seconds, elapsedSeconds(m.firstAt, m.lastAt)))}::int[],
+        ${column(() => 0)}::int[]
+      )
       on conflict (session_id) do update set
         -- Until its first page view a session is not a visit and nothing was counted on its day: that page
         -- view sets the visit's day and visitor.
