@@ -21,6 +21,18 @@ export function chunks<T>(items: T[], size = 1000): T[][] {
 }
 
 /**
+ * `select * from unnest($1::date[], $2::text[], …)`: rows as one typed array per column, for
+ * `insertInto(t).columns([…]).expression(unnestRows(…))` with the columns in the same order. A short statement
+ * whatever the rows: a multi-row VALUES costs a parameter per cell to build, send and plan, which Postgres pays
+ * again for every batch (docs/performance.md).
+ */
+export const unnestRows = <R>(
+  rows: readonly R[],
+  columns: readonly (readonly [ArrayElementType, (row: R) => unknown])[],
+) =>
+  sql`select * from unnest(${sql.join(columns.map(([type, cell]) => sql`${rows.map(cell)}::${sql.raw(type)}[]`))})`;
+
+/**
  * The raw tables: one row per event, keyed by the event's id and time (the idempotency key of the whole
  * batch), partitioned by month of that time (@bodymetrics/db month-partitions.ts).
  */

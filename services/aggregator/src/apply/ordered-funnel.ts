@@ -19,7 +19,7 @@ import {
   type JourneyStep,
   type OrderedFunnelStep,
 } from '@bodymetrics/contracts';
-import { chunks, incrementRows, type Trx } from '../sql-helpers';
+import { chunks, incrementRows, unnestRows, type Trx } from '../sql-helpers';
 
 /**
  * Every journey step is in the order or a side step, so the funnel counts each (a step in neither would
@@ -71,7 +71,13 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
   for (const slice of chunks(visitors)) {
     await trx
       .insertInto('funnel_visitor_progress')
-      .values(slice.map((v) => ({ date: v.date, visitor_id: v.visitor })))
+      .columns(['date', 'visitor_id'])
+      .expression(
+        unnestRows(slice, [
+          ['date', (v) => v.date],
+          ['text', (v) => v.visitor],
+        ]),
+      )
       .onConflict((oc) => oc.columns(['date', 'visitor_id']).doNothing())
       .execute();
   }
@@ -93,7 +99,14 @@ export async function applyOrderedFunnel(trx: Trx, seen: SeenStep[]): Promise<vo
   for (const slice of chunks(byKey(seen, (s) => `${s.date}|${s.visitor}|${s.step}`))) {
     await trx
       .insertInto('funnel_step_visitors')
-      .values(slice.map((s) => ({ date: s.date, step: s.step, visitor_id: s.visitor })))
+      .columns(['date', 'step', 'visitor_id'])
+      .expression(
+        unnestRows(slice, [
+          ['date', (s) => s.date],
+          ['text', (s) => s.step],
+          ['text', (s) => s.visitor],
+        ]),
+      )
       .onConflict((oc) => oc.columns(['date', 'step', 'visitor_id']).doNothing())
       .execute();
   }

@@ -35,7 +35,14 @@ import {
 } from '@bodymetrics/contracts';
 import type { Enriched } from '../enrich';
 import { isPageLeave, isPageView, pageLeaveRow, pageVisitRow, type PageView } from '../raw-rows';
-import { chunks, incrementRows, insertFreshRows, type IncrementRow, type Trx } from '../sql-helpers';
+import {
+  chunks,
+  incrementRows,
+  insertFreshRows,
+  unnestRows,
+  type IncrementRow,
+  type Trx,
+} from '../sql-helpers';
 import { countedFirstDeliveries } from './counted-events';
 import { applyVisitorDeltas, visitorSeenAt, type VisitorDelta } from './session-metrics';
 import { applyFirstTouches, type FirstTouch } from './traffic';
@@ -148,7 +155,13 @@ async function uniqueVisitors(
   for (const slice of chunks([...firstOfDay.values()])) {
     const rows = await trx
       .insertInto('daily_visitors')
-      .values(slice.map((e) => ({ date: e.date, visitor_id: e.visitor })))
+      .columns(['date', 'visitor_id'])
+      .expression(
+        unnestRows(slice, [
+          ['date', (e) => e.date],
+          ['text', (e) => e.visitor],
+        ]),
+      )
       .onConflict((oc) => oc.columns(['date', 'visitor_id']).doNothing())
       .returning(['date', 'visitor_id'])
       .execute();

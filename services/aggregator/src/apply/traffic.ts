@@ -10,7 +10,14 @@
 import { sql } from 'kysely';
 import type { ClassifiedTrafficSource } from '@bodymetrics/contracts';
 import { countCampaignTouches } from './campaigns';
-import { chunks, incrementRows, type IncrementRow, type IncrementSpec, type Trx } from '../sql-helpers';
+import {
+  chunks,
+  incrementRows,
+  unnestRows,
+  type IncrementRow,
+  type IncrementSpec,
+  type Trx,
+} from '../sql-helpers';
 
 export interface FirstTouch extends ClassifiedTrafficSource {
   /** The counted visitor (the enriched event's `visitor`). */
@@ -42,18 +49,29 @@ export async function applyFirstTouches(trx: Trx, touches: FirstTouch[]): Promis
   for (const slice of chunks(touches, 500)) {
     const inserted = await trx
       .insertInto('traffic_sources')
-      .values(
-        slice.map((t) => ({
-          visitor_id: t.visitorKey,
-          source: t.source,
-          medium: t.medium,
-          campaign: t.campaign,
-          keyword: t.keyword,
-          referrer_domain: t.referrerDomain,
-          landing_page: t.landingPage.slice(0, 2048),
-          first_visit: t.at,
-          first_visit_date: t.date,
-        })),
+      .columns([
+        'visitor_id',
+        'source',
+        'medium',
+        'campaign',
+        'keyword',
+        'referrer_domain',
+        'landing_page',
+        'first_visit',
+        'first_visit_date',
+      ])
+      .expression(
+        unnestRows(slice, [
+          ['text', (t) => t.visitorKey],
+          ['text', (t) => t.source],
+          ['text', (t) => t.medium],
+          ['text', (t) => t.campaign],
+          ['text', (t) => t.keyword],
+          ['text', (t) => t.referrerDomain],
+          ['text', (t) => t.landingPage.slice(0, 2048)],
+          ['timestamptz', (t) => t.at],
+          ['date', (t) => t.date],
+        ]),
       )
       .onConflict((oc) => oc.column('visitor_id').doNothing())
       .returning([
@@ -129,7 +147,13 @@ export async function countConversions(
   )) {
     const rows = await trx
       .insertInto('visitor_conversions')
-      .values(slice.map(([visitorKey, at]) => ({ visitor_id: visitorKey, converted_at: at })))
+      .columns(['visitor_id', 'converted_at'])
+      .expression(
+        unnestRows(slice, [
+          ['text', ([visitorKey]) => visitorKey],
+          ['timestamptz', ([, at]) => at],
+        ]),
+      )
       .onConflict((oc) => oc.column('visitor_id').doNothing())
       .returning('visitor_id')
       .execute();

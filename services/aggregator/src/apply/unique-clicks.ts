@@ -3,7 +3,7 @@
 // visitor id (none comes from our pages) has no unique count.
 import type { AffiliateClickEvent } from '@bodymetrics/contracts';
 import type { Enriched } from '../enrich';
-import { chunks, type Trx } from '../sql-helpers';
+import { chunks, unnestRows, type Trx } from '../sql-helpers';
 
 export interface UniqueClick {
   date: string;
@@ -29,7 +29,14 @@ export async function firstClicksOfTheDay(
   for (const slice of chunks([...first.values()])) {
     const rows = await trx
       .insertInto('affiliate_click_visitors')
-      .values(slice.map(({ date, offer_id, visitor_id }) => ({ date, offer_id, visitor_id })))
+      .columns(['date', 'offer_id', 'visitor_id'])
+      .expression(
+        unnestRows(slice, [
+          ['date', (c) => c.date],
+          ['int4', (c) => c.offer_id],
+          ['text', (c) => c.visitor_id],
+        ]),
+      )
       .onConflict((oc) => oc.columns(['date', 'offer_id', 'visitor_id']).doNothing())
       .returning(['date', 'offer_id', 'visitor_id'])
       .execute();
