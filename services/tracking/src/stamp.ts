@@ -1,10 +1,10 @@
 // What the server adds to every accepted tracking request: the visitor's (truncated) address as the
-// gateway saw it, the User-Agent header and the one bot decision made from it (isBotRequest), and the
-// visitor as counted (visitorKey). Browsers cannot be trusted to report these themselves: the body schemas
-// are strict, so a client cannot send them.
+// gateway saw it, the User-Agent header and the one bot decision made from it (isBotRequest, remembered per
+// user agent: bot-verdicts.ts), and the visitor as counted (visitorKey). Browsers cannot be trusted to
+// report these themselves: the body schemas are strict, so a client cannot send them.
 import type { FastifyRequest } from 'fastify';
-import { isBotRequest } from '@bodymetrics/contracts';
 import { storableIp, type IpStorage, type VisitorKeys } from '@bodymetrics/service-kit';
+import { isBotRequestRemembered } from './bot-verdicts';
 
 export interface ServerStamp {
   ipAddress: string | null;
@@ -22,7 +22,7 @@ export function stampOf(
   return {
     ipAddress: storableIp(request.ip, ipStorage),
     requestUserAgent,
-    isBot: isBotRequest(requestUserAgent, claimedUserAgent),
+    isBot: isBotRequestRemembered(requestUserAgent, claimedUserAgent),
   };
 }
 
