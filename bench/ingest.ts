@@ -133,7 +133,10 @@ export async function run(): Promise<Figures> {
       // Tracking in the gateway's process, closer to the limit: ≥ 0.25 of the bare route, and ≤ 0.12 ms of CPU
       // per event on its whole path (the gateway and the Kafka broker).
       target_in_process_ratio_met: targetMet(ab.inProcess.okPerSecond / base.okPerSecond >= 0.25, measured),
-      target_in_process_cpu_met: targetMet(pathCpuMsPerEvent(ab.inProcess.cpu, ab.inProcess.ok) <= 0.12, measured),
+      target_in_process_cpu_met: targetMet(
+        pathCpuMsPerEvent(ab.inProcess.cpu, ab.inProcess.ok) <= 0.12,
+        measured,
+      ),
     };
   } finally {
     rss?.stop();
