@@ -1,7 +1,8 @@
 // Raw rows by `COPY … FROM STDIN` (text format, streamed by pg-copy-streams): Postgres' own way in for many
 // rows. An `INSERT … SELECT FROM unnest(…)` costs node-postgres a text array literal per column (every
-// element quoted and escaped) and Postgres the parsing of it; those were the drain's largest cost per event
-// (docs/performance.md). COPY sends each row once, as a line of tab-separated cells.
+// element quoted and escaped) and Postgres the parsing of it, the largest cost per event of the drain's
+// aggregator when its raw rows go in so (docs/performance.md). COPY sends each row once, as a line of
+// tab-separated cells.
 //
 // COPY has no ON CONFLICT: insertFreshRows (sql-helpers.ts) copies only rows whose id it did not find stored,
 // and a row that another transaction stored meanwhile (a redelivery applied at the same moment) makes the
