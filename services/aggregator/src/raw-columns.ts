@@ -2,8 +2,7 @@
 // `INSERT … SELECT FROM unnest($1::uuid[], $2::text[], …)`: one array per column instead of one parameter
 // per cell, so a batch is one short statement whatever its size (measured 1.47× faster than multi-row
 // VALUES for the same rows, docs/performance.md). Typed against the tables: a new column must be named here.
-import type { Database } from '@bodymetrics/db';
-import type { RawTable } from './sql-helpers';
+import type { Database, PartitionedRawTable as RawTable } from '@bodymetrics/db';
 
 export type ArrayElementType = 'uuid' | 'text' | 'int2' | 'int4' | 'bool' | 'timestamptz' | 'date' | 'jsonb';
 
