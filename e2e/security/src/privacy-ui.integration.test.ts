@@ -73,6 +73,13 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * The page's next page-visit call. Asked for before the navigation that makes it: the app sends it once the
+ * browser is idle, which on a loaded machine can come after settle() saw the network idle.
+ */
+const nextPageVisit = (page: Page) =>
+  page.waitForRequest((r) => r.url().endsWith('/api/analytics/page-visit'));
+
 const storageOf = (page: Page) =>
   page.evaluate(() => ({
     local: { ...localStorage },
@@ -85,7 +92,9 @@ const visitorIdSent = (r: Request) => (r.postDataJSON() as { visitorId?: string 
 describe('browser privacy signals', () => {
   it('without a signal the app does track (the control for the cases below)', async () => {
     const { context, page, tracking, sockets } = await visit();
+    const pageVisit = nextPageVisit(page);
     await page.goto('/');
+    await pageVisit;
     await settle(page);
     expect(tracking.map((r) => new URL(r.url()).pathname)).toContain('/api/analytics/page-visit');
     await eventually(async () => expect(sockets.some((u) => u.endsWith('/analytics-ws'))).toBe(true));
@@ -121,14 +130,14 @@ describe('browser privacy signals', () => {
 
 describe('the storage-choice banner', () => {
   it('keeps the visitor id tab-only until allowed, then keeps the same id; remembers the answer; the footer changes it', async () => {
-    const { context, page, tracking } = await visit();
+    const { context, page } = await visit();
+    const firstVisit = nextPageVisit(page);
     await page.goto('/');
     await banner(page).getByRole('heading', { name: 'Your storage choice' }).waitFor();
     await settle(page);
 
     // Before any answer: tracked under a tab-only id, nothing that outlives the tab.
-    const firstVisit = tracking.find((r) => r.url().endsWith('/api/analytics/page-visit'));
-    const tabId = firstVisit && visitorIdSent(firstVisit);
+    const tabId = visitorIdSent(await firstVisit);
     expect(tabId).toEqual(expect.any(String));
     let stored = await storageOf(page);
     expect(stored.session.bm_visitor_id).toBe(tabId);
@@ -143,12 +152,11 @@ describe('the storage-choice banner', () => {
     expect(stored.session).not.toHaveProperty('bm_visitor_id');
 
     // The next visit: no banner, the same id, now a returning visitor.
-    tracking.length = 0;
+    const secondVisit = nextPageVisit(page);
     await page.reload();
     await settle(page);
     expect(await banner(page).count()).toBe(0);
-    const secondVisit = tracking.find((r) => r.url().endsWith('/api/analytics/page-visit'));
-    expect(secondVisit && visitorIdSent(secondVisit)).toBe(tabId);
+    expect(visitorIdSent(await secondVisit)).toBe(tabId);
     expect((await storageOf(page)).local.has_visited).toBeDefined();
 
     // Changed from the footer: the stored id and flag are deleted, and the choice is remembered.
@@ -172,21 +180,18 @@ describe('returning visitors', () => {
   /** A new tab of the same browser (a new visit, new session storage) and its first page-visit body. */
   async function nextVisit(context: BrowserContext) {
     const page = await context.newPage();
-    const [pageVisit] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith('/api/analytics/page-visit')),
-      page.goto('/'),
-    ]);
+    const [pageVisit] = await Promise.all([nextPageVisit(page), page.goto('/')]);
     await settle(page);
     return { page, body: pageVisit.postDataJSON() as { visitorId: string; isReturningVisitor: number } };
   }
 
   it('after "allow" on visit 1, the next visit in a new tab is sent as returning with the same id', async () => {
-    const { context, page, tracking } = await visit();
+    const { context, page } = await visit();
+    const firstVisit = nextPageVisit(page);
     await page.goto('/');
     await banner(page).getByRole('heading', { name: 'Your storage choice' }).waitFor();
     await settle(page);
-    const firstVisit = tracking.find((r) => r.url().endsWith('/api/analytics/page-visit'));
-    const first = firstVisit?.postDataJSON() as { visitorId: string; isReturningVisitor: number };
+    const first = (await firstVisit).postDataJSON() as { visitorId: string; isReturningVisitor: number };
     expect(first.isReturningVisitor).toBe(0);
     await banner(page).getByRole('button', { name: 'Allow analytics storage' }).click();
     await page.close();
