@@ -146,12 +146,12 @@ export async function insertFreshRows<T extends RawTable>(
       ? (
           await sql<{ event_id: string }>`
             insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))})
-            select * from unnest(${sql.join(
+            ${unnestRows(
+              unseen,
               columns.map(
-                (c) =>
-                  sql`${unseen.map((r) => cellOf(r, c) ?? null)}::${sql.raw(types[c] as ArrayElementType)}[]`,
+                (c) => [types[c] as ArrayElementType, (r: object) => cellOf(r, c) ?? null] as const,
               ),
-            )})
+            )}
             on conflict (${sql.join(key.map((c) => sql.id(c)))}) do nothing
             returning event_id
           `.execute(trx)

@@ -14,7 +14,7 @@
 // nothing. The rows this returns are meant for the applier's own daily_visits and session_metrics upserts,
 // which come after this one: every applier locks visitor_sessions before daily_visits before session_metrics.
 import { sql } from 'kysely';
-import { chunks, type IncrementRow, type Trx } from '../sql-helpers';
+import { chunks, unnestRows, type IncrementRow, type Trx } from '../sql-helpers';
 import type { VisitorDelta } from './session-metrics';
 
 /** Seconds on site from which a visit is engaged. */
@@ -137,8 +137,6 @@ export async function applySessionIncrements(
   // Sorted: concurrent aggregators lock session rows in the same order.
   const sessions = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   for (const slice of chunks(sessions, 500)) {
-    // One array per column (unnest), not one parameter per cell: a short statement to build, send and plan.
-    const column = <T>(cell: (session: [string, Merged]) => T) => slice.map(cell);
     const rows = await sql<{
       session_id: string;
       visitor_id: string;
@@ -153,15 +151,20 @@ export async function applySessionIncrements(
       insert into visitor_sessions as s
         (session_id, visitor_id, start_date, started_at, page_views, engaging_steps, offer_clicks, seconds,
          first_event_at, last_event_at, counted_seconds, counted_seconds_before)
-      select * from unnest(
-        ${column(([sid]) => sid)}::text[], ${column(([, m]) => m.visitorId)}::text[],
-        ${column(([, m]) => m.date)}::date[], ${column(([, m]) => m.at)}::timestamptz[],
-        ${column(([, m]) => m.pageViews)}::int[], ${column(([, m]) => m.engagingSteps)}::int[],
-        ${column(([, m]) => m.offerClicks)}::int[], ${column(([, m]) => m.seconds)}::int[],
-        ${column(([, m]) => m.firstAt)}::timestamptz[], ${column(([, m]) => m.lastAt)}::timestamptz[],
-        ${column(([, m]) => Math.min(m.seconds, elapsedSeconds(m.firstAt, m.lastAt)))}::int[],
-        ${column(() => 0)}::int[]
-      )
+      ${unnestRows(slice, [
+        ['text', ([sid]) => sid],
+        ['text', ([, m]) => m.visitorId],
+        ['date', ([, m]) => m.date],
+        ['timestamptz', ([, m]) => m.at],
+        ['int4', ([, m]) => m.pageViews],
+        ['int4', ([, m]) => m.engagingSteps],
+        ['int4', ([, m]) => m.offerClicks],
+        ['int4', ([, m]) => m.seconds],
+        ['timestamptz', ([, m]) => m.firstAt],
+        ['timestamptz', ([, m]) => m.lastAt],
+        ['int4', ([, m]) => Math.min(m.seconds, elapsedSeconds(m.firstAt, m.lastAt))],
+        ['int4', () => 0],
+      ])}
       on conflict (session_id) do update set
         -- Until its first page view a session is not a visit and nothing was counted on its day: that page
         -- view sets the visit's day and visitor.
