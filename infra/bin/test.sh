@@ -36,11 +36,21 @@ fi
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0, skipped = 0;
+  // What failed, named at the end: a CI log is often read from its tail only.
+  const failures = [];
+  const firstLine = (text) => String(text ?? "").split("\n").find((l) => l.trim()) ?? "";
   for (const f of ["var/test-results/unit.json", "var/test-results/e2e.json", "var/test-results/faults.json"]) {
     if (!fs.existsSync(f)) continue;
     const r = JSON.parse(fs.readFileSync(f, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numFailedTestSuites || 0); skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults) {
+      const name = file.name.replace(process.cwd() + "/", "");
+      if (file.status === "failed" && file.message) failures.push(`${name}: ${firstLine(file.message)}`);
+      for (const t of file.assertionResults)
+        if (t.status === "failed") failures.push(`${name} > ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+    }
   }
+  if (failures.length) console.log(`\n[test] failed:\n${failures.slice(0, 30).map((l) => "  " + l.slice(0, 300)).join("\n")}`);
   // Each style guard is one test: "<guard> ok|failed <seconds>" a line.
   if (fs.existsSync("var/test-results/guards.txt")) {
     const guards = fs.readFileSync("var/test-results/guards.txt", "utf8").trim().split("\n").filter(Boolean).map((l) => l.split(" "));

@@ -15,7 +15,8 @@ import { startSystem, type System } from './system';
 
 let system: System;
 let browser: Browser;
-let attacker: Server;
+/** The other site's server; undefined until beforeAll has started it. */
+let attacker: Server | undefined;
 let attackerUrl: string;
 
 const foreignVisitors = ['cross-site-beacon', 'cross-site-fetch'];
@@ -35,17 +36,20 @@ fetch('${target}/api/analytics/page-visit', {
 beforeAll(async () => {
   system = await startSystem({ label: 'cross_site_tracking', aggregator: true });
   browser = await launchChromium();
-  attacker = createServer((req, res) => {
+  const server = createServer((req, res) => {
     const html = req.url === '/' ? attackerPage(system.baseUrl) : undefined;
     res.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? '');
   });
-  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
-  attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+  attacker = server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  attackerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => attacker?.close(resolve));
+  // A beforeAll that failed before the attacker's server existed leaves nothing to close.
+  const server = attacker;
+  if (server) await new Promise((resolve) => server.close(resolve));
   await system?.close();
 });
 

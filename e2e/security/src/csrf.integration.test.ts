@@ -14,7 +14,8 @@ import { adminPassword, createOperator, startSystem, type System } from './syste
 
 let system: System;
 let browser: Browser;
-let attacker: Server;
+/** The other site's server; undefined until beforeAll has started it. */
+let attacker: Server | undefined;
 let attackerUrl: string;
 
 /** The attacker's pages: each does one thing on load, against the gateway at `target`. */
@@ -44,17 +45,20 @@ beforeAll(async () => {
   system = await startSystem({ label: 'csrf' });
   await createOperator(system.db, 'operator');
   browser = await launchChromium();
-  attacker = createServer((req, res) => {
+  const server = createServer((req, res) => {
     const html = attackerPage(req.url ?? '/', system.baseUrl);
     res.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? '');
   });
-  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
-  attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+  attacker = server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  attackerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => attacker?.close(resolve));
+  // A beforeAll that failed before the attacker's server existed leaves nothing to close.
+  const server = attacker;
+  if (server) await new Promise((resolve) => server.close(resolve));
   await system?.close();
 });
 

@@ -16,6 +16,9 @@ export const windowedChromeUserAgent = (browser: Browser | string) =>
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
+    // Playwright's default is 30 s. A fresh machine's first launches, several at once beside the other
+    // test files on two cores, can take longer; a browser test's hook has 120 s in all.
+    timeout: 90_000,
     args: [
       '--headless=new',
       '--no-sandbox',
