@@ -178,7 +178,11 @@ const pgliteThread = (workerData: { dataDir: string; prepareOnly?: boolean; jobs
     workerData,
     // Node strips the thread file's types itself; only jobs given as TypeScript sources (development and
     // the tests: they import the workspace's packages) need a loader. The build's jobs are JavaScript.
-    execArgv: workerData.jobs?.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    // A profiled process (--cpu-prof…, the benchmarks' BENCH_PROFILE) profiles this thread too.
+    execArgv: [
+      ...process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
+      ...(workerData.jobs?.endsWith('.ts') ? ['--import', 'tsx'] : []),
+    ],
   });
 
 /** Runs initdb on an empty folder in a thread that then ends, taking initdb's memory with it. */
@@ -219,7 +223,8 @@ async function workerThread(dataDir: string, jobs: URL | undefined): Promise<Thr
     closed?.();
   });
   worker.on('message', (reply: StatementReply | DumpReply | 'closed') => {
-    if (reply === 'closed') return void worker.terminate();
+    // The thread ends by itself once closed (pglite-thread.ts); should anything keep it alive, it is ended.
+    if (reply === 'closed') return void setTimeout(() => void worker.terminate(), 2_000).unref();
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
