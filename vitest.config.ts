@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'integration',
           include: [integration],
           globalSetup: ['./packages/testing/src/global-setup.ts'],
+          setupFiles: ['./packages/testing/src/midnight-setup.ts'],
         },
       },
     ],

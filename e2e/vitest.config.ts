@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['./packages/testing/src/global-setup.ts'],
+    setupFiles: ['./packages/testing/src/midnight-setup.ts'],
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 120_000,

@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['e2e/faults/**/*.{fault,fuzz}.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['./packages/testing/src/global-setup.ts'],
+    setupFiles: ['./packages/testing/src/midnight-setup.ts'],
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 180_000,
