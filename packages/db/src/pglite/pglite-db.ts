@@ -223,8 +223,7 @@ async function workerThread(dataDir: string, jobs: URL | undefined): Promise<Thr
     closed?.();
   });
   worker.on('message', (reply: StatementReply | DumpReply | 'closed') => {
-    // The thread ends by itself once closed (pglite-thread.ts); should anything keep it alive, it is ended.
-    if (reply === 'closed') return void setTimeout(() => void worker.terminate(), 2_000).unref();
+    if (reply === 'closed') return void worker.terminate();
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);

@@ -348,9 +348,6 @@ async function answer(message: ThreadRequest | 'close'): Promise<void> {
       await pglite.close();
     });
     port.postMessage('closed');
-    // Nothing more to hear: the thread then ends by itself, as a thread that finished (a --cpu-prof run
-    // writes this thread's profile then; a terminated thread writes none).
-    port.close();
     return;
   }
   const { id } = message;
